@@ -1,0 +1,38 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both install what they need first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint system-deps-run system-deps-test node-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+system-deps-run:
+	sh scripts/system-deps.sh run
+
+system-deps-test:
+	sh scripts/system-deps.sh test
+
+node-deps: tests/node/node_modules/.installed
+
+tests/node/node_modules/.installed: tests/node/package.json tests/node/package-lock.json
+	cd tests/node && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+run: $(STAMP) system-deps-run
+	$(BIN)/rootkeeper
+
+lint: $(STAMP)
+	$(BIN)/ruff check app tests
+	$(BIN)/mypy
+
+test: $(STAMP) system-deps-test node-deps lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) tests/node/node_modules .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,3 @@
+"""Rootkeeper: decide, from the desktop, which folders AI tools may see."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,118 @@
+"""The persisted state: shared folders, configured servers and what each server may see.
+
+Everything here is plain data validated by pydantic; rules that need the file system live in
+`paths`, `access` and `overlap`, and reading/writing lives in `store`.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SCHEMA_VERSION = 2
+
+SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+def new_root_id() -> str:
+    return "r" + secrets.token_hex(4)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+
+class Root(_Model):
+    """One shared folder (or file).
+
+    `entered_path` is what the user typed or dropped, cleaned and made absolute without resolving
+    symlinks; `path` is the canonical target (symlinks resolved) and is what the URI is built from.
+    """
+
+    id: str = Field(default_factory=new_root_id)
+    name: str
+    entered_path: str
+    path: str
+    uri: str
+    is_file: bool = False
+    enabled: bool = True
+    added_at: datetime = Field(default_factory=utc_now)
+
+
+SharingMode = Literal["all", "none"]
+Consent = Literal["pending", "given"]
+
+
+class StdioTarget(_Model):
+    kind: Literal["stdio"] = "stdio"
+    command: str
+    args: list[str] = Field(default_factory=list)
+    env: dict[str, str] = Field(default_factory=dict)
+    cwd: str | None = None
+
+
+class HttpTarget(_Model):
+    kind: Literal["http"] = "http"
+    url: str
+    headers: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("url")
+    @classmethod
+    def _http_only(cls, value: str) -> str:
+        if not re.match(r"^https?://[^/\s]+", value):
+            raise ValueError(f"{value!r} is not an http:// or https:// URL")
+        return value
+
+
+Target = Annotated[StdioTarget | HttpTarget, Field(discriminator="kind")]
+
+
+class ServerEntry(_Model):
+    """A configured MCP server and what it may see.
+
+    `share` is `"all"`, `"none"` (the roots capability is not declared at all) or a list of root
+    ids. While `consent` is `"pending"` the capability is declared but the list sent is empty.
+    `legacy_only` is remembered when a server broke on the modern-era probe.
+    """
+
+    name: str
+    target: Target
+    share: SharingMode | list[str] = "all"
+    consent: Consent = "pending"
+    legacy_only: bool = False
+    added_at: datetime = Field(default_factory=utc_now)
+
+    @field_validator("name")
+    @classmethod
+    def _valid_name(cls, value: str) -> str:
+        if not SERVER_NAME_RE.match(value):
+            raise ValueError(
+                f"{value!r} is not a valid server name (use letters, digits, '.', '_' or '-')"
+            )
+        return value
+
+    @property
+    def declares_roots(self) -> bool:
+        return self.share != "none"
+
+
+class StoreData(_Model):
+    schema_version: int = SCHEMA_VERSION
+    revision: int = 0
+    roots: list[Root] = Field(default_factory=list)
+    servers: list[ServerEntry] = Field(default_factory=list)
+    paused: bool = False
+
+    def server(self, name: str) -> ServerEntry | None:
+        return next((s for s in self.servers if s.name == name), None)
+
+    def root_by_id(self, root_id: str) -> Root | None:
+        return next((r for r in self.roots if r.id == root_id), None)

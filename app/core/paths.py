@@ -1,0 +1,153 @@
+"""Turning what a user typed, pasted or dropped into a canonical local path, and paths into URIs.
+
+Non-UTF-8 file names survive as Python's surrogate-escaped strings (`os.fsdecode`), so the round
+trip path -> URI -> path is exact for every name the file system can hold.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from urllib.parse import unquote_to_bytes, urlsplit
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`"}
+
+
+class PathError(ValueError):
+    """A path or URI the user gave cannot be used; the message is one sentence for the user."""
+
+
+def clean_pasted(text: str) -> str:
+    """Strip what a paste drags along: whitespace, newlines, one pair of surrounding quotes."""
+    cleaned = text.strip()
+    first_line = cleaned.splitlines()[0] if cleaned else ""
+    if len(cleaned.splitlines()) > 1:
+        cleaned = first_line.strip()
+    if len(cleaned) >= 2 and _QUOTE_PAIRS.get(cleaned[0]) == cleaned[-1]:
+        cleaned = cleaned[1:-1].strip()
+    return cleaned
+
+
+def path_to_uri(path: str) -> str:
+    """A `file://` URI with an empty host, every unsafe byte percent-encoded."""
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        return PureWindowsPath(path).as_uri()
+    return PurePosixPath(path).as_uri()
+
+
+def uri_to_path(uri: str) -> str:
+    """The local path named by a `file://` URI; anything else is refused."""
+    parts = urlsplit(uri)
+    if parts.scheme.lower() != "file":
+        raise PathError(f"Only local file:// locations can be shared, and {uri} is not one.")
+    if parts.netloc not in ("", "localhost"):
+        raise PathError(f"{uri} points to another computer ({parts.netloc}); only local folders can be shared.")
+    if parts.query or parts.fragment:
+        raise PathError(f"{uri} has a '?' or '#' part; encode those characters as %3F and %23.")
+    raw = unquote_to_bytes(parts.path)
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        text = raw.decode("utf-8")
+        return str(PureWindowsPath(text.lstrip("/")))
+    return os.fsdecode(raw)
+
+
+@dataclass(frozen=True)
+class CanonicalPath:
+    """`entered` is absolute with `~`, `.` and `..` handled but symlinks kept; `resolved` follows them."""
+
+    entered: str
+    resolved: str
+
+    @property
+    def is_symlinked(self) -> bool:
+        return self.entered != self.resolved
+
+
+def _reject_unusable(text: str) -> None:
+    if not text:
+        raise PathError("The path is empty.")
+    if "\x00" in text:
+        raise PathError("The path contains a NUL byte, which no file name can hold.")
+
+
+def _absolute(text: str, base: str | None) -> str:
+    if text.startswith(("file:", "FILE:")) or "://" in text:
+        text = uri_to_path(text)
+    expanded = os.path.expanduser(text)
+    if not os.path.isabs(expanded):
+        expanded = os.path.join(base or os.getcwd(), expanded)
+    # normpath collapses `..` lexically, as a user reading the path would; resolution comes after.
+    normalized = os.path.normpath(expanded)
+    if normalized.startswith("//") and not normalized.startswith("///"):
+        normalized = "/" + normalized.lstrip("/")
+    return normalized
+
+
+def _check_length(path: str) -> None:
+    encoded = os.fsencode(path)
+    try:
+        name_max = os.pathconf("/", "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+        path_max = os.pathconf("/", "PC_PATH_MAX") if hasattr(os, "pathconf") else 4096
+    except OSError:  # pragma: no cover - pathconf unsupported on this file system
+        name_max, path_max = 255, 4096
+    if len(encoded) >= path_max:
+        raise PathError(f"The path is {len(encoded)} bytes long; this system allows at most {path_max - 1}.")
+    longest = max((len(part) for part in encoded.split(b"/")), default=0)
+    if longest > name_max:
+        raise PathError(f"A name in the path is {longest} bytes long; this system allows at most {name_max}.")
+
+
+def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True) -> CanonicalPath:
+    """Make `text` (a pasted path, `~/x`, a relative path or a file:// URI) canonical.
+
+    Raises PathError with one sentence when the path cannot be a root.
+    """
+    _reject_unusable(text)
+    entered = _absolute(text, base)
+    _reject_unusable(entered)  # a file:// URI can smuggle a NUL in as %00
+    _check_length(entered)
+    try:
+        resolved = os.path.realpath(entered, strict=must_exist)
+    except OSError as exc:
+        raise PathError(describe_os_error(exc, entered)) from exc
+    if must_exist:
+        try:
+            os.stat(resolved)
+        except OSError as exc:
+            raise PathError(describe_os_error(exc, entered)) from exc
+    return CanonicalPath(entered=entered, resolved=resolved)
+
+
+def display_name(path: str) -> str:
+    """The default name of a root: its last component, or the path itself for `/`."""
+    name = Path(path).name or path
+    return unicodedata.normalize("NFC", name)
+
+
+def describe_os_error(exc: OSError, path: str) -> str:
+    """One sentence for the user about why `path` could not be used."""
+    shown = printable(path)
+    code = exc.errno
+    if code == errno.ENOENT:
+        return f"{shown} does not exist."
+    if code in (errno.EACCES, errno.EPERM):
+        return f"Permission denied while opening {shown}."
+    if code == errno.ELOOP:
+        return f"{shown} is part of a symbolic link loop."
+    if code == errno.ENAMETOOLONG:
+        return f"{shown} is longer than this system allows."
+    if code == errno.ENOTDIR:
+        return f"A part of {shown} is a file, not a folder."
+    reason = exc.strerror or type(exc).__name__
+    return f"{shown} cannot be used: {reason}."
+
+
+def printable(path: str, limit: int = 160) -> str:
+    """`path` safe to print on any terminal: undecodable bytes shown as escapes, long paths shortened."""
+    shown = path.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(shown) > limit:
+        shown = shown[: limit // 2] + "…" + shown[-limit // 2 :]
+    return repr(shown) if any(ch in shown for ch in "\n\r\t") else shown

@@ -1,0 +1,85 @@
+"""Edits of the roots list that the CLI and the GUI share: find a root, plan an addition, apply it."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+
+from app.core.model import Root, StoreData
+from app.core.overlap import Overlap, broad_reason, find_overlaps
+from app.core.paths import PathError, canonicalize, display_name, path_to_uri, printable
+
+
+class RootError(ValueError):
+    """An edit of the roots list cannot be done; the message is one sentence for the user."""
+
+
+@dataclass
+class AddPlan:
+    """A root ready to add, with what the user should confirm first."""
+
+    root: Root
+    broad: str | None = None
+    overlaps: list[Overlap] = field(default_factory=list)
+
+    @property
+    def duplicate(self) -> Overlap | None:
+        return next((o for o in self.overlaps if o.relation == "duplicate"), None)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return self.broad is not None or bool(self.overlaps)
+
+
+def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
+    """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
+    canonical = canonicalize(text, base=base)
+    info = os.stat(canonical.resolved)
+    if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+        raise PathError(f"{printable(canonical.entered)} is neither a folder nor a regular file.")
+    if name is not None and not name.strip():
+        raise RootError("A root's name cannot be empty.")
+    root = Root(
+        name=name.strip() if name else display_name(canonical.entered),
+        entered_path=canonical.entered,
+        path=canonical.resolved,
+        uri=path_to_uri(canonical.resolved),
+        is_file=stat.S_ISREG(info.st_mode),
+    )
+    return AddPlan(root=root, broad=broad_reason(root.path), overlaps=find_overlaps(root.path, data.roots))
+
+
+def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Root:
+    """The root named by `selector`: an id, a name, or a path (entered or canonical)."""
+    for root in data.roots:
+        if root.id == selector:
+            return root
+    by_name = [root for root in data.roots if root.name == selector]
+    if len(by_name) == 1:
+        return by_name[0]
+    if len(by_name) > 1:
+        ids = ", ".join(root.id for root in by_name)
+        raise RootError(f"Several roots are named '{selector}' ({ids}); use the id instead.")
+    try:
+        canonical = canonicalize(selector, base=base, must_exist=False)
+    except PathError:
+        canonical = None
+    if canonical is not None:
+        for root in data.roots:
+            if canonical.entered in (root.entered_path, root.path) or canonical.resolved == root.path:
+                return root
+    raise RootError(f"No shared folder matches '{printable(selector)}'; see 'rootkeeper roots list'.")
+
+
+def remove_root(data: StoreData, root: Root) -> None:
+    data.roots = [r for r in data.roots if r.id != root.id]
+    for server in data.servers:
+        if isinstance(server.share, list) and root.id in server.share:
+            server.share = [rid for rid in server.share if rid != root.id]
+
+
+def rename_root(root: Root, name: str) -> None:
+    if not name.strip():
+        raise RootError("A root's name cannot be empty.")
+    root.name = name.strip()

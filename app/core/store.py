@@ -1,0 +1,259 @@
+"""The one JSON file that holds everything, shared safely by any number of processes.
+
+Writes take an exclusive lock on a separate lock file, write a private temporary file next to the
+store, fsync it and atomically rename it over the store, so a reader or a crash only ever sees
+the old or the new state. Every write replaces the file's inode, which makes `stamp()` (one
+`stat`) a cheap and reliable way for long-running processes to notice other processes' changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.core.model import SCHEMA_VERSION, StoreData
+
+STORE_FILE = "rootkeeper.json"
+LOCK_FILE = "rootkeeper.lock"
+LOCK_TIMEOUT = 10.0
+
+Stamp = tuple[int, int, int]
+
+
+class StoreError(Exception):
+    """The store cannot be used; the message is one sentence for the user. Nothing was written."""
+
+
+def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 kept sharing as `shared_with: [server names]` on each root; version 2 keeps it on
+    # the server, where consent also lives.
+    shared_with: dict[str, list[str]] = {}
+    for root in raw.get("roots", []):
+        for server in root.pop("shared_with", []) or []:
+            shared_with.setdefault(server, []).append(root["id"])
+    for server in raw.get("servers", []):
+        chosen = shared_with.get(server.get("name", ""))
+        server.setdefault("share", chosen if chosen is not None else "all")
+        server.setdefault("consent", "given" if chosen is not None else "pending")
+    raw["schema_version"] = 2
+    return raw
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_v1}
+
+
+def parse(text: str) -> StoreData:
+    """Validate a store file's text, migrating older schemas; raises ValueError or StoreError."""
+    raw = json.loads(text)
+    if not isinstance(raw, dict):
+        raise ValueError("the top level is not an object")
+    version = raw.get("schema_version", 1)
+    if not isinstance(version, int) or version < 1:
+        raise ValueError(f"schema_version {version!r} is not a positive integer")
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"The settings file was written by a newer Rootkeeper (format {version}, this one reads up to "
+            f"{SCHEMA_VERSION}); update Rootkeeper to use it."
+        )
+    while version < SCHEMA_VERSION:
+        raw = MIGRATIONS[version](raw)
+        version = raw["schema_version"]
+    return StoreData.model_validate(raw)
+
+
+def serialize(data: StoreData) -> bytes:
+    # ensure_ascii keeps undecodable file names (surrogate escapes) representable in valid UTF-8.
+    return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
+
+
+def default_home() -> Path:
+    override = os.environ.get("ROOTKEEPER_HOME")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("rootkeeper", appauthor=False))
+
+
+class Store:
+    def __init__(self, home: Path | None = None) -> None:
+        self.home = home or default_home()
+        self.path = self.home / STORE_FILE
+        self.lock_path = self.home / LOCK_FILE
+        self.notices: list[str] = []
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def stamp(self) -> Stamp | None:
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return (-1, -1, -1)
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    def load(self) -> StoreData:
+        """The current state; a corrupt file is moved aside (under the lock) and an empty state returned."""
+        text = self._read_text()
+        if text is None:
+            return StoreData()
+        try:
+            return parse(text)
+        except (ValueError, ValidationError, KeyError, TypeError):
+            with self._locked():
+                return self._load_locked()
+
+    def _read_text(self) -> str | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError as exc:
+            raise StoreError(f"The settings file {self.path} is a folder, not a file; move it away.") from exc
+        except OSError as exc:
+            raise StoreError(
+                f"The settings file {self.path} cannot be read ({exc.strerror or exc}); fix its permissions."
+            ) from exc
+        return raw.decode("utf-8", "surrogateescape")
+
+    def _load_locked(self) -> StoreData:
+        text = self._read_text()
+        if text is None:
+            return StoreData()
+        try:
+            return parse(text)
+        except (ValueError, ValidationError, KeyError, TypeError):
+            aside = self._move_aside()
+            self.notices.append(
+                f"The settings file was damaged and has been moved to {aside}; Rootkeeper started a new one."
+            )
+            return StoreData()
+
+    def _move_aside(self) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{STORE_FILE}.damaged-{stamp}")
+        counter = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{STORE_FILE}.damaged-{stamp}-{counter}")
+            counter += 1
+        os.replace(self.path, aside)
+        return aside
+
+    # -- writing ------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[StoreData]:
+        """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
+        with self._locked():
+            data = self._load_locked()
+            yield data
+            data.revision += 1
+            self._write(data)
+
+    def update(self, edit: Callable[[StoreData], Any]) -> StoreData:
+        with self.transaction() as data:
+            edit(data)
+        return data
+
+    def _write(self, data: StoreData) -> None:
+        payload = serialize(data)
+        tmp = self.path.with_name(f".{STORE_FILE}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        self._sync_dir()
+
+    def _sync_dir(self) -> None:
+        if os.name == "nt":  # pragma: no cover - directories cannot be fsynced on Windows
+            return
+        fd = os.open(self.home, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def _ensure_home(self) -> None:
+        try:
+            self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the settings folder {self.home} ({exc.strerror or exc}).") from exc
+
+    def _remove_stale_temporaries(self) -> None:
+        # A writer killed between creating its temporary file and renaming it leaves it behind.
+        for leftover in self.home.glob(f".{STORE_FILE}.*.tmp"):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        self._ensure_home()
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise StoreError(f"Cannot open the lock file {self.lock_path} ({exc.strerror or exc}).") from exc
+        try:
+            _acquire(fd, self.lock_path)
+            try:
+                self._remove_stale_temporaries()
+                yield
+            finally:
+                _release(fd)
+        finally:
+            os.close(fd)
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _acquire(fd: int, path: Path) -> None:
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise StoreError(f"Another Rootkeeper process has held {path} for too long.") from None
+                time.sleep(0.01)
+
+    def _release(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _acquire(fd: int, path: Path) -> None:
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        delay = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise StoreError(f"Another Rootkeeper process has held {path} for too long.") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.02)
+
+    def _release(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs the Debian packages Rootkeeper needs, only when some are missing.
+#   run:  Qt's X11 platform plugin libraries, for a real desktop session.
+#   test: the same, plus Xvfb for the on-screen test and setpriv for permission tests.
+set -eu
+RUN_PACKAGES="libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0
+  libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xinerama0
+  libxcb-xkb1 libxcb-xfixes0"
+TEST_PACKAGES="xvfb xauth util-linux"
+
+case "${1:-run}" in
+  run) wanted=$RUN_PACKAGES ;;
+  test) wanted="$RUN_PACKAGES $TEST_PACKAGES" ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+command -v dpkg-query >/dev/null 2>&1 || { echo "Not a Debian-like system: install the equivalents of: $wanted" >&2; exit 0; }
+
+missing=""
+for package in $wanted; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+echo "Installing system packages:$missing"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
