@@ -16,10 +16,12 @@ from typing import Any
 
 from app import __version__
 from app.core import access
+from app.core.locations import state_home
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import PathError, printable
 from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
 from app.core.sharing import parse_share
+from app.core.status import StatusBoard
 from app.core.store import Store, StoreError
 
 
@@ -174,18 +176,40 @@ def _share_text(server: ServerEntry) -> str:
     return f"shares {server.share}"
 
 
+def _live_status(name: str, published: dict[str, Any], hub_running: bool) -> dict[str, Any]:
+    status = published.get(name)
+    if status is None:
+        sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
+        return {"state": "unknown", "era": None, "protocol_version": None, "last_roots_fetch_at": None,
+                "last_roots_fetch": None, "last_error": None, "detail": sentence}
+    row = dict(status)
+    if not hub_running:
+        row["state"] = "stopped"
+        row["detail"] = "Last known status; the hub that reported it is no longer running."
+    return row
+
+
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     data = store.load()
-    rows = [server_row(server) for server in data.servers]
+    published, hub_running = StatusBoard(state_home()).read()
+    rows = []
+    for server in data.servers:
+        row = server_row(server)
+        row["status"] = _live_status(server.name, published, hub_running)
+        rows.append(row)
     if args.json:
         _print_json(rows)
         return 0
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
-    for server in data.servers:
+    for server, row in zip(data.servers, rows, strict=True):
         target = server.target
         where = target.url if isinstance(target, HttpTarget) else " ".join([target.command, *target.args])
-        print(f"{server.name}  {_share_text(server)}  {where}")
+        status = row["status"]
+        state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        print(f"{server.name}  {state}  {_share_text(server)}  {where}")
+        if status.get("last_error"):
+            print(f"    {status['last_error']}")
     return 0
 
 
@@ -263,6 +287,43 @@ def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+# -- talking to servers ----------------------------------------------------------------------------
+
+
+def cmd_run(store: Store, args: argparse.Namespace) -> int:
+    import asyncio
+
+    from app.mcp.run import run_headless
+
+    if not args.headless:
+        return _start_gui(args)
+    return asyncio.run(run_headless(store))
+
+
+def cmd_call(store: Store, args: argparse.Namespace) -> int:
+    import asyncio
+
+    from app.mcp.call import CallError, call_tool
+
+    try:
+        arguments = json.loads(args.args)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"--args is not valid JSON ({exc.msg} at position {exc.pos}).") from exc
+    if not isinstance(arguments, dict):
+        raise CliError("--args must be a JSON object, for example '{\"path\": \"/tmp\"}'.")
+    try:
+        result = asyncio.run(call_tool(store, args.server, args.tool, arguments, connect_timeout=args.timeout))
+    except CallError as exc:
+        raise CliError(str(exc)) from exc
+    _print_json(result)
+    if result.get("isError"):
+        texts = [item.get("text", "") for item in result.get("content", []) if isinstance(item, dict)]
+        detail = " ".join(text.strip() for text in texts if text).strip() or "no details given"
+        print(f"rootkeeper: The tool '{args.tool}' reported an error: {detail}", file=sys.stderr)
+        return 1
+    return 0
+
+
 # -- parser ---------------------------------------------------------------------------------------
 
 
@@ -276,7 +337,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rootkeeper {__version__}")
     parser.add_argument("--self-test", action="store_true", help="build the app offscreen, load the store, exit")
     groups = parser.add_subparsers(dest="group", parser_class=_Parser)
+    _add_roots_commands(groups)
+    _add_servers_commands(groups)
+    _add_hub_commands(groups)
+    return parser
 
+
+def _add_roots_commands(groups: Any) -> None:
     roots = groups.add_parser("roots", help="the shared folders").add_subparsers(
         dest="command", required=True, parser_class=_Parser
     )
@@ -300,6 +367,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_check)
 
+
+def _add_servers_commands(groups: Any) -> None:
     servers = groups.add_parser("servers", help="the MCP servers").add_subparsers(
         dest="command", required=True, parser_class=_Parser
     )
@@ -321,7 +390,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", metavar="NAME")
     p.add_argument("share", metavar="all|none|ROOT,...")
     p.set_defaults(handler=cmd_servers_share)
-    return parser
+
+
+def _add_hub_commands(groups: Any) -> None:
+    p = groups.add_parser("run", help="keep every configured server connected and informed")
+    p.add_argument("--headless", action="store_true", help="without the tray app, until SIGINT or SIGTERM")
+    p.set_defaults(handler=cmd_run, self_test=False)
+    p = groups.add_parser("call", help="call one tool on a server, with roots supplied, and print the result")
+    p.add_argument("server", metavar="SERVER")
+    p.add_argument("tool", metavar="TOOL")
+    p.add_argument("--args", default="{}", metavar="JSON", help="the tool's arguments as a JSON object")
+    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the connection")
+    p.set_defaults(handler=cmd_call)
 
 
 def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:

@@ -6,7 +6,7 @@ set -eu
 RUN_PACKAGES="libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0
   libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xinerama0
   libxcb-xkb1 libxcb-xfixes0"
-TEST_PACKAGES="xvfb xauth util-linux"
+TEST_PACKAGES="xvfb xauth util-linux procps"
 
 case "${1:-run}" in
   run) wanted=$RUN_PACKAGES ;;

@@ -20,6 +20,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.core.fileio import atomic_write, remove_stale_temporaries
+from app.core.locations import config_home
 from app.core.model import SCHEMA_VERSION, StoreData
 
 STORE_FILE = "rootkeeper.json"
@@ -75,18 +77,9 @@ def serialize(data: StoreData) -> bytes:
     return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
 
 
-def default_home() -> Path:
-    override = os.environ.get("ROOTKEEPER_HOME")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("rootkeeper", appauthor=False))
-
-
 class Store:
     def __init__(self, home: Path | None = None) -> None:
-        self.home = home or default_home()
+        self.home = home or config_home()
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
         self.notices: list[str] = []
@@ -166,42 +159,13 @@ class Store:
         return data
 
     def _write(self, data: StoreData) -> None:
-        payload = serialize(data)
-        tmp = self.path.with_name(f".{STORE_FILE}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        self._sync_dir()
-
-    def _sync_dir(self) -> None:
-        if os.name == "nt":  # pragma: no cover - directories cannot be fsynced on Windows
-            return
-        fd = os.open(self.home, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        atomic_write(self.path, serialize(data))
 
     def _ensure_home(self) -> None:
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             raise StoreError(f"Cannot create the settings folder {self.home} ({exc.strerror or exc}).") from exc
-
-    def _remove_stale_temporaries(self) -> None:
-        # A writer killed between creating its temporary file and renaming it leaves it behind.
-        for leftover in self.home.glob(f".{STORE_FILE}.*.tmp"):
-            with contextlib.suppress(OSError):
-                leftover.unlink()
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -213,7 +177,7 @@ class Store:
         try:
             _acquire(fd, self.lock_path)
             try:
-                self._remove_stale_temporaries()
+                remove_stale_temporaries(self.path)
                 yield
             finally:
                 _release(fd)

@@ -1,0 +1,42 @@
+"""Crash-safe file replacement: a reader or a crash sees the old content or the new, never a mix."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+
+def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600) -> None:
+    """Write a private temporary file beside `path`, fsync it, rename it over `path`, fsync the folder."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    sync_dir(path.parent)
+
+
+def sync_dir(folder: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - directories cannot be fsynced on Windows
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove what a writer killed between creating its temporary file and renaming it left behind."""
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()

@@ -1,0 +1,218 @@
+"""Turning whatever a failed MCP connection raised into one sentence a user can act on.
+
+The SDK reports failures as nested `ExceptionGroup`s of transport, protocol and cancellation errors,
+and over HTTP it replaces the status code by a generic JSON-RPC error. `describe_failure` digs out
+the leaf that explains the failure and phrases it; the facts the exception cannot carry (the HTTP
+status, garbage seen on stdout, the end of the server's log) come in through `FailureContext`.
+
+Importing this module does not import the SDK: the checks below import it only when a failure is
+being described, by which time the SDK is loaded anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+# JSON-RPC / MCP error codes, spelled out here so this module stays free of SDK imports.
+CONNECTION_CLOSED = -32000
+REQUEST_TIMEOUT = -32001
+UNSUPPORTED_PROTOCOL_VERSION = -32022
+INTERNAL_ERROR = -32603
+
+TransportKind = Literal["stdio", "http"]
+
+
+class ServerUnavailableError(RuntimeError):
+    """The server is not connected (still connecting, backing off, failed or stopped); str() says why."""
+
+
+class ToolCallError(RuntimeError):
+    """A tool call failed at the protocol or transport level (not a tool result with `isError`)."""
+
+
+@dataclass(frozen=True)
+class FailureContext:
+    transport: TransportKind
+    timeout: float
+    command: str | None = None
+    cwd: str | None = None
+    url: str | None = None
+    http_error: str | None = None
+    """"HTTP 401 Unauthorized from …", when the SDK turned a status code into a JSON-RPC error."""
+    saw_non_jsonrpc: bool = False
+    log_tail: str | None = None
+    """The last line the server wrote to its log during this attempt, if any."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    sentence: str
+    permanent: bool = False
+    """Retrying cannot help (the server speaks no protocol version we do); the caller stops retrying."""
+    spawn_failed: bool = False
+    """The server process never started, so the era probe cannot be what broke it."""
+
+
+def leaf_errors(error: BaseException) -> Iterator[BaseException]:
+    """Every non-group exception inside `error`, depth first."""
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            yield from leaf_errors(inner)
+    else:
+        yield error
+
+
+def describe_failure(error: BaseException | None, context: FailureContext) -> Failure:
+    """One sentence for the most telling leaf of `error`; `None` means our own deadline ran out."""
+    leaves = [leaf for leaf in leaf_errors(error) if not _is_cancellation(leaf)] if error else []
+    for describe in (_spawn_failure, _network_failure, _protocol_failure):
+        for leaf in leaves:
+            if (failure := describe(leaf, context)) is not None:
+                return failure
+    if not leaves or any(isinstance(leaf, TimeoutError) for leaf in leaves):
+        return Failure(_silence(context))
+    leaf = leaves[0]
+    return Failure(f"Unexpected error: {type(leaf).__name__}: {_clip(str(leaf))}.")
+
+
+def describe_disconnect(context: FailureContext) -> Failure:
+    """The sentence for a session that ended because the server closed its side."""
+    return Failure(_closed(context))
+
+
+def http_error_sentence(status: int, reason: str, url: str) -> str:
+    return f"HTTP {status} {reason} from {url}." if reason else f"HTTP {status} from {url}."
+
+
+def _is_cancellation(error: BaseException) -> bool:
+    return isinstance(error, asyncio.CancelledError | KeyboardInterrupt | SystemExit | GeneratorExit)
+
+
+def _spawn_failure(error: BaseException, context: FailureContext) -> Failure | None:
+    if context.transport != "stdio" or not isinstance(error, OSError):
+        return None
+    command = context.command or "?"
+    if isinstance(error, FileNotFoundError):
+        if context.cwd and error.filename == context.cwd:
+            return Failure(f"The working directory '{context.cwd}' does not exist.", spawn_failed=True)
+        return Failure(f"Command '{command}' was not found.", spawn_failed=True)
+    if isinstance(error, PermissionError):
+        return Failure(f"Command '{command}' could not be run: permission denied.", spawn_failed=True)
+    return Failure(f"Command '{command}' could not be started: {error.strerror or error}.", spawn_failed=True)
+
+
+def _network_failure(error: BaseException, context: FailureContext) -> Failure | None:
+    import httpx2
+
+    if not isinstance(error, httpx2.TransportError):
+        return None
+    where = _host_port(context.url or "")
+    if isinstance(error, httpx2.TimeoutException):
+        return Failure(_silence(context))
+    if any(isinstance(cause, ConnectionRefusedError) for cause in _causes(error)):
+        return Failure(f"Connection refused by {where}.")
+    if isinstance(error, httpx2.ConnectError):
+        return Failure(f"Could not connect to {where}: {_clip(_root_cause_text(error))}.")
+    return Failure(f"The connection to {where} failed: {_clip(_root_cause_text(error))}.")
+
+
+def _protocol_failure(error: BaseException, context: FailureContext) -> Failure | None:
+    from mcp.shared.exceptions import MCPError
+    from pydantic import ValidationError
+
+    if isinstance(error, MCPError):
+        code = error.error.code
+        if code == CONNECTION_CLOSED:
+            return Failure(_closed(context))
+        if code == INTERNAL_ERROR and context.http_error:
+            return Failure(context.http_error)
+        if code == REQUEST_TIMEOUT:
+            return Failure(_silence(context))
+        if code == UNSUPPORTED_PROTOCOL_VERSION:
+            offered = _supported_versions(error.error.data)
+            return Failure(f"The server only speaks protocol versions Rootkeeper does not know ({offered}).", True)
+        return Failure(f"The server answered with error {code}: {_clip(error.error.message)}.")
+    if isinstance(error, ValidationError):
+        return Failure("The server sent a reply that does not follow the MCP schema.")
+    if isinstance(error, RuntimeError) and "protocol version" in str(error).lower():
+        return Failure(
+            f"The server offered a protocol version Rootkeeper does not support ({_clip(str(error))}).", True
+        )
+    return None
+
+
+def _closed(context: FailureContext) -> str:
+    if context.saw_non_jsonrpc:
+        return _non_jsonrpc(context)
+    if context.http_error:
+        return context.http_error
+    if context.log_tail:
+        return f"The server closed the connection; its log ends with “{_clip(context.log_tail)}”."
+    return "The server closed the connection."
+
+
+def _silence(context: FailureContext) -> str:
+    if context.saw_non_jsonrpc:
+        return _non_jsonrpc(context)
+    if context.http_error:
+        return context.http_error
+    return f"The server did not answer within {context.timeout:g} s."
+
+
+def _non_jsonrpc(context: FailureContext) -> str:
+    if context.transport == "stdio":
+        return "The server wrote something that is not JSON-RPC on stdout."
+    return "The server sent something that is not JSON-RPC."
+
+
+def _supported_versions(data: object) -> str:
+    if isinstance(data, dict) and isinstance(supported := data.get("supported"), list):
+        return ", ".join(str(version) for version in supported) or "none"
+    return "none named"
+
+
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def _root_cause_text(error: BaseException) -> str:
+    *_, deepest = _causes(error)
+    return str(deepest) or type(deepest).__name__
+
+
+def _host_port(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if not parts.hostname:
+        return url or "the server"
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{host}:{port}"
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split()).rstrip(".")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def read_log_tail(path: Path, offset: int) -> str | None:
+    """The last non-empty line written to `path` after `offset`, reading at most the final 4 KiB."""
+    try:
+        with path.open("rb") as file:
+            size = file.seek(0, 2)
+            file.seek(max(offset, size - 4096))
+            chunk = file.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    lines = [line.strip() for line in chunk.splitlines() if line.strip()]
+    return lines[-1] if lines else None

@@ -1,0 +1,62 @@
+"""Building blocks for tests that run the hub against real test servers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from app.core.model import ServerEntry, StdioTarget
+from tests.conftest import PROJECT
+
+
+def python_server(
+    name: str, module: str, *args: str, share: str | list[str] = "all", consent: str = "given", mark: str = ""
+) -> ServerEntry:
+    """A stdio test server from tests/servers, run by this interpreter; `mark` lands in its environment."""
+    target = StdioTarget(
+        command=sys.executable,
+        args=["-m", f"tests.servers.{module}", *args],
+        env={"PYTHONPATH": str(PROJECT), "ROOTKEEPER_TEST_MARK": mark},
+        cwd=str(PROJECT),
+    )
+    return ServerEntry(name=name, target=target, share=share, consent=consent)  # type: ignore[arg-type]
+
+
+def recorded(record: Path) -> list[list[str]]:
+    """Every roots list a legacy recorder saw, oldest first."""
+    if not record.exists():
+        return []
+    events = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
+    return [event["uris"] for event in events if event.get("event") == "listed"]
+
+
+async def eventually(predicate: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> float:
+    """Wait until `predicate()` holds; return how long it took."""
+    started = time.monotonic()
+    while not predicate():
+        if time.monotonic() - started > timeout:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        await asyncio.sleep(0.02)
+    return time.monotonic() - started
+
+
+def processes_mentioning(marker: str) -> list[int]:
+    """Live processes whose command line or environment contains `marker` (zombies excluded)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/cmdline").read_bytes() + Path(f"/proc/{entry}/environ").read_bytes()
+            cmdline = raw.replace(b"\0", b" ").decode("utf-8", "replace")
+            state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker in cmdline and state != "Z" and int(entry) != os.getpid():
+            found.append(int(entry))
+    return found

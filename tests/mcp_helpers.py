@@ -1,0 +1,151 @@
+"""Helpers for tests that talk to the MCP servers in `tests/servers` as real processes.
+
+- `stdio_entry` / `http_entry` build `ServerEntry`s for them;
+- `HttpServers` starts several Streamable HTTP servers on free loopback ports at once, waits until
+  each accepts connections, and stops them all;
+- `child_pids` lists this process's live children (zombies included), to prove nothing leaked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.core.model import HttpTarget, ServerEntry, StdioTarget
+
+REPO = Path(__file__).resolve().parent.parent
+READY_TIMEOUT = 20.0
+
+
+def server_command(module: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", f"tests.servers.{module}", *args]
+
+
+def stdio_entry(name: str, module: str, *args: str, env: dict[str, str] | None = None, **fields: Any) -> ServerEntry:
+    """An entry that runs `python -m tests.servers.<module> ARGS` from the repository root."""
+    command, *argv = server_command(module, *args)
+    target = StdioTarget(command=command, args=argv, env=env or {}, cwd=str(REPO))
+    return ServerEntry(name=name, target=target, consent="given", **fields)
+
+
+def http_entry(name: str, url: str, **fields: Any) -> ServerEntry:
+    return ServerEntry(name=name, target=HttpTarget(url=url), consent="given", **fields)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def accepts_connections(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(0.2)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass
+class HttpServer:
+    name: str
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/mcp"
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+@dataclass
+class HttpServers:
+    """Test servers over Streamable HTTP, started together: `servers.start({"name": (module, args)})`."""
+
+    log_dir: Path
+    running: dict[str, HttpServer] = field(default_factory=dict)
+
+    def start(self, specs: Mapping[str, tuple[str, Sequence[str]]]) -> None:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        for name, (module, args) in specs.items():
+            port = free_port()
+            log_path = self.log_dir / f"http-{name}.log"
+            with log_path.open("wb") as log:
+                process = subprocess.Popen(
+                    server_command(module, "--http", str(port), *args),
+                    cwd=REPO,
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            self.running[name] = HttpServer(name, port, process, log_path)
+        self._wait_ready(list(self.running.values()))
+
+    def __getitem__(self, name: str) -> HttpServer:
+        return self.running[name]
+
+    def pids(self) -> set[int]:
+        return {server.process.pid for server in self.running.values()}
+
+    def stop(self) -> None:
+        for server in self.running.values():
+            if server.process.poll() is None:
+                server.process.terminate()
+        for server in self.running.values():
+            try:
+                server.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
+                server.process.wait(timeout=5)
+        self.running.clear()
+
+    @staticmethod
+    def _wait_ready(servers: list[HttpServer]) -> None:
+        deadline = time.monotonic() + READY_TIMEOUT
+        waiting = list(servers)
+        while waiting:
+            for server in list(waiting):
+                if server.process.poll() is not None:
+                    raise RuntimeError(f"HTTP test server {server.name} exited early:\n{server.log()}")
+                if accepts_connections(server.port):
+                    waiting.remove(server)
+            if waiting and time.monotonic() > deadline:
+                names = ", ".join(server.name for server in waiting)
+                raise TimeoutError(f"HTTP test servers not ready within {READY_TIMEOUT} s: {names}")
+            if waiting:
+                time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def http_servers(log_dir: Path, specs: Mapping[str, tuple[str, Sequence[str]]]) -> Iterator[HttpServers]:
+    servers = HttpServers(log_dir)
+    try:
+        servers.start(specs)
+        yield servers
+    finally:
+        servers.stop()
+
+
+def child_pids() -> set[int]:
+    """Processes whose parent is this test process, zombies included (procps `pgrep`)."""
+    found = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True, check=False)
+    # pgrep leaves itself out of its answer.
+    return {int(pid) for pid in found.stdout.split()}
+
+
+def read_events(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines a recording test server wrote so far (none when the file does not exist yet)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -1,0 +1,163 @@
+"""Rootkeeper end to end against the reference filesystem server from npm, through the real CLI.
+
+The server reports the folders it uses through `list_allowed_directories`, and logs a line each time
+it applies a roots list, which makes its re-listing observable from outside.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT, CliResult, run_cli
+from tests.hub_helpers import processes_mentioning
+
+pytestmark = pytest.mark.timeout(120)
+
+FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
+APPLIED = "Updated allowed directories from MCP roots"
+
+
+def allowed(result: CliResult) -> list[str]:
+    assert result.code == 0, result
+    text = result.json()["content"][0]["text"]
+    heading, *lines = text.splitlines()
+    assert heading.startswith("Allowed directories")
+    return lines
+
+
+@pytest.fixture
+def setup(tmp_path: Path, rk_home: Path):  # type: ignore[no-untyped-def]
+    node = shutil.which("node")
+    assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
+    own = tmp_path / "own"
+    folders = {name: tmp_path / name for name in ("alpha", "beta", "gamma")}
+    for folder in (own, *folders.values()):
+        folder.mkdir()
+    for folder in folders.values():
+        assert run_cli(rk_home, "roots", "add", str(folder)).code == 0
+    added = run_cli(rk_home, "servers", "add", "fs", "--", node, str(FS_SERVER / "index.js"), str(own))
+    assert added.code == 0, added
+    return rk_home, own, folders
+
+
+def test_pending_consent_keeps_its_own_folders_then_roots_replace_them(setup) -> None:  # type: ignore[no-untyped-def]
+    home, own, folders = setup
+    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(own)]
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(f) for f in folders.values()]
+
+
+def test_sharing_none_leaves_its_own_folders(setup) -> None:  # type: ignore[no-untyped-def]
+    home, own, _ = setup
+    assert run_cli(home, "servers", "share", "fs", "none").code == 0
+    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(own)]
+
+
+def test_a_subset_is_respected(setup) -> None:  # type: ignore[no-untyped-def]
+    home, _, folders = setup
+    assert run_cli(home, "servers", "share", "fs", "alpha,gamma").code == 0
+    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [
+        str(folders["alpha"]), str(folders["gamma"])
+    ]
+
+
+def test_missing_and_disabled_roots_are_not_sent(setup) -> None:  # type: ignore[no-untyped-def]
+    home, _, folders = setup
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    shutil.rmtree(folders["beta"])
+    assert run_cli(home, "roots", "disable", "gamma").code == 0
+    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(folders["alpha"])]
+
+
+def test_an_unreadable_root_is_not_sent(setup) -> None:  # type: ignore[no-untyped-def]
+    home, _, folders = setup
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    os.chmod(folders["beta"], 0o000)
+    try:
+        # Run Rootkeeper (and so the server it starts) without capabilities: mode bits bind even for root.
+        env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
+        command = [sys.executable, "-m", "app", "call", "fs", "list_allowed_directories"]
+        if os.geteuid() == 0:
+            command = ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", *command]
+        proc = subprocess.run(command, capture_output=True, env=env, timeout=60, check=False)
+    finally:
+        os.chmod(folders["beta"], 0o755)
+    assert allowed(CliResult(proc)) == [str(folders["alpha"]), str(folders["gamma"])]
+
+
+def _applied_counts(log: Path) -> list[int]:
+    if not log.exists():
+        return []
+    counts = []
+    for line in log.read_text(errors="replace").splitlines():
+        if APPLIED in line:
+            counts.append(int(line.split(":")[1].split()[0]))
+    return counts
+
+
+def _wait(predicate, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    home, _, _ = setup
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
+    hub = subprocess.Popen(
+        [sys.executable, "-m", "app", "run", "--headless"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    log = home / "state" / "logs" / "fs.log"
+    try:
+        _wait(lambda: _applied_counts(log) == [3], 30, "the server to apply the first list")
+        delta = tmp_path / "delta"
+        delta.mkdir()
+        assert run_cli(home, "roots", "add", str(delta)).code == 0
+        _wait(lambda: _applied_counts(log) == [3, 4], 10, "the server to apply the new list")
+
+        def published() -> dict[str, object]:
+            rows = run_cli(home, "servers", "list", "--json").json()
+            status: dict[str, object] = rows[0]["status"]
+            return status
+
+        _wait(lambda: delta.as_uri() in (published().get("last_roots_fetch") or []), 10, "the status to show it")
+        status = published()
+        assert (status["state"], status["era"]) == ("connected", "legacy")
+        assert status["protocol_version"] and status["last_error"] is None
+        time.sleep(0.5)
+        assert _applied_counts(log) == [3, 4], "one edit must cost one re-list"
+    finally:
+        hub.send_signal(signal.SIGTERM)
+        out, err = hub.communicate(timeout=30)
+    assert hub.returncode == 0, err
+    assert b"press Ctrl+C" in out
+    assert processes_mentioning(str(FS_SERVER)) == []
+    rows = run_cli(home, "servers", "list", "--json").json()
+    assert rows[0]["status"]["state"] == "unknown" and "No hub" in rows[0]["status"]["detail"]
+
+
+def test_call_failures_are_one_sentence(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    home, _, _ = setup
+    assert run_cli(home, "servers", "add", "ghost", "--", str(tmp_path / "no-such-server")).code == 0
+    cases = [
+        (("call", "ghost", "anything", "--timeout", "5"), "not found"),
+        (("call", "fs", "list_allowed_directories", "--args", "{oops"), "not valid JSON"),
+        (("call", "fs", "list_allowed_directories", "--args", "[1]"), "must be a JSON object"),
+        (("call", "nobody", "tool"), "No server is named"),
+        (("call", "fs", "no_such_tool"), "reported an error"),
+    ]
+    for args, fragment in cases:
+        result = run_cli(home, *args)
+        assert result.code != 0, result
+        lines = [line for line in result.err.splitlines() if line.startswith("rootkeeper:")]
+        assert len(lines) == 1 and fragment in lines[0], result.err

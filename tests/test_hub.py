@@ -1,0 +1,183 @@
+"""The hub against real SDK test servers over real pipes: edits, consent, access changes, hostile peers."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.core.model import StoreData
+from app.core.roots import plan_add
+from app.core.store import Store
+from app.mcp.hub import Hub
+from tests.conftest import PROJECT
+from tests.hub_helpers import eventually, processes_mentioning, python_server, recorded
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def add_roots(store: Store, *paths: Path) -> list[str]:
+    ids: list[str] = []
+
+    def edit(data: StoreData) -> None:
+        for path in paths:
+            root = plan_add(data, str(path)).root
+            data.roots.append(root)
+            ids.append(root.id)
+
+    store.update(edit)
+    return ids
+
+
+def cli(home: Path, *args: str) -> None:
+    env = {"ROOTKEEPER_HOME": str(home), "PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-m", "app", *args], check=True, env=env, capture_output=True, timeout=60)
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> list[Path]:
+    made = []
+    for name in ("alpha", "beta", "gamma", "delta"):
+        (tmp_path / "data" / name).mkdir(parents=True)
+        made.append(tmp_path / "data" / name)
+    return made
+
+
+async def test_edits_reach_exactly_the_servers_whose_list_changed(tmp_path: Path, folders: list[Path]) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta, *_ = folders
+    (alpha_id,) = add_roots(store, alpha)
+    records = {name: tmp_path / f"{name}.jsonl" for name in ("everything", "only_alpha", "undecided")}
+
+    def servers(data: StoreData) -> None:
+        data.servers += [
+            python_server("everything", "legacy_recorder", "--record", str(records["everything"])),
+            python_server("only_alpha", "legacy_recorder", "--record", str(records["only_alpha"]), share=[alpha_id]),
+            python_server("undecided", "legacy_recorder", "--record", str(records["undecided"]), consent="pending"),
+        ]
+
+    store.update(servers)
+    hub = Hub(store, state_dir=tmp_path / "state")
+    await hub.start()
+    try:
+        await eventually(lambda: all(recorded(r) for r in records.values()), what="the first lists")
+        assert recorded(records["everything"]) == [[alpha.as_uri()]]
+        assert recorded(records["only_alpha"]) == [[alpha.as_uri()]]
+        assert recorded(records["undecided"]) == [[]]
+
+        # An edit from another process reaches the server whose list changed, once.
+        await asyncio.to_thread(cli, home, "roots", "add", str(beta))
+        await eventually(lambda: len(recorded(records["everything"])) == 2, what="the new list")
+        assert recorded(records["everything"])[-1] == [alpha.as_uri(), beta.as_uri()]
+        await asyncio.sleep(0.6)  # time for a wrong extra notification to show up
+        assert len(recorded(records["everything"])) == 2
+        assert recorded(records["only_alpha"]) == [[alpha.as_uri()]]
+        assert recorded(records["undecided"]) == [[]]
+        assert hub.notifications_sent("only_alpha") == 0
+
+        # A burst of edits is one change.
+        burst = [tmp_path / "data" / f"burst{n}" for n in range(5)]
+        for folder in burst:
+            folder.mkdir()
+
+        def burst_edits() -> None:
+            for folder in burst:
+                add_roots(store, folder)
+
+        await asyncio.to_thread(burst_edits)
+        await eventually(lambda: len(recorded(records["everything"])) == 3, what="the burst")
+        await asyncio.sleep(0.6)
+        lists = recorded(records["everything"])
+        assert len(lists) == 3
+        assert lists[-1] == [alpha.as_uri(), beta.as_uri(), *(f.as_uri() for f in burst)]
+        assert hub.notifications_sent("everything") == 2
+
+        # Consent given from the CLI: the waiting server is told at once.
+        await asyncio.to_thread(cli, home, "servers", "share", "undecided", "all")
+        await eventually(lambda: len(recorded(records["undecided"])) == 2, what="the consented list")
+        assert len(recorded(records["undecided"])[-1]) == 7
+    finally:
+        await hub.stop()
+    assert processes_mentioning(str(tmp_path)) == []
+
+
+async def test_access_changes_take_roots_out_and_back(tmp_path: Path, folders: list[Path]) -> None:
+    store = Store(tmp_path / "home")
+    alpha, beta, *_ = folders
+    add_roots(store, alpha, beta)
+    record = tmp_path / "rec.jsonl"
+    store.update(lambda d: d.servers.append(python_server("rec", "legacy_recorder", "--record", str(record))))
+    hub = Hub(store, state_dir=tmp_path / "state", check_interval=0.3, retry_interval=0.3)
+    await hub.start()
+    try:
+        await eventually(lambda: recorded(record) == [[alpha.as_uri(), beta.as_uri()]], what="the first list")
+        shutil.rmtree(beta)
+        await eventually(lambda: recorded(record)[-1] == [alpha.as_uri()], what="beta to leave")
+        beta.mkdir()
+        await eventually(lambda: recorded(record)[-1] == [alpha.as_uri(), beta.as_uri()], what="beta to return")
+        # A disabled root leaves as well.
+        store.update(lambda d: setattr(d.roots[0], "enabled", False))
+        await eventually(lambda: recorded(record)[-1] == [beta.as_uri()], what="alpha disabled")
+        # Pausing sharing empties every list.
+        store.update(lambda d: setattr(d, "paused", True))
+        await eventually(lambda: recorded(record)[-1] == [], what="the pause")
+    finally:
+        await hub.stop()
+
+
+async def test_servers_come_and_go_without_restart(tmp_path: Path, folders: list[Path]) -> None:
+    store = Store(tmp_path / "home")
+    add_roots(store, folders[0])
+    hub = Hub(store, state_dir=tmp_path / "state")
+    await hub.start()
+    try:
+        record = tmp_path / "late.jsonl"
+        store.update(lambda d: d.servers.append(python_server("late", "legacy_recorder", "--record", str(record))))
+        await eventually(lambda: recorded(record) == [[folders[0].as_uri()]], what="the added server to list")
+        assert processes_mentioning(str(record))
+        store.update(lambda d: d.servers.clear())
+        await eventually(lambda: not processes_mentioning(str(record)), what="the removed server to exit")
+        assert hub.server_status("late") is None
+    finally:
+        await hub.stop()
+
+
+async def test_hostile_servers_do_not_delay_the_others(tmp_path: Path, folders: list[Path]) -> None:
+    store = Store(tmp_path / "home")
+    alpha, beta, *_ = folders
+    add_roots(store, alpha)
+    record = tmp_path / "rec.jsonl"
+
+    def servers(data: StoreData) -> None:
+        data.servers += [
+            python_server(mode, "hostile", mode, mark=str(tmp_path))
+            for mode in ("silent", "flood", "not-json", "exit-at-start")
+        ]
+        data.servers.append(python_server("rec", "legacy_recorder", "--record", str(record)))
+        missing = python_server("missing", "legacy_recorder")
+        missing.target.command = str(tmp_path / "no-such-command")  # type: ignore[union-attr]
+        data.servers.append(missing)
+
+    store.update(servers)
+    hub = Hub(store, state_dir=tmp_path / "state", connect_timeout=3)
+    await hub.start()
+    try:
+        await eventually(lambda: recorded(record) == [[alpha.as_uri()]], what="the healthy server's first list")
+        add_roots(store, beta)
+        await eventually(lambda: len(recorded(record)) == 2, timeout=5, what="the healthy server to be told")
+
+        def failed(name: str) -> bool:
+            status = hub.server_status(name)
+            return status is not None and bool(status.last_error)
+
+        await eventually(lambda: all(failed(n) for n in ("silent", "not-json", "exit-at-start", "missing")), 20)
+        missing_status = hub.server_status("missing")
+        assert missing_status is not None and "not found" in (missing_status.last_error or "")
+    finally:
+        await hub.stop()
+    assert processes_mentioning(str(tmp_path)) == []
