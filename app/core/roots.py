@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from app.core.model import Root, StoreData
 from app.core.overlap import Overlap, broad_reason, find_overlaps
-from app.core.paths import PathError, canonicalize, display_name, path_to_uri, printable
+from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable
 
 
 class RootError(ValueError):
@@ -35,7 +35,10 @@ class AddPlan:
 def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
     canonical = canonicalize(text, base=base)
-    info = os.stat(canonical.resolved)
+    try:
+        info = os.stat(canonical.resolved)
+    except OSError as exc:  # it changed between canonicalizing and looking at it
+        raise PathError(describe_os_error(exc, canonical.entered)) from exc
     if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
         raise PathError(f"{printable(canonical.entered)} is neither a folder nor a regular file.")
     if name is not None and not name.strip():
