@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint system-deps-run system-deps-test node-deps clean
+.PHONY: run test lint package system-deps-run system-deps-test node-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,3 +36,6 @@ test: $(STAMP) system-deps-test node-deps lint
 
 clean:
 	rm -rf $(VENV) tests/node/node_modules .mypy_cache .ruff_cache .pytest_cache
+
+package: $(STAMP) system-deps-run
+	sh packaging/build.sh
