@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint package system-deps-run system-deps-test node-deps clean
+.PHONY: run test lint package resources system-deps-run system-deps-test node-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,6 @@ clean:
 
 package: $(STAMP) system-deps-run
 	sh packaging/build.sh
+
+resources: $(STAMP)
+	$(BIN)/python resources/build.py

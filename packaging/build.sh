@@ -14,7 +14,9 @@ QT_QPA_PLATFORM=offscreen ROOTKEEPER_HOME=$(mktemp -d) dist/rootkeeper/rootkeepe
 
 root=build/deb
 rm -rf "$root"
-mkdir -p "$root/DEBIAN" "$root/opt/rootkeeper" "$root/usr/bin" "$root/usr/share/applications"
+icons="$root/usr/share/icons/hicolor/scalable/apps"
+mkdir -p "$root/DEBIAN" "$root/opt/rootkeeper" "$root/usr/bin" "$root/usr/share/applications" "$icons"
+cp resources/icons/rootkeeper.svg "$icons/rootkeeper.svg"
 cp -a dist/rootkeeper/. "$root/opt/rootkeeper/"
 ln -s /opt/rootkeeper/rootkeeper "$root/usr/bin/rootkeeper"
 cp packaging/rootkeeper.desktop "$root/usr/share/applications/"

@@ -13,6 +13,8 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+pytest_plugins = ["tests.ui_helpers"]  # the qasync `qloop` and `english` fixtures
+
 PROJECT = Path(__file__).resolve().parent.parent
 
 

@@ -10,7 +10,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from app.core.model import ServerEntry, StdioTarget
+from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.roots import plan_add
+from app.core.store import Store
 from tests.conftest import PROJECT
 
 
@@ -25,6 +27,20 @@ def python_server(
         cwd=str(PROJECT),
     )
     return ServerEntry(name=name, target=target, share=share, consent=consent)  # type: ignore[arg-type]
+
+
+def add_roots(store: Store, *paths: Path) -> list[str]:
+    """Share `paths` in one store transaction; return the new roots' ids."""
+    ids: list[str] = []
+
+    def edit(data: StoreData) -> None:
+        for path in paths:
+            root = plan_add(data, str(path)).root
+            data.roots.append(root)
+            ids.append(root.id)
+
+    store.update(edit)
+    return ids
 
 
 def recorded(record: Path) -> list[list[str]]:

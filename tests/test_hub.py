@@ -11,26 +11,12 @@ from pathlib import Path
 import pytest
 
 from app.core.model import StoreData
-from app.core.roots import plan_add
 from app.core.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
-from tests.hub_helpers import eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
 
 pytestmark = pytest.mark.timeout(90)
-
-
-def add_roots(store: Store, *paths: Path) -> list[str]:
-    ids: list[str] = []
-
-    def edit(data: StoreData) -> None:
-        for path in paths:
-            root = plan_add(data, str(path)).root
-            data.roots.append(root)
-            ids.append(root.id)
-
-    store.update(edit)
-    return ids
 
 
 def cli(home: Path, *args: str) -> None:

@@ -133,7 +133,7 @@ def check(path: str, *, expect_file: bool = False, timeout: float = DEFAULT_TIME
 
 
 def check_many(
-    items: Iterable[tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 16
+    items: Iterable[tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
 ) -> dict[str, AccessResult]:
     """Check several roots on a few threads; `items` are (key, path, expect_file)."""
     pending: queue.SimpleQueue[tuple[str, str, bool]] = queue.SimpleQueue()

@@ -1,11 +1,129 @@
-"""The tray app's entry point (the window and tray arrive with the GUI work)."""
+"""`rootkeeper` with no subcommand: the tray app (or the headless hub when there is no desktop).
+
+Order matters for a quick start: the single-instance check comes before any window is built, the
+tray appears before the hub connects servers, and the MCP SDK is imported only by the hub's first
+connection.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import sys
+from collections.abc import Mapping
+
+import qasync
+from PySide6.QtCore import qVersion
+from PySide6.QtWidgets import QApplication, QSystemTrayIcon
+
+from app import __version__
+from app.core.locations import config_home, state_home
+from app.core.store import Store
+from app.mcp.hub import Hub
+from app.mcp.run import run_headless
+from app.ui.application import RootkeeperApp
+from app.ui.i18n import LANGUAGES, Translations
+from app.ui.icons import app_icon
+from app.ui.settings import GuiSettings
+from app.ui.single_instance import SingleInstance
+from app.ui.snapshot import Snapshot
+
+
+def no_desktop_session(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
+    """On Linux without X11 or Wayland (an SSH login, a server) a window cannot be shown at all."""
+    if not platform.startswith("linux"):
+        return False
+    return not any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def make_application() -> QApplication:
+    existing = QApplication.instance()
+    qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    qt_app.setApplicationName("Rootkeeper")
+    qt_app.setApplicationVersion(__version__)
+    qt_app.setDesktopFileName("rootkeeper")
+    # The app decides when to quit (tray "Quit", or closing the window when there is no tray);
+    # Qt quitting by itself would stop the event loop under the running coroutine.
+    qt_app.setQuitOnLastWindowClosed(False)
+    qt_app.setWindowIcon(app_icon())
+    return qt_app
 
 
 def run_gui(*, self_test: bool = False) -> int:
-    print("rootkeeper: The tray app is not available in this build yet; use 'rootkeeper roots' and "
-          "'rootkeeper servers'.", file=sys.stderr)
-    return 1
+    if self_test:
+        return run_self_test()
+    if no_desktop_session():
+        print("rootkeeper: No desktop session was found, so Rootkeeper runs without a window.", file=sys.stderr)
+        return asyncio.run(run_headless(Store()))
+    qt_app = make_application()
+    instance = SingleInstance(state_home())
+    if not instance.claim():
+        if instance.notify_primary():
+            print("Rootkeeper is already running; its window has been brought to the front.")
+            return 0
+        print("rootkeeper: Another Rootkeeper holds the lock but does not answer; try again in a moment.",
+              file=sys.stderr)
+        return 1
+    try:
+        code: int = qasync.run(_run(qt_app, instance))
+        return code
+    finally:
+        instance.release()
+
+
+async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
+    settings = GuiSettings(config_home())
+    translations = Translations(qt_app)
+    translations.apply(settings.language)
+    store = Store()
+    tray_available = QSystemTrayIcon.isSystemTrayAvailable()
+    app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available)
+    instance.activationRequested.connect(app.show_window)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: loop.call_soon_threadsafe(app.request_quit))
+    if not tray_available:
+        print("rootkeeper: No system tray was found; closing the window quits Rootkeeper.", file=sys.stderr)
+    return await app.run(show_window=not (tray_available and settings.start_hidden))
+
+
+def run_self_test() -> int:
+    """Build the whole UI offscreen with the real store and every catalogue; one line, exit 0 when sound."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        summary = _self_test()
+    except Exception as exc:
+        print(f"rootkeeper: Self-test failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    print(summary)
+    return 0
+
+
+def _self_test() -> str:
+    qt_app = make_application()
+    store = Store()
+    data = store.load()
+    translations = Translations(qt_app)
+    for language in LANGUAGES:
+        translations.apply(language)
+    settings = GuiSettings(config_home())
+    translations.apply(settings.language)
+    # The hub is built but not started: a smoke test must not launch the user's servers.
+    app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=False)
+    app.live.show(Snapshot.of_data(data))
+    app.window.show()
+    qt_app.processEvents()
+    shown = app.window.roots_model.rowCount(), app.window.servers_model.rowCount()
+    stored = len(data.roots), len(data.servers)
+    if shown != stored:
+        raise RuntimeError(f"the window shows {shown} (roots, servers) while the store holds {stored}")
+    if app.tray.icon().isNull():
+        raise RuntimeError("the tray icon did not render")
+    app.window.hide()
+    for notice in store.notices:
+        print(f"rootkeeper: {notice}", file=sys.stderr)
+    return (
+        f"rootkeeper {__version__} self-test passed: {len(data.roots)} shared folder(s), {len(data.servers)} "
+        f"server(s), {len(LANGUAGES)} languages, Qt {qVersion()} on {qt_app.platformName()}."
+    )

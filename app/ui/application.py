@@ -1,0 +1,146 @@
+"""The tray app assembled: store and hub underneath, the window, the tray, consent prompts, notifications.
+
+`RootkeeperApp.run()` is the whole life of the GUI as one coroutine on the qasync loop: show the
+tray (before the hub connects anything, so before the MCP SDK is imported), start the hub, wait
+for a quit request, stop the hub (which ends every server connection).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QObject
+
+from app.core.store import Store, StoreError
+from app.mcp.hub import Hub
+from app.ui.consent import ConsentPrompter
+from app.ui.flows import Flows
+from app.ui.i18n import Translations
+from app.ui.live import LiveState
+from app.ui.main_window import SERVERS_TAB, MainWindow
+from app.ui.message_bar import Level
+from app.ui.notifier import Notifier
+from app.ui.services import StoreEditor
+from app.ui.settings import GuiSettings
+from app.ui.slots import asyncSlot
+from app.ui.tray import Tray
+
+
+class RootkeeperApp(QObject):
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub,
+        settings: GuiSettings,
+        translations: Translations,
+        *,
+        tray_available: bool,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.hub = hub
+        self.settings = settings
+        self.tray_available = tray_available
+        self.editor = StoreEditor(store, hub)
+        self.live = LiveState(hub, self)
+        self.flows = Flows(
+            self.editor, self.live, self.report, settings, translations, tray_available=tray_available, parent=self
+        )
+        self.window = MainWindow(self.flows, tray_available=tray_available)
+        self.tray = Tray(self.live, self)
+        self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
+        self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
+        self._quit = asyncio.Event()
+
+        self.tray.openRequested.connect(self.show_window)
+        self.tray.shareFolderRequested.connect(self._share_folder)
+        self.tray.rootToggled.connect(self._set_enabled)
+        self.tray.serverRequested.connect(self._open_server)
+        self.tray.pauseRequested.connect(self._set_paused)
+        self.tray.quitRequested.connect(self.request_quit)
+        self.window.quitRequested.connect(self.request_quit)
+        self.window.hiddenToTray.connect(self._hint_once)
+        self.window.paletteChanged.connect(self.tray.refresh_icon)
+        for notice in settings.notices:
+            self.report(
+                self.tr("The GUI settings file was damaged and has been moved to %1; defaults are used.").replace(
+                    "%1", notice), Level.WARNING)
+
+    def report(self, message: str, level: Level) -> None:
+        self.window.message_bar.show_message(message, level)
+
+    # -- life -------------------------------------------------------------------------------------
+
+    async def run(self, *, show_window: bool = True) -> int:
+        if self.tray_available:
+            self.tray.show()
+        if show_window or not self.tray_available:
+            self.window.bring_to_front()
+        try:
+            await self.start()
+            await self._quit.wait()
+        finally:
+            await self.shutdown()
+        return 0
+
+    async def start(self) -> None:
+        try:
+            await self.hub.start()
+        except StoreError as exc:
+            self.report(str(exc), Level.ERROR)
+        self.live.refresh()
+        for notice in self.store.notices:
+            self.report(notice, Level.WARNING)
+
+    async def shutdown(self) -> None:
+        self.tray.hide()
+        self.window.hide()
+        await self.hub.stop()
+
+    def request_quit(self) -> None:
+        self._quit.set()
+
+    @property
+    def quitting(self) -> bool:
+        return self._quit.is_set()
+
+    def show_window(self) -> None:
+        self.window.bring_to_front()
+
+    def _hint_once(self) -> None:
+        if self.settings.tray_hint_shown:
+            return
+        self.settings.tray_hint_shown = True
+        self.tray.showMessage(
+            self.tr("Rootkeeper keeps running"),
+            self.tr("Servers stay informed while the window is closed. Use the tray icon to open it or to quit."),
+            self.tray.icon(),
+        )
+
+    # -- tray requests ----------------------------------------------------------------------------
+
+    @asyncSlot()
+    async def _share_folder(self) -> None:
+        await self.flows.pick_folder(self._front())
+
+    @asyncSlot(str, bool)
+    async def _set_enabled(self, root_id: str, enabled: bool) -> None:
+        await self.flows.set_enabled(root_id, enabled)
+
+    @asyncSlot(bool)
+    async def _set_paused(self, paused: bool) -> None:
+        await self.flows.set_paused(paused)
+
+    @asyncSlot(str)
+    async def _open_server(self, name: str) -> None:
+        await self.flows.review_server(self._show_server(name), name)
+
+    def _front(self) -> MainWindow:
+        self.window.bring_to_front()
+        return self.window
+
+    def _show_server(self, name: str) -> MainWindow:
+        self.window.bring_to_front(SERVERS_TAB)
+        self.window.servers_page.select(name)
+        return self.window

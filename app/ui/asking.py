@@ -1,0 +1,54 @@
+"""Asking the user from a coroutine without a nested event loop.
+
+`QDialog.exec()` would start a second Qt event loop inside an asyncio task; qasync then re-enters
+the loop and asyncio refuses to run another task step. Dialogs are therefore opened with `open()`
+(window-modal) and awaited through a future their `finished` signal resolves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import shiboken6
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+
+
+async def ask(dialog: QDialog) -> int:
+    """Open `dialog` and wait for it to close; returns its result code."""
+    answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    def finished(code: int) -> None:
+        if not answer.done():
+            answer.set_result(code)
+
+    dialog.finished.connect(finished)
+    dialog.open()
+    try:
+        return await answer
+    finally:
+        # The dialog is gone already when its parent window was destroyed while we waited.
+        if shiboken6.isValid(dialog):
+            dialog.finished.disconnect(finished)
+            if dialog.isVisible():  # the task was cancelled (the app is quitting)
+                dialog.reject()
+
+
+async def confirm(parent: QWidget | None, title: str, text: str, yes: str, *, details: str = "") -> bool:
+    """A yes/cancel question with a named action button; True when the user chose `yes`."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
+    box.setObjectName("confirm")
+    if details:
+        box.setInformativeText(details)
+    accept = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    try:
+        await ask(box)
+        return box.clickedButton() is accept
+    finally:
+        dispose(box)
+
+
+def dispose(widget: QWidget) -> None:
+    """`deleteLater`, unless Qt destroyed the widget already (with its parent, when the app is quitting)."""
+    if shiboken6.isValid(widget):
+        widget.deleteLater()

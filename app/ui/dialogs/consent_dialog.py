@@ -1,0 +1,90 @@
+"""The consent prompt: "<server> wants to see your shared folders".
+
+Three answers: share (all, or the folders checked), don't share (the server keeps its own
+configuration), or decide later (nothing is recorded and the server keeps seeing an empty list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from app.core.model import Root, SharingMode
+from app.ui.dialogs.sharing_choice import SharingChoice
+from app.ui.icons import app_icon
+
+
+class Answer(IntEnum):
+    LATER = QDialog.DialogCode.Rejected.value
+    SHARE = QDialog.DialogCode.Accepted.value
+    DENY = 2
+
+
+class ConsentDialog(QDialog):
+    def __init__(
+        self, server: str, roots: Sequence[Root], *, replaces_own: bool = False, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("consentDialog")
+        self.server = server
+        self._replaces_own = replaces_own
+        self.setWindowIcon(app_icon())
+        self.setMinimumWidth(520)
+        self.heading = QLabel(self)
+        self.heading.setWordWrap(True)
+        self._body = QLabel(self)
+        self._body.setWordWrap(True)
+        self._warning = QLabel(self)
+        self._warning.setWordWrap(True)
+        self._warning.setStyleSheet("color: #8a5a00;")
+        self._warning.setVisible(replaces_own)
+        self.sharing = SharingChoice(roots, offer_none=False, parent=self)
+        self._buttons = QDialogButtonBox(self)
+        self.share_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.deny_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.later_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
+        self.share_button.setDefault(True)
+        self.share_button.clicked.connect(self.accept)
+        self.deny_button.clicked.connect(lambda: self.done(Answer.DENY))
+        self.later_button.clicked.connect(self.reject)
+        self.sharing.changed.connect(self._sync)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self._body)
+        layout.addWidget(self._warning)
+        layout.addWidget(self.sharing)
+        layout.addWidget(self._buttons)
+        self.retranslate()
+
+    def decision(self) -> SharingMode | list[str]:
+        """What to record for the answer given: the chosen folders, or "none" when denied."""
+        return "none" if self.result() == Answer.DENY else self.sharing.share()
+
+    def _sync(self) -> None:
+        self.share_button.setEnabled(self.sharing.share() != [])
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Share folders with %1?").replace("%1", self.server))
+        heading = self.tr("%1 wants to see your shared folders").replace("%1", self.server)
+        self.heading.setText(f"<b style='font-size: 14pt'>{heading.replace('<', '&lt;')}</b>")
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self._body.setText(self.tr(
+            "If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the "
+            "list changes. Roots are guidance, not a lock: the server can still open any file its own process "
+            "can reach."
+        ))
+        self._warning.setText(self.tr(
+            "This looks like the filesystem server: the roots it receives replace the folders on its own "
+            "command line."
+        ))
+        self.share_button.setText(self.tr("Share"))
+        self.deny_button.setText(self.tr("Don't share"))
+        self.later_button.setText(self.tr("Decide later"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

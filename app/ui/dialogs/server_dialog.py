@@ -1,0 +1,240 @@
+"""Add or edit a server: a command on this computer (stdio) or a web address with headers, and its sharing.
+
+Saving records the sharing chosen here as the user's consent, like `rootkeeper servers share`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget
+from app.ui.dialogs.sharing_choice import SharingChoice
+
+COMMAND, WEB = 0, 1
+
+
+class FormError(ValueError):
+    """What is wrong with the form, one sentence (already translated)."""
+
+
+def parse_pairs(block: str, separators: str) -> dict[str, str]:
+    """`KEY=VALUE` (or `Name: Value`) lines into a dict; blank lines are skipped."""
+    pairs: dict[str, str] = {}
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        cut = min((i for i in (line.find(sep) for sep in separators) if i > 0), default=-1)
+        if cut < 0:
+            raise FormError(line.strip())
+        pairs[line[:cut].strip()] = line[cut + 1 :].strip()
+    return pairs
+
+
+def format_pairs(pairs: dict[str, str], separator: str) -> str:
+    return "\n".join(f"{key}{separator}{value}" for key, value in pairs.items())
+
+
+class ServerDialog(QDialog):
+    def __init__(self, roots: Sequence[Root], entry: ServerEntry | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("serverDialog")
+        self._original = entry
+        self.setMinimumWidth(600)
+        self.name = QLineEdit(self)
+        self.kind = QComboBox(self)
+        self.kind.addItems(["", ""])
+        self.command = QLineEdit(self)
+        self.cwd = QLineEdit(self)
+        self._browse = QPushButton(self)
+        self._browse.clicked.connect(self._pick_cwd)
+        self.env = QPlainTextEdit(self)
+        self.env.setMaximumHeight(70)
+        self.url = QLineEdit(self)
+        self.headers = QPlainTextEdit(self)
+        self.headers.setMaximumHeight(70)
+        self.sharing = SharingChoice(roots, parent=self)
+        self.error = QLabel(self)
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b3261e;")
+        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.save_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self._buttons.accepted.connect(self._accept_if_valid)
+        self._buttons.rejected.connect(self.reject)
+        self._build_layout()
+        self._load(entry)
+        for signal in (self.name.textChanged, self.command.textChanged, self.url.textChanged,
+                       self.env.textChanged, self.headers.textChanged, self.cwd.textChanged, self.sharing.changed):
+            signal.connect(self._validate)
+        self.kind.currentIndexChanged.connect(self._switch_kind)
+        self.retranslate()
+        self._switch_kind(self.kind.currentIndex())
+
+    def _build_layout(self) -> None:
+        self._command_page = QWidget(self)
+        command_form = QFormLayout(self._command_page)
+        command_form.setContentsMargins(0, 0, 0, 0)
+        cwd_row = QHBoxLayout()
+        cwd_row.addWidget(self.cwd, 1)
+        cwd_row.addWidget(self._browse)
+        self._command_label, self._cwd_label, self._env_label = QLabel(self), QLabel(self), QLabel(self)
+        command_form.addRow(self._command_label, self.command)
+        command_form.addRow(self._cwd_label, cwd_row)
+        command_form.addRow(self._env_label, self.env)
+        self._web_page = QWidget(self)
+        web_form = QFormLayout(self._web_page)
+        web_form.setContentsMargins(0, 0, 0, 0)
+        self._url_label, self._headers_label = QLabel(self), QLabel(self)
+        web_form.addRow(self._url_label, self.url)
+        web_form.addRow(self._headers_label, self.headers)
+        self._pages = QStackedWidget(self)
+        self._pages.addWidget(self._command_page)
+        self._pages.addWidget(self._web_page)
+        top = QFormLayout()
+        self._name_label, self._kind_label = QLabel(self), QLabel(self)
+        top.addRow(self._name_label, self.name)
+        top.addRow(self._kind_label, self.kind)
+        self._sharing_box = QGroupBox(self)
+        sharing_layout = QVBoxLayout(self._sharing_box)
+        sharing_layout.addWidget(self.sharing)
+        self._consent_note = QLabel(self)
+        self._consent_note.setWordWrap(True)
+        sharing_layout.addWidget(self._consent_note)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self._pages)
+        layout.addWidget(self._sharing_box)
+        layout.addWidget(self.error)
+        layout.addWidget(self._buttons)
+
+    def _load(self, entry: ServerEntry | None) -> None:
+        if entry is None:
+            return
+        self.name.setText(entry.name)
+        target = entry.target
+        if isinstance(target, HttpTarget):
+            self.kind.setCurrentIndex(WEB)
+            self.url.setText(target.url)
+            self.headers.setPlainText(format_pairs(target.headers, ": "))
+        else:
+            self.kind.setCurrentIndex(COMMAND)
+            self.command.setText(shlex.join([target.command, *target.args]))
+            self.cwd.setText(target.cwd or "")
+            self.env.setPlainText(format_pairs(target.env, "="))
+        self.sharing.set_share(entry.share)
+
+    def retranslate(self) -> None:
+        editing = self._original is not None
+        self.setWindowTitle(self.tr("Edit server") if editing else self.tr("Add a server"))
+        self._name_label.setText(self.tr("Name:"))
+        self.name.setPlaceholderText(self.tr("letters, digits, '.', '_' or '-'"))
+        self._kind_label.setText(self.tr("Runs as:"))
+        self.kind.setItemText(COMMAND, self.tr("A command on this computer (stdio)"))
+        self.kind.setItemText(WEB, self.tr("A web address (Streamable HTTP)"))
+        self._command_label.setText(self.tr("Command:"))
+        self.command.setPlaceholderText(self.tr("npx -y @modelcontextprotocol/server-filesystem ~/scratch"))
+        self._cwd_label.setText(self.tr("Working folder:"))
+        self.cwd.setPlaceholderText(self.tr("optional"))
+        self._browse.setText(self.tr("Browse…"))
+        self._env_label.setText(self.tr("Environment:"))
+        self.env.setPlaceholderText(self.tr("one KEY=VALUE per line (optional)"))
+        self._url_label.setText(self.tr("Address:"))
+        self.url.setPlaceholderText("http://127.0.0.1:8000/mcp")
+        self._headers_label.setText(self.tr("Headers:"))
+        self.headers.setPlaceholderText(self.tr("one 'Name: value' per line (optional)"))
+        self._sharing_box.setTitle(self.tr("What this server may see"))
+        self._consent_note.setText(self.tr(
+            "Saving records this choice as your consent; you can change it at any time."))
+        self.save_button.setText(self.tr("Save"))
+        self._validate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _switch_kind(self, index: int) -> None:
+        self._pages.setCurrentIndex(index)
+        self._validate()
+
+    def _pick_cwd(self) -> None:
+        # A plain folder pick with no await around it; the sync static call is fine outside a coroutine.
+        chosen = QFileDialog.getExistingDirectory(self, self.tr("Working folder"), self.cwd.text())
+        if chosen:
+            self.cwd.setText(chosen)
+
+    # -- result -----------------------------------------------------------------------------------
+
+    def entry(self) -> ServerEntry:
+        """The server as the form describes it; raises FormError with a translated sentence."""
+        name = self.name.text().strip()
+        if not SERVER_NAME_RE.match(name):
+            raise FormError(self.tr("Give the server a name made of letters, digits, '.', '_' or '-'."))
+        target = self._target()
+        legacy_only = bool(self._original and self._original.target == target and self._original.legacy_only)
+        share = self.sharing.share()
+        if isinstance(share, list) and not share:
+            raise FormError(self.tr("Check at least one folder, or choose another sharing option."))
+        try:
+            return ServerEntry(name=name, target=target, share=share, consent="given", legacy_only=legacy_only)
+        except ValidationError as exc:
+            raise FormError(str(exc.errors()[0]["msg"])) from exc
+
+    def _target(self) -> StdioTarget | HttpTarget:
+        if self.kind.currentIndex() == WEB:
+            try:
+                headers = parse_pairs(self.headers.toPlainText(), ":=")
+            except FormError as exc:
+                raise FormError(self.tr("The header line '%1' is not of the form 'Name: value'.").replace(
+                    "%1", str(exc))) from exc
+            try:
+                return HttpTarget(url=self.url.text().strip(), headers=headers)
+            except ValidationError as exc:
+                raise FormError(self.tr("Enter an address starting with http:// or https://.")) from exc
+        try:
+            words = shlex.split(self.command.text())
+        except ValueError as exc:
+            raise FormError(self.tr("The command has an unbalanced quote.")) from exc
+        if not words:
+            raise FormError(self.tr("Enter the command that starts the server."))
+        try:
+            env = parse_pairs(self.env.toPlainText(), "=")
+        except FormError as exc:
+            raise FormError(self.tr("The environment line '%1' is not of the form KEY=VALUE.").replace(
+                "%1", str(exc))) from exc
+        return StdioTarget(command=words[0], args=words[1:], env=env, cwd=self.cwd.text().strip() or None)
+
+    def _validate(self) -> None:
+        try:
+            self.entry()
+        except FormError as exc:
+            untouched = not self.name.text() and not self.command.text() and not self.url.text()
+            self.error.setText("" if untouched else str(exc))
+            self.save_button.setEnabled(False)
+            return
+        self.error.setText("")
+        self.save_button.setEnabled(True)
+
+    def _accept_if_valid(self) -> None:
+        if self.save_button.isEnabled():
+            self.accept()

@@ -1,0 +1,87 @@
+"""The "what may this server see" choice, shared by the server editor and the consent prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import QButtonGroup, QListWidget, QListWidgetItem, QRadioButton, QVBoxLayout, QWidget
+
+from app.core.model import Root, SharingMode
+
+ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class SharingChoice(QWidget):
+    changed = Signal()
+
+    def __init__(self, roots: Sequence[Root], *, offer_none: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._root_count = len(roots)
+        self.all_button = QRadioButton(self)
+        self.some_button = QRadioButton(self)
+        self.none_button = QRadioButton(self)
+        self.none_button.setVisible(offer_none)
+        group = QButtonGroup(self)
+        for button in (self.all_button, self.some_button, self.none_button):
+            group.addButton(button)
+        self.roots_list = QListWidget(self)
+        self.roots_list.setObjectName("sharingRoots")
+        for root in roots:
+            item = QListWidgetItem(root.name, self.roots_list)
+            item.setToolTip(root.path)
+            item.setData(ROOT_ID_ROLE, root.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+        self.roots_list.setMaximumHeight(140)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.all_button)
+        layout.addWidget(self.some_button)
+        layout.addWidget(self.roots_list)
+        layout.addWidget(self.none_button)
+        group.buttonToggled.connect(self._sync)
+        self.roots_list.itemChanged.connect(lambda _item: self.changed.emit())
+        self.all_button.setChecked(True)
+        self.retranslate()
+
+    def set_share(self, share: SharingMode | list[str]) -> None:
+        if isinstance(share, list):
+            chosen = set(share)
+            for row in range(self.roots_list.count()):
+                item = self.roots_list.item(row)
+                checked = item.data(ROOT_ID_ROLE) in chosen
+                item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+            self.some_button.setChecked(True)
+        elif share == "none":
+            self.none_button.setChecked(True)
+        else:
+            self.all_button.setChecked(True)
+
+    def share(self) -> SharingMode | list[str]:
+        if self.none_button.isChecked():
+            return "none"
+        if self.some_button.isChecked():
+            return [
+                str(item.data(ROOT_ID_ROLE))
+                for row in range(self.roots_list.count())
+                if (item := self.roots_list.item(row)).checkState() == Qt.CheckState.Checked
+            ]
+        return "all"
+
+    def _sync(self) -> None:
+        self.roots_list.setEnabled(self.some_button.isChecked())
+        self.changed.emit()
+
+    def retranslate(self) -> None:
+        self.all_button.setText(self.tr("All shared folders (%n now)", None, self._root_count))
+        self.some_button.setText(self.tr("Only the folders checked below"))
+        self.none_button.setText(self.tr("None: do not offer roots at all, so the server uses its own configuration"))
+        self.roots_list.setToolTip(self.tr("Folders added later are not included unless you check them here."))
+        if not self._root_count:
+            self.roots_list.setToolTip(self.tr("No folders are shared yet."))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

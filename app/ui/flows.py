@@ -1,0 +1,240 @@
+"""What happens when the user asks for something: the dialogs to show, the edit to save, what to report.
+
+Widgets and the tray stay thin: their `@asyncSlot` methods are one line awaiting one of these
+coroutines. Each flow reports its outcome (or a failure, in one sentence) through the message bar;
+nothing here raises into Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
+
+from app.core.model import SharingMode
+from app.core.paths import PathError, printable
+from app.core.roots import RootError
+from app.core.store import StoreError
+from app.ui.asking import ask, confirm, dispose
+from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
+from app.ui.dialogs.log_dialog import LogDialog
+from app.ui.dialogs.paste_dialog import PasteDialog
+from app.ui.dialogs.server_dialog import ServerDialog
+from app.ui.dialogs.settings_dialog import SettingsDialog
+from app.ui.i18n import Translations
+from app.ui.live import LiveState
+from app.ui.message_bar import Level
+from app.ui.server_hints import replaces_own_folders
+from app.ui.services import EditError, Preview, StoreEditor
+from app.ui.settings import GuiSettings
+
+T = TypeVar("T")
+Report = Callable[[str, Level], None]
+USER_ERRORS = (EditError, StoreError, PathError, RootError)
+
+
+class Flows(QObject):
+    def __init__(
+        self,
+        editor: StoreEditor,
+        live: LiveState,
+        report: Report,
+        settings: GuiSettings,
+        translations: Translations,
+        *,
+        tray_available: bool,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.live = live
+        self._report = report
+        self._settings = settings
+        self._translations = translations
+        self._tray_available = tray_available
+        self._logs: dict[str, LogDialog] = {}
+        self._consent_open: dict[str, ConsentDialog] = {}
+
+    async def _guard(self, edit: Awaitable[T]) -> T | None:
+        try:
+            return await edit
+        except USER_ERRORS as exc:
+            self._report(str(exc), Level.ERROR)
+            # Views show an edit before it is saved (a renamed cell, a ticked box): repaint them from
+            # the last state the hub confirmed, so a refused edit does not linger on screen.
+            self.live.show(self.live.current)
+            return None
+
+    # -- adding folders ---------------------------------------------------------------------------
+
+    async def pick_folder(self, parent: QWidget) -> None:
+        dialog = QFileDialog(parent, self.tr("Share a folder"))
+        dialog.setObjectName("shareFolderDialog")
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly)
+        try:
+            chosen = dialog.selectedFiles() if await ask(dialog) == QDialog.DialogCode.Accepted else []
+        finally:
+            dispose(dialog)
+        if chosen:
+            await self.add_paths(parent, chosen)
+
+    async def paste_path(self, parent: QWidget) -> None:
+        dialog = PasteDialog(self.editor.preview, parent)
+        try:
+            accepted = await ask(dialog) == QDialog.DialogCode.Accepted
+            chosen = dialog.current
+        finally:
+            dispose(dialog)
+        if accepted and chosen is not None:
+            await self.add_paths(parent, [chosen.text])
+
+    async def add_dropped(self, parent: QWidget, paths: Sequence[str], refused: Sequence[str]) -> None:
+        notes = []
+        if refused:
+            notes.append(self.tr("Only folders and files on this computer can be shared; not added: %1").replace(
+                "%1", ", ".join(refused)))
+        await self.add_paths(parent, paths, notes=notes)
+
+    async def add_paths(self, parent: QWidget, texts: Sequence[str], *, notes: Sequence[str] = ()) -> None:
+        """Share each path: unusable ones are reported, broad or overlapping ones need a confirmation."""
+        previews = await self.editor.preview(texts) if texts else []
+        problems = [*notes, *(p.error for p in previews if p.error)]
+        problems += [
+            p.plan.duplicate.sentence(printable(p.plan.root.path))
+            for p in previews
+            if p.plan is not None and p.plan.duplicate is not None
+        ]
+        candidates = [p for p in previews if p.can_add]
+        flagged = [p for p in candidates if p.needs_confirmation]
+        if flagged and not await self._confirm_flagged(parent, flagged):
+            candidates = [p for p in candidates if not p.needs_confirmation]
+        added: list[str] = []
+        if candidates:
+            outcome = await self._guard(self.editor.add_roots(p.plan.root.entered_path for p in candidates if p.plan))
+            if outcome is not None:
+                problems += outcome.skipped
+                added = outcome.added
+        messages = [self.tr("Now sharing %1.").replace("%1", ", ".join(f"'{n}'" for n in added))] if added else []
+        if messages or problems:
+            self._report("\n".join(messages + problems), Level.WARNING if problems else Level.INFO)
+
+    async def _confirm_flagged(self, parent: QWidget, flagged: Sequence[Preview]) -> bool:
+        reasons = "\n".join(f"• {reason}" for preview in flagged for reason in preview.reasons())
+        return await confirm(
+            parent,
+            self.tr("Share anyway?"),
+            self.tr("%n of the paths you chose need(s) a second look before sharing:", None, len(flagged)),
+            self.tr("Share anyway"),
+            details=reasons,
+        )
+
+    # -- editing folders --------------------------------------------------------------------------
+
+    async def stop_sharing(self, parent: QWidget, root_ids: Sequence[str]) -> None:
+        rows = [row for row in (self.live.current.root(rid) for rid in root_ids) if row is not None]
+        if not rows:
+            return
+        names = ", ".join(f"'{row.root.name}'" for row in rows)
+        question = self.tr("Stop sharing %1? Servers will no longer be told about it. No files are deleted.")
+        if not await confirm(parent, self.tr("Stop sharing"), question.replace("%1", names), self.tr("Stop sharing")):
+            return
+        removed = await self._guard(self.editor.remove_roots([row.root.id for row in rows]))
+        if removed:
+            self._report(self.tr("Stopped sharing %1; no files were deleted.").replace(
+                "%1", ", ".join(f"'{n}'" for n in removed)), Level.INFO)
+
+    async def set_enabled(self, root_id: str, enabled: bool) -> None:
+        await self._guard(self.editor.set_enabled(root_id, enabled))
+
+    async def rename(self, root_id: str, name: str) -> None:
+        await self._guard(self.editor.rename(root_id, name))
+
+    async def set_paused(self, paused: bool) -> None:
+        await self._guard(self.editor.set_paused(paused))
+        if paused:
+            self._report(self.tr("Sharing is paused: every server now sees an empty list."), Level.INFO)
+
+    # -- servers ----------------------------------------------------------------------------------
+
+    async def edit_server(self, parent: QWidget, name: str | None = None) -> None:
+        """Add a server (`name` None) or edit the one called `name`."""
+        row = self.live.current.server(name) if name else None
+        if name and row is None:
+            return
+        roots = [r.root for r in self.live.current.roots]
+        dialog = ServerDialog(roots, row.entry if row else None, parent)
+        try:
+            entry = dialog.entry() if await ask(dialog) == QDialog.DialogCode.Accepted else None
+        finally:
+            dispose(dialog)
+        if entry is not None:
+            await self._guard(self.editor.save_server(entry, replacing=name))
+
+    async def remove_server(self, parent: QWidget, name: str) -> None:
+        question = self.tr("Remove the server %1? Rootkeeper disconnects from it and forgets its settings.")
+        if await confirm(parent, self.tr("Remove server"), question.replace("%1", name), self.tr("Remove")):
+            await self._guard(self.editor.remove_server(name))
+
+    async def ask_consent(self, parent: QWidget | None, name: str) -> None:
+        """The consent prompt for `name`; an answer is saved, "decide later" leaves it pending."""
+        if name in self._consent_open:
+            self._consent_open[name].raise_()
+            self._consent_open[name].activateWindow()
+            return
+        row = self.live.current.server(name)
+        if row is None:
+            return
+        roots = [r.root for r in self.live.current.roots]
+        dialog = ConsentDialog(name, roots, replaces_own=replaces_own_folders(row.entry), parent=parent)
+        self._consent_open[name] = dialog
+        try:
+            answer = await ask(dialog)
+            decision: SharingMode | list[str] = dialog.decision()
+        finally:
+            del self._consent_open[name]
+            dispose(dialog)
+        if answer in (Answer.SHARE, Answer.DENY):
+            await self._guard(self.editor.set_sharing(name, decision))
+
+    async def review_server(self, parent: QWidget, name: str) -> None:
+        """The user picked a server (in the tray): if it still waits for a decision, ask now."""
+        row = self.live.current.server(name)
+        if row is not None and row.awaiting_consent:
+            await self.ask_consent(parent, name)
+
+    def consent_dialogs(self) -> list[ConsentDialog]:
+        return list(self._consent_open.values())
+
+    def show_log(self, parent: QWidget, name: str) -> None:
+        dialog = self._logs.get(name)
+        if dialog is None:
+            dialog = LogDialog(name, self.editor.hub.log_dir / f"{name}.log", parent)
+            self._logs[name] = dialog
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+
+    def recheck(self) -> None:
+        self.editor.hub.recheck_now()
+        self._report(self.tr("Checking every shared folder again…"), Level.INFO)
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    async def change_settings(self, parent: QWidget) -> None:
+        dialog = SettingsDialog(
+            self._settings.language, self._settings.start_hidden, tray_available=self._tray_available, parent=parent
+        )
+        try:
+            if await ask(dialog) != QDialog.DialogCode.Accepted:
+                return
+            language, start_hidden = dialog.chosen_language(), dialog.start_hidden.isChecked()
+        finally:
+            dispose(dialog)
+        self._settings.start_hidden = start_hidden
+        if language != self._settings.language:
+            self._settings.language = language
+            self._translations.apply(language)
+

@@ -1,0 +1,122 @@
+"""Icons: the app icon, the tray icon in its three states for light and dark panels, status dots.
+
+The tray glyph is one monochrome SVG recoloured at render time, with the state drawn as a badge,
+so there is a single source to keep in shape. Everything is rendered once per size and cached.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+
+from PySide6.QtCore import QByteArray, QFile, QIODevice, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+import app.ui.resources_rc  # noqa: F401  (registers the ":/icons" resources)
+from app.ui.snapshot import TrayState
+
+APP_ICON = ":/icons/rootkeeper.svg"
+TRAY_GLYPH = ":/icons/tray.svg"
+_GLYPH_COLOR = b"#000000"
+_SIZES = (16, 22, 24, 32, 48, 64)
+
+
+class Dot(StrEnum):
+    OK = "#2e9d4f"
+    WARNING = "#d99a06"
+    ERROR = "#d64545"
+    OFF = "#9aa0a6"
+    BUSY = "#4a90d9"
+
+
+def resource_bytes(path: str) -> bytes:
+    file = QFile(path)
+    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
+        raise FileNotFoundError(f"{path} is missing from the compiled resources")
+    try:
+        return bytes(file.readAll().data())
+    finally:
+        file.close()
+
+
+def _render(svg: bytes, size: int) -> QPixmap:
+    renderer = QSvgRenderer(QByteArray(svg))
+    if not renderer.isValid():
+        raise ValueError("an icon's SVG source cannot be rendered")
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter, QRectF(0, 0, size, size))
+    painter.end()
+    return pixmap
+
+
+@cache
+def app_icon() -> QIcon:
+    source = resource_bytes(APP_ICON)
+    icon = QIcon()
+    for size in _SIZES:
+        icon.addPixmap(_render(source, size))
+    return icon
+
+
+def panel_is_dark() -> bool:
+    """Whether light glyphs read better: the colour scheme when the platform reports one, else the palette."""
+    scheme = QGuiApplication.styleHints().colorScheme()
+    if scheme != Qt.ColorScheme.Unknown:
+        return scheme == Qt.ColorScheme.Dark
+    return QGuiApplication.palette().window().color().lightness() < 128
+
+
+@cache
+def tray_icon(state: TrayState, dark_panel: bool) -> QIcon:
+    glyph = resource_bytes(TRAY_GLYPH).replace(_GLYPH_COLOR, b"#f2f2f2" if dark_panel else b"#232629")
+    icon = QIcon()
+    for size in _SIZES:
+        pixmap = _render(glyph, size)
+        if state is not TrayState.OK:
+            _badge(pixmap, state)
+        icon.addPixmap(pixmap)
+    return icon
+
+
+def _badge(pixmap: QPixmap, state: TrayState) -> None:
+    size = pixmap.width()
+    diameter = size * 0.58
+    box = QRectF(size - diameter, size - diameter, diameter, diameter)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(QColor(Dot.WARNING if state is TrayState.ATTENTION else "#6b7178")))
+    painter.drawEllipse(box)
+    mark = QPen(QColor("#ffffff"))
+    mark.setWidthF(max(1.5, diameter * 0.16))
+    mark.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(mark)
+    cx, cy, unit = box.center().x(), box.center().y(), diameter / 10
+    if state is TrayState.ATTENTION:  # an exclamation mark
+        painter.drawLine(QPointF(cx, cy - 2.6 * unit), QPointF(cx, cy + 0.6 * unit))
+        painter.drawPoint(QPointF(cx, cy + 2.8 * unit))
+    else:  # two pause bars
+        for dx in (-1.4 * unit, 1.4 * unit):
+            painter.drawLine(QPointF(cx + dx, cy - 2.2 * unit), QPointF(cx + dx, cy + 2.2 * unit))
+    painter.end()
+
+
+@cache
+def dot(color: Dot) -> QIcon:
+    icon = QIcon()
+    for size in (12, 16, 24):
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(color.value))
+        inset = size * 0.22
+        painter.drawEllipse(QRectF(inset, inset, size - 2 * inset, size - 2 * inset))
+        painter.end()
+        icon.addPixmap(pixmap)
+    return icon

@@ -1,0 +1,197 @@
+"""The main window: shared folders and servers in two tabs, a message bar, drops from the file manager.
+
+With a system tray, closing the window only hides it; without one the window is the app, and
+closing it quits (the status bar says so).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToolBar, QVBoxLayout, QWidget
+
+from app.ui.drops import dropped_items, may_contain_paths
+from app.ui.flows import Flows
+from app.ui.icons import app_icon
+from app.ui.message_bar import MessageBar
+from app.ui.roots_model import RootsTableModel
+from app.ui.roots_page import RootsPage
+from app.ui.servers_model import ServersTableModel
+from app.ui.servers_page import ServersPage
+from app.ui.slots import asyncSlot
+from app.ui.snapshot import Snapshot
+
+ROOTS_TAB, SERVERS_TAB = 0, 1
+
+
+class MainWindow(QMainWindow):
+    quitRequested = Signal()
+    hiddenToTray = Signal()
+    paletteChanged = Signal()
+    """The desktop's colours changed (a light/dark switch on desktops that report no colour scheme)."""
+
+    def __init__(self, flows: Flows, *, tray_available: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self._flows = flows
+        self.tray_available = tray_available
+        self._snapshot = Snapshot()
+        self.setWindowIcon(app_icon())
+        self.setAcceptDrops(True)
+        self.resize(1060, 600)
+        self.setMinimumSize(QSize(720, 420))
+
+        self.roots_model = RootsTableModel(self)
+        self.servers_model = ServersTableModel(self)
+        self.message_bar = MessageBar(self)
+        self.roots_page = RootsPage(flows, self.roots_model, self)
+        self.servers_page = ServersPage(flows, self.servers_model, self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.roots_page, "")
+        self.tabs.addTab(self.servers_page, "")
+
+        self.pause_action = QAction(self)
+        self.pause_action.setObjectName("pauseSharing")
+        self.pause_action.setCheckable(True)
+        self.settings_action = QAction(self)
+        self.settings_action.setObjectName("settings")
+        self._title = QLabel(self)
+        self._title.setStyleSheet("font-weight: 600; padding: 0 8px;")
+        self.addToolBar(self._make_toolbar())
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(8, 4, 8, 0)
+        layout.addWidget(self.message_bar)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("summary")
+        self.summary.setContentsMargins(8, 0, 0, 0)
+        self.statusBar().addWidget(self.summary, 1)
+        self.no_tray_hint = QLabel(self)
+        self.no_tray_hint.setObjectName("noTrayHint")
+        self.no_tray_hint.setVisible(not tray_available)
+        self.statusBar().addPermanentWidget(self.no_tray_hint)
+
+        # triggered, not toggled: it fires only for the user's click, never for show_snapshot's setChecked.
+        self.pause_action.triggered.connect(self._set_paused)
+        self.settings_action.triggered.connect(self._change_settings)
+        flows.live.snapshotChanged.connect(self.show_snapshot)
+        self.retranslate()
+
+    def _make_toolbar(self) -> QToolBar:
+        toolbar = QToolBar(self)
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        spacer = QWidget(self)
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        toolbar.addWidget(self._title)
+        toolbar.addWidget(spacer)
+        toolbar.addAction(self.pause_action)
+        toolbar.addAction(self.settings_action)
+        return toolbar
+
+    # -- live state -------------------------------------------------------------------------------
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self.roots_model.set_snapshot(snapshot)
+        self.servers_model.set_snapshot(snapshot)
+        self.servers_page.show_snapshot(snapshot)
+        self.pause_action.setChecked(snapshot.paused)
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        snapshot = self._snapshot
+        shared = sum(1 for row in snapshot.roots if row.root.enabled)
+        if snapshot.paused:
+            text = self.tr("Sharing is paused: every server sees an empty list.")
+        else:
+            text = self.tr("%n folder(s) shared", None, shared)
+            attention = len(snapshot.attention_roots)
+            if attention:
+                text += " · " + self.tr("%n need(s) attention", None, attention)
+            waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
+            if waiting:
+                text += " · " + self.tr("%n server(s) waiting for your consent", None, waiting)
+        self.summary.setText(text)
+        self.tabs.setTabText(ROOTS_TAB, self.tr("Shared folders (%1)").replace("%1", str(len(snapshot.roots))))
+        self.tabs.setTabText(SERVERS_TAB, self.tr("Servers (%1)").replace("%1", str(len(snapshot.servers))))
+
+    # -- user actions -----------------------------------------------------------------------------
+
+    @asyncSlot(bool)
+    async def _set_paused(self, paused: bool) -> None:
+        await self._flows.set_paused(paused)
+
+    @asyncSlot()
+    async def _change_settings(self) -> None:
+        await self._flows.change_settings(self)
+
+    @asyncSlot(list, list)
+    async def _add_dropped(self, paths: list[str], refused: list[str]) -> None:
+        await self._flows.add_dropped(self, paths, refused)
+
+    def bring_to_front(self, tab: int | None = None) -> None:
+        if tab is not None:
+            self.tabs.setCurrentIndex(tab)
+        if self.isMinimized():
+            self.showNormal()
+        else:
+            self.show()
+        self.raise_()
+        self.activateWindow()
+
+    # -- drag and drop: a thin adapter from Qt's events to the add flow ------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if may_contain_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if may_contain_paths(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        items = dropped_items(event.mimeData())
+        event.acceptProposedAction()
+        self.tabs.setCurrentIndex(ROOTS_TAB)
+        self._add_dropped(items.paths, items.refused)
+
+    # -- closing ----------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.tray_available:
+            event.ignore()
+            self.hide()
+            self.hiddenToTray.emit()
+        else:
+            event.accept()
+            self.quitRequested.emit()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Rootkeeper"))
+        self._title.setText(self.tr("Which folders AI tools may see"))
+        self.pause_action.setText(self.tr("Pause sharing"))
+        self.pause_action.setToolTip(self.tr("While paused, every server sees an empty list."))
+        self.settings_action.setText(self.tr("Settings…"))
+        self.no_tray_hint.setText(self.tr(
+            "No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator "
+            "extension adds a tray)."
+        ))
+        self._show_summary()
+        self.roots_model.refresh_all()
+        self.servers_model.refresh_all()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self.paletteChanged.emit()
+        super().changeEvent(event)

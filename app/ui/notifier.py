@@ -1,0 +1,70 @@
+"""Desktop notifications, only on transitions: a folder lost or back, a server that failed.
+
+Through the tray when there is one, otherwise in the window's message bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QSystemTrayIcon
+
+from app.ui.live import LiveState
+from app.ui.message_bar import Level
+from app.ui.snapshot import Snapshot
+from app.ui.transitions import Change, Transition, TransitionTracker
+
+SHOWN_MS = 8000
+MAX_NAMED = 3
+
+
+class Notifier(QObject):
+    notified = Signal(str, str)
+
+    def __init__(
+        self,
+        live: LiveState,
+        tray: QSystemTrayIcon,
+        fallback: Callable[[str, Level], None],
+        *,
+        tray_available: bool,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._tray = tray
+        self._fallback = fallback
+        self._tray_available = tray_available
+        self._tracker = TransitionTracker()
+        live.snapshotChanged.connect(self._on_snapshot)
+
+    def _on_snapshot(self, snapshot: Snapshot) -> None:
+        transitions = self._tracker.update(snapshot)
+        # One notification per kind of change: a drive with twenty shared folders going away is one event.
+        for change in Change:
+            group = [t for t in transitions if t.change is change]
+            if group:
+                self._notify(*self._compose(change, group))
+
+    def _compose(self, change: Change, group: list[Transition]) -> tuple[str, str]:
+        names = ", ".join(f"'{t.name}'" for t in group[:MAX_NAMED])
+        if len(group) > MAX_NAMED:
+            names += " " + self.tr("and %n more", None, len(group) - MAX_NAMED)
+        detail = group[0].detail if len(group) == 1 else ""
+        if change is Change.FOLDER_LOST:
+            title = self.tr("%n shared folder(s) became unavailable", None, len(group))
+            body = self.tr("%1 left the list servers see, until it comes back.", None, len(group)).replace("%1", names)
+        elif change is Change.FOLDER_BACK:
+            title = self.tr("%n shared folder(s) available again", None, len(group))
+            body = self.tr("%1 is back in the list servers see.", None, len(group)).replace("%1", names)
+        else:
+            title = self.tr("%n server(s) failed", None, len(group))
+            body = names
+        return title, f"{body}\n{detail}".strip()
+
+    def _notify(self, title: str, body: str) -> None:
+        self.notified.emit(title, body)
+        if self._tray_available and self._tray.isVisible() and QSystemTrayIcon.supportsMessages():
+            self._tray.showMessage(title, body, QSystemTrayIcon.MessageIcon.Warning, SHOWN_MS)
+        else:
+            self._fallback(f"{title}: {body}", Level.WARNING)

@@ -1,0 +1,198 @@
+"""The shared folders as a table: shared toggle, name (editable), path, status, last check, who sees it.
+
+The model never writes anything: an edit in the view is shown at once and announced through a
+signal; the window saves it through the store, and the next snapshot confirms or reverts it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QStyle
+
+from app.core.access import AccessStatus
+from app.ui import text
+from app.ui.icons import Dot, dot
+from app.ui.snapshot import RootRow, Snapshot
+from app.ui.table_model import Index, KeyedTableModel
+
+
+class Column(IntEnum):
+    SHARED = 0
+    NAME = 1
+    PATH = 2
+    STATUS = 3
+    CHECKED = 4
+    SEEN_BY = 5
+
+
+ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+ACCESS_STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def status_dot(row: RootRow) -> Dot:
+    if not row.root.enabled:
+        return Dot.OFF
+    if row.access is None:
+        return Dot.BUSY
+    if row.access.ok:
+        return Dot.OK
+    return Dot.WARNING if row.access.status is AccessStatus.OFFLINE else Dot.ERROR
+
+
+class RootsTableModel(KeyedTableModel[RootRow]):
+    renameRequested = Signal(str, str)
+    enabledChangeRequested = Signal(str, bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(lambda row: row.root.id, len(Column), parent)
+        self._paused = False
+
+    def set_snapshot(self, snapshot: Snapshot) -> None:
+        paused_changed = snapshot.paused != self._paused
+        self._paused = snapshot.paused
+        self.set_rows(snapshot.roots)
+        if paused_changed:
+            self.refresh_all()
+
+    def root_id(self, row: int) -> str | None:
+        found = self.row_at(row)
+        return found.root.id if found else None
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.SHARED: self.tr("Shared"),
+                Column.NAME: self.tr("Name"),
+                Column.PATH: self.tr("Path"),
+                Column.STATUS: self.tr("Status"),
+                Column.CHECKED: self.tr("Checked"),
+                Column.SEEN_BY: self.tr("Seen by"),
+            }.get(Column(section))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return {
+                Column.SHARED: self.tr("Unchecked folders stay in the list but no server is told about them."),
+                Column.STATUS: self.tr("Whether Rootkeeper itself can open the folder right now."),
+                Column.SEEN_BY: self.tr("The servers that are told about this folder right now."),
+            }.get(Column(section))
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return None
+        column = Column(index.column())
+        if role == ROOT_ID_ROLE:
+            return row.root.id
+        if role == ACCESS_STATUS_ROLE:
+            return row.access.status if row.access else None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self._text(row, column, editing=role == Qt.ItemDataRole.EditRole)
+        if role == Qt.ItemDataRole.CheckStateRole and column is Column.SHARED:
+            return Qt.CheckState.Checked if row.root.enabled else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.DecorationRole:
+            return self._decoration(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == Qt.ItemDataRole.ForegroundRole and not row.root.enabled and column is not Column.SHARED:
+            return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.ForegroundRole and column is Column.SEEN_BY and not row.seen_by:
+            return QColor("#80868b")
+        return None
+
+    def _text(self, row: RootRow, column: Column, *, editing: bool) -> str | None:
+        root = row.root
+        if column is Column.NAME:
+            return root.name
+        if column is Column.PATH:
+            shown = text.home_relative(root.entered_path)
+            if root.path != root.entered_path:
+                shown += "  →  " + text.home_relative(root.path)
+            return shown
+        if column is Column.STATUS:
+            return text.access_label(row.access)
+        if column is Column.CHECKED:
+            return text.clock_time(row.access.checked_at) if row.access else "—"
+        if column is Column.SEEN_BY:
+            if self._paused:
+                return self.tr("Nobody (sharing is paused)")
+            if not root.enabled:
+                return self.tr("Nobody (turned off)")
+            if row.access is not None and not row.access.ok:
+                return self.tr("Nobody (not reachable)")
+            return ", ".join(row.seen_by) if row.seen_by else self.tr("No server yet")
+        return None
+
+    def _decoration(self, row: RootRow, column: Column) -> Any:
+        if column is Column.NAME:
+            style = QApplication.style()
+            kind = QStyle.StandardPixmap.SP_FileIcon if row.root.is_file else QStyle.StandardPixmap.SP_DirIcon
+            return style.standardIcon(kind)
+        if column is Column.STATUS:
+            return dot(status_dot(row))
+        return None
+
+    def _tooltip(self, row: RootRow, column: Column) -> str | None:
+        root = row.root
+        if column is Column.NAME:
+            return root.uri
+        if column is Column.PATH:
+            if root.path != root.entered_path:
+                return self.tr("Entered as %1\nLinks to %2").replace("%1", root.entered_path).replace("%2", root.path)
+            return root.path
+        if column in (Column.STATUS, Column.CHECKED):
+            if row.access is None:
+                return self.tr("Not checked yet.")
+            checked = self.tr("Checked at %1, as seen by Rootkeeper.").replace(
+                "%1", text.clock_time(row.access.checked_at)
+            )
+            return f"{row.access.detail}\n{checked}"
+        if column is Column.SHARED:
+            return self.tr("Shared") if root.enabled else self.tr("Turned off: no server is told about it")
+        return None
+
+    # -- editing ----------------------------------------------------------------------------------
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if not index.isValid():
+            return base
+        if index.column() == Column.SHARED:
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        if index.column() == Column.NAME:
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        row = self.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return False
+        root = row.root
+        if index.column() == Column.NAME and role == Qt.ItemDataRole.EditRole:
+            name = str(value).strip()
+            if not name or name == root.name:
+                return False
+            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"name": name})))
+            self.renameRequested.emit(root.id, name)
+            return True
+        if index.column() == Column.SHARED and role == Qt.ItemDataRole.CheckStateRole:
+            enabled = Qt.CheckState(value) == Qt.CheckState.Checked
+            if enabled == root.enabled:
+                return False
+            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"enabled": enabled})))
+            self.enabledChangeRequested.emit(root.id, enabled)
+            return True
+        return False
+
+
+def index_root_id(index: QModelIndex | QPersistentModelIndex) -> str | None:
+    value = index.data(ROOT_ID_ROLE)
+    return value if isinstance(value, str) else None

@@ -1,0 +1,104 @@
+"""The selected server's live status: era and protocol, the last roots it fetched, its last error."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
+
+from app.core.paths import PathError, uri_to_path
+from app.ui import text
+from app.ui.server_hints import replaces_own_folders
+from app.ui.snapshot import ServerRow
+
+
+def _shown_uri(uri: str) -> str:
+    try:
+        return text.home_relative(uri_to_path(uri))
+    except PathError:
+        return uri
+
+
+class ServerDetails(QGroupBox):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("serverDetails")
+        self._row: ServerRow | None = None
+        self._captions = [QLabel(self) for _ in range(6)]
+        self.status = QLabel(self)
+        self.protocol = QLabel(self)
+        self.sharing = QLabel(self)
+        self.fetch = QLabel(self)
+        self.received = QLabel(self)
+        self.error = QLabel(self)
+        self.replaces = QLabel(self)
+        self.replaces.setObjectName("replacesOwnFolders")
+        self.replaces.setWordWrap(True)
+        self.replaces.setStyleSheet("color: #8a5a00;")
+        for value in (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error):
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QFormLayout(self)
+        values = (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error)
+        for caption, value in zip(self._captions, values, strict=True):
+            layout.addRow(caption, value)
+        layout.addRow(self.replaces)
+        self.retranslate()
+
+    def show_row(self, row: ServerRow | None) -> None:
+        self._row = row
+        self.setEnabled(row is not None)
+        if row is None:
+            for value in (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error):
+                value.setText("")
+            self.replaces.hide()
+            self.setTitle(self.tr("No server selected"))
+            return
+        status = row.status
+        self.setTitle(row.name)
+        self.status.setText(text.state_label(status))
+        self.protocol.setText(self._protocol(row))
+        self.sharing.setText(text.sharing_label(row.entry))
+        fetched_at = status.last_roots_fetch_at if status is not None else None
+        self.fetch.setText(text.clock_time(fetched_at) if fetched_at else self.tr("Not yet"))
+        received = status.last_roots_fetch if status is not None else None
+        if received is None:
+            self.received.setText("—")
+        elif not received:
+            self.received.setText(self.tr("An empty list"))
+        else:
+            self.received.setText("\n".join(_shown_uri(uri) for uri in received))
+        error = status.last_error if status is not None else None
+        self.error.setText(error or "—")
+        self.error.setStyleSheet("color: #b3261e;" if error else "")
+        self.replaces.setVisible(replaces_own_folders(row.entry) and row.entry.share != "none")
+
+    def _protocol(self, row: ServerRow) -> str:
+        status = row.status
+        if status is None or status.era is None:
+            return "—"
+        if status.era == "legacy":
+            return self.tr("%1, the handshake era: told at once when its list changes").replace(
+                "%1", status.protocol_version or "?")
+        return self.tr("%1: sees the current list whenever it asks").replace("%1", status.protocol_version or "?")
+
+    def retranslate(self) -> None:
+        captions = (
+            self.tr("Status:"),
+            self.tr("Protocol:"),
+            self.tr("May see:"),
+            self.tr("Last asked:"),
+            self.tr("Was given:"),
+            self.tr("Last error:"),
+        )
+        for label, caption in zip(self._captions, captions, strict=True):
+            label.setText(caption)
+        self.replaces.setText(self.tr(
+            "This is the filesystem server: the roots it receives replace the folders on its own command line, "
+            "so it may see fewer folders than you configured for it."
+        ))
+        self.show_row(self._row)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

@@ -1,0 +1,74 @@
+"""The GUI's own preferences (language, start hidden), kept beside the store as `gui.ini`.
+
+They live in the same folder as the store (so `ROOTKEEPER_HOME` isolates them too, and a user can
+back up one folder), in a QSettings INI file: QSettings writes through a temporary file and an
+atomic rename under its own lock file. A file QSettings cannot parse is moved aside and reported,
+never silently reset. The store stays the place for what other processes must see; these settings
+only concern this desktop's window.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from app.ui.i18n import LANGUAGES, SYSTEM
+
+SETTINGS_FILE = "gui.ini"
+
+
+class GuiSettings:
+    def __init__(self, home: Path) -> None:
+        self.path = home / SETTINGS_FILE
+        self.notices: list[str] = []
+        self._qs = self._open()
+
+    def _open(self) -> QSettings:
+        settings = QSettings(str(self.path), QSettings.Format.IniFormat)
+        if settings.status() != QSettings.Status.NoError and self.path.exists():
+            aside = self.path.with_name(f"{SETTINGS_FILE}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
+            with contextlib.suppress(OSError):
+                os.replace(self.path, aside)
+                self.notices.append(str(aside))
+            settings = QSettings(str(self.path), QSettings.Format.IniFormat)
+        return settings
+
+    @property
+    def language(self) -> str:
+        value = self._qs.value("ui/language", SYSTEM)
+        return value if isinstance(value, str) and (value in LANGUAGES or value == SYSTEM) else SYSTEM
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._set("ui/language", value)
+
+    @property
+    def start_hidden(self) -> bool:
+        return _as_bool(self._qs.value("ui/start_hidden", False))
+
+    @start_hidden.setter
+    def start_hidden(self, value: bool) -> None:
+        self._set("ui/start_hidden", value)
+
+    @property
+    def tray_hint_shown(self) -> bool:
+        return _as_bool(self._qs.value("ui/tray_hint_shown", False))
+
+    @tray_hint_shown.setter
+    def tray_hint_shown(self, value: bool) -> None:
+        self._set("ui/tray_hint_shown", value)
+
+    def _set(self, key: str, value: object) -> None:
+        self._qs.setValue(key, value)
+        self._qs.sync()
+
+
+def _as_bool(value: object) -> bool:
+    # INI files hand booleans back as the strings "true"/"false".
+    if isinstance(value, str):
+        return value.lower() in ("true", "1", "yes")
+    return bool(value)

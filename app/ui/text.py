@@ -1,0 +1,101 @@
+"""Words the UI shows for core values (statuses, sharing, times, paths), all through Qt's translator.
+
+These are free functions rather than `QObject.tr` calls because models, the tray and dialogs share
+them; `translate("Text", …)` spelled out at each call is what `pyside6-lupdate` recognises.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
+
+from app.core.access import AccessResult, AccessStatus
+from app.core.model import HttpTarget, ServerEntry
+
+if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
+    from app.mcp.connection import ConnectionStatus
+
+
+translate = QCoreApplication.translate
+
+
+def access_label(result: AccessResult | None) -> str:
+    if result is None:
+        return translate("Text", "Checking…")
+    labels = {
+        AccessStatus.OK: translate("Text", "Reachable"),
+        AccessStatus.MISSING: translate("Text", "Missing"),
+        AccessStatus.NOT_A_DIRECTORY: translate("Text", "Not a folder"),
+        AccessStatus.NOT_A_FILE: translate("Text", "Not a file"),
+        AccessStatus.PERMISSION_DENIED: translate("Text", "Permission denied"),
+        AccessStatus.UNREADABLE: translate("Text", "Unreadable"),
+        AccessStatus.LOOP: translate("Text", "Symbolic link loop"),
+        AccessStatus.OFFLINE: translate("Text", "Offline"),
+    }
+    return labels.get(result.status, result.status.value)
+
+
+def state_label(status: ConnectionStatus | None) -> str:
+    if status is None:
+        return translate("Text", "Not started")
+    states = {
+        "connecting": translate("Text", "Connecting…"),
+        "connected": translate("Text", "Connected"),
+        "backoff": translate("Text", "Reconnecting"),
+        "stopped": translate("Text", "Stopped"),
+        "failed": translate("Text", "Failed"),
+    }
+    return states.get(status.state, status.state)
+
+
+def connection_label(status: ConnectionStatus | None) -> str:
+    """The state, with the protocol version while connected."""
+    if status is not None and status.state == "connected" and status.era is not None:
+        return translate("Text", "Connected · %1").replace("%1", era_label(status))
+    return state_label(status)
+
+
+def era_label(status: ConnectionStatus) -> str:
+    version = status.protocol_version or "?"
+    if status.era == "legacy":
+        return translate("Text", "%1 (legacy)").replace("%1", version)
+    return version
+
+
+def sharing_label(entry: ServerEntry) -> str:
+    if entry.consent != "given":
+        return translate("Text", "Waiting for your consent")
+    if entry.share == "all":
+        return translate("Text", "All shared folders")
+    if entry.share == "none":
+        return translate("Text", "Nothing (uses its own configuration)")
+    return translate("Text", "%n chosen folder(s)", None, len(entry.share))
+
+
+def target_label(entry: ServerEntry) -> str:
+    target = entry.target
+    if isinstance(target, HttpTarget):
+        return target.url
+    return " ".join(home_relative(word) for word in [target.command, *target.args])
+
+
+def clock_time(moment: datetime | None) -> str:
+    """A time of day in the user's locale, with the date only when it is not today."""
+    if moment is None:
+        return translate("Text", "never")
+    stamp = QDateTime.fromSecsSinceEpoch(int(moment.timestamp()), QTimeZone.systemTimeZone())
+    locale = QLocale()
+    if stamp.date() == QDateTime.currentDateTime().date():
+        return locale.toString(stamp.time(), QLocale.FormatType.ShortFormat)
+    return locale.toString(stamp, QLocale.FormatType.ShortFormat)
+
+
+def home_relative(path: str) -> str:
+    """`path` with the user's home folder shown as `~`, as people recognise it."""
+    home = os.path.expanduser("~")
+    if home not in ("", "/") and (path == home or path.startswith(home.rstrip(os.sep) + os.sep)):
+        return "~" + path[len(home.rstrip(os.sep)) :]
+    return path

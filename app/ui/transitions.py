@@ -1,0 +1,61 @@
+"""What changed between two snapshots that is worth a desktop notification.
+
+Only transitions count: a folder that became unreachable or reachable again, a server that failed.
+A state that merely persists (a folder still missing, a server still retrying) never repeats a
+notification, and the very first snapshot only sets the baseline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from app.ui.snapshot import Snapshot
+
+
+class Change(StrEnum):
+    FOLDER_LOST = "folder_lost"
+    FOLDER_BACK = "folder_back"
+    SERVER_FAILED = "server_failed"
+
+
+@dataclass(frozen=True)
+class Transition:
+    change: Change
+    name: str
+    detail: str
+
+
+@dataclass
+class TransitionTracker:
+    _reachable: dict[str, bool] = field(default_factory=dict)
+    _failed_servers: set[str] = field(default_factory=set)
+    _started: bool = False
+
+    def update(self, snapshot: Snapshot) -> list[Transition]:
+        found: list[Transition] = []
+        reachable: dict[str, bool] = {}
+        for row in snapshot.roots:
+            if not row.root.enabled or row.access is None:
+                continue
+            now = row.access.ok
+            reachable[row.root.id] = now
+            before = self._reachable.get(row.root.id)
+            if self._started and before is not None and before != now:
+                change = Change.FOLDER_BACK if now else Change.FOLDER_LOST
+                found.append(Transition(change, row.root.name, row.access.detail))
+        self._reachable = reachable
+
+        for server in snapshot.servers:
+            if server.status is None:
+                continue
+            if server.status.state == "connected":
+                self._failed_servers.discard(server.name)
+            elif server.failing and server.name not in self._failed_servers:
+                # Reported once per outage: retries that keep failing stay quiet until it connects again.
+                self._failed_servers.add(server.name)
+                if self._started:
+                    found.append(Transition(Change.SERVER_FAILED, server.name, server.status.last_error or ""))
+        self._failed_servers &= {server.name for server in snapshot.servers}
+        self._started = True
+        return found

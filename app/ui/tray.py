@@ -1,0 +1,131 @@
+"""The tray icon (all reachable / attention needed / paused) and its menu, rebuilt each time it opens.
+
+Building the menu on `aboutToShow` means it always shows the current snapshot and costs nothing
+while closed. The tray only emits requests; the application decides what they do.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon
+
+from app.ui import text
+from app.ui.icons import dot, panel_is_dark, tray_icon
+from app.ui.live import LiveState
+from app.ui.servers_model import server_dot
+from app.ui.snapshot import Snapshot, TrayState
+
+MENU_ROOTS = 12
+"""Folders listed in the menu itself; the rest are one click away in the window."""
+
+
+class Tray(QSystemTrayIcon):
+    openRequested = Signal()
+    shareFolderRequested = Signal()
+    rootToggled = Signal(str, bool)
+    serverRequested = Signal(str)
+    pauseRequested = Signal(bool)
+    quitRequested = Signal()
+
+    def __init__(self, live: LiveState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._live = live
+        self._state = TrayState.OK
+        # A tray menu has no parent widget: it must live on while the window is hidden or closed.
+        self._menu = QMenu()
+        self._menu.setObjectName("trayMenu")
+        self._menu.aboutToShow.connect(self.rebuild_menu)
+        self.setContextMenu(self._menu)
+        self.activated.connect(self._activated)
+        live.snapshotChanged.connect(self._show_state)
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self.refresh_icon)
+        self._show_state(live.current)
+        self.rebuild_menu()
+
+    @property
+    def state(self) -> TrayState:
+        return self._state
+
+    def _show_state(self, snapshot: Snapshot) -> None:
+        self._state = snapshot.tray_state
+        self.refresh_icon()
+        self.setToolTip(self._summary(snapshot))
+
+    def refresh_icon(self) -> None:
+        """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
+        self.setIcon(tray_icon(self._state, panel_is_dark()))
+
+    def _summary(self, snapshot: Snapshot) -> str:
+        if snapshot.paused:
+            return self.tr("Rootkeeper: sharing is paused")
+        attention = len(snapshot.attention_roots)
+        if attention:
+            return self.tr("Rootkeeper: %n shared folder(s) cannot be reached", None, attention)
+        waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
+        if waiting:
+            return self.tr("Rootkeeper: %n server(s) waiting for your consent", None, waiting)
+        shared = sum(1 for row in snapshot.roots if row.root.enabled)
+        return self.tr("Rootkeeper: %n folder(s) shared, all reachable", None, shared)
+
+    def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):
+            self.openRequested.emit()
+
+    def rebuild_menu(self) -> None:
+        menu = self._menu
+        menu.clear()
+        snapshot = self._live.current
+        header = menu.addAction(self._summary(snapshot))
+        header.setEnabled(False)
+        menu.addSeparator()
+        self._add_roots(menu, snapshot)
+        self._add("shareFolder", self.tr("Share a folder…"), self.shareFolderRequested.emit)
+        menu.addSeparator()
+        self._add_servers(menu, snapshot)
+        menu.addSeparator()
+        if snapshot.paused:
+            self._add("pause", self.tr("Resume sharing"), partial(self.pauseRequested.emit, False))
+        else:
+            self._add("pause", self.tr("Pause sharing"), partial(self.pauseRequested.emit, True))
+        self._add("open", self.tr("Open Rootkeeper"), self.openRequested.emit)
+        self._add("quit", self.tr("Quit Rootkeeper"), self.quitRequested.emit)
+
+    def _add_roots(self, menu: QMenu, snapshot: Snapshot) -> None:
+        if not snapshot.roots:
+            menu.addAction(self.tr("No folders shared yet")).setEnabled(False)
+        for row in snapshot.roots[:MENU_ROOTS]:
+            # No status icon here: menus draw a checkable action's icon in place of its check mark.
+            label = f"{row.root.name} — {text.access_label(row.access)}"
+            action = menu.addAction(label)
+            action.setObjectName(f"root:{row.root.id}")
+            action.setCheckable(True)
+            action.setChecked(row.root.enabled)
+            action.setToolTip(row.root.path)
+            action.setData(row.root.id)
+            action.triggered.connect(partial(self._toggle, action))
+        hidden = len(snapshot.roots) - MENU_ROOTS
+        if hidden > 0:
+            self._add("moreRoots", self.tr("%n more…", None, hidden), self.openRequested.emit)
+
+    def _add_servers(self, menu: QMenu, snapshot: Snapshot) -> None:
+        if not snapshot.servers:
+            menu.addAction(self.tr("No servers configured")).setEnabled(False)
+        for server in snapshot.servers:
+            state = self.tr("waiting for your consent") if server.awaiting_consent else text.connection_label(
+                server.status)
+            action = menu.addAction(dot(server_dot(server)), f"{server.name} — {state}")
+            action.setObjectName(f"server:{server.name}")
+            action.triggered.connect(partial(self.serverRequested.emit, server.name))
+
+    def _add(self, name: str, label: str, slot: object) -> QAction:
+        action = self._menu.addAction(label)
+        action.setObjectName(name)
+        action.triggered.connect(slot)
+        return action
+
+    def _toggle(self, action: QAction) -> None:
+        # Read the new state from the action: how many arguments a slot gets from triggered() varies.
+        self.rootToggled.emit(str(action.data()), action.isChecked())

@@ -1,0 +1,144 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Flows</name>
+    <message numerus="yes">
+        <source>%n of the paths you chose need(s) a second look before sharing:</source>
+        <translation>
+            <numerusform>%n of the paths you chose needs a second look before sharing:</numerusform>
+            <numerusform>%n of the paths you chose need a second look before sharing:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n folder(s) shared</source>
+        <translation>
+            <numerusform>%n folder shared</numerusform>
+            <numerusform>%n folders shared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need(s) attention</source>
+        <translation>
+            <numerusform>%n needs attention</numerusform>
+            <numerusform>%n need attention</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n server waiting for your consent</numerusform>
+            <numerusform>%n servers waiting for your consent</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) became unavailable</source>
+        <translation>
+            <numerusform>A shared folder became unavailable</numerusform>
+            <numerusform>%n shared folders became unavailable</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 left the list servers see, until it comes back.</source>
+        <translation>
+            <numerusform>%1 left the list servers see, until it comes back.</numerusform>
+            <numerusform>%1 left the list servers see, until they come back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) available again</source>
+        <translation>
+            <numerusform>A shared folder is available again</numerusform>
+            <numerusform>%n shared folders are available again</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is back in the list servers see.</source>
+        <translation>
+            <numerusform>%1 is back in the list servers see.</numerusform>
+            <numerusform>%1 are back in the list servers see.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) failed</source>
+        <translation>
+            <numerusform>A server failed</numerusform>
+            <numerusform>%n servers failed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ServersTableModel</name>
+    <message numerus="yes">
+        <source>%1 · %n folder(s)</source>
+        <translation>
+            <numerusform>%1 · %n folder</numerusform>
+            <numerusform>%1 · %n folders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SharingChoice</name>
+    <message numerus="yes">
+        <source>All shared folders (%n now)</source>
+        <translation>
+            <numerusform>All shared folders (%n now)</numerusform>
+            <numerusform>All shared folders (%n now)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message numerus="yes">
+        <source>%n chosen folder(s)</source>
+        <translation>
+            <numerusform>%n chosen folder</numerusform>
+            <numerusform>%n chosen folders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message numerus="yes">
+        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>Rootkeeper: a shared folder cannot be reached</numerusform>
+            <numerusform>Rootkeeper: %n shared folders cannot be reached</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>Rootkeeper: a server is waiting for your consent</numerusform>
+            <numerusform>Rootkeeper: %n servers are waiting for your consent</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>Rootkeeper: %n folder shared, reachable</numerusform>
+            <numerusform>Rootkeeper: %n folders shared, all reachable</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more…</source>
+        <translation>
+            <numerusform>%n more…</numerusform>
+            <numerusform>%n more…</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

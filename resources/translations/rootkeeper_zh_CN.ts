@@ -1,0 +1,825 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ConsentDialog</name>
+    <message>
+        <source>Share folders with %1?</source>
+        <translation>要与 %1 共享文件夹吗？</translation>
+    </message>
+    <message>
+        <source>%1 wants to see your shared folders</source>
+        <translation>%1 想查看你共享的文件夹</translation>
+    </message>
+    <message>
+        <source>If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the list changes. Roots are guidance, not a lock: the server can still open any file its own process can reach.</source>
+        <translation>如果你同意，Rootkeeper 会告诉这个服务器你正在使用哪些文件夹，现在以及列表每次变化时都会告知。根目录只是指引，不是锁：服务器仍可以打开其进程能访问的任何文件。</translation>
+    </message>
+    <message>
+        <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
+        <translation>这看起来是 filesystem 服务器：它收到的根目录会取代其命令行中指定的文件夹。</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>共享</translation>
+    </message>
+    <message>
+        <source>Don&apos;t share</source>
+        <translation>不共享</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>以后再决定</translation>
+    </message>
+</context>
+<context>
+    <name>Flows</name>
+    <message>
+        <source>Share a folder</source>
+        <translation>共享文件夹</translation>
+    </message>
+    <message>
+        <source>Only folders and files on this computer can be shared; not added: %1</source>
+        <translation>只能共享这台电脑上的文件夹和文件；未添加：%1</translation>
+    </message>
+    <message>
+        <source>Now sharing %1.</source>
+        <translation>现已共享 %1。</translation>
+    </message>
+    <message>
+        <source>Share anyway?</source>
+        <translation>仍要共享吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the paths you chose need(s) a second look before sharing:</source>
+        <translation>
+            <numerusform>你选择的路径中有 %n 个在共享前需要再确认一下：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Share anyway</source>
+        <translation>仍然共享</translation>
+    </message>
+    <message>
+        <source>Stop sharing %1? Servers will no longer be told about it. No files are deleted.</source>
+        <translation>停止共享 %1？服务器将不再得知它。不会删除任何文件。</translation>
+    </message>
+    <message>
+        <source>Stop sharing</source>
+        <translation>停止共享</translation>
+    </message>
+    <message>
+        <source>Stopped sharing %1; no files were deleted.</source>
+        <translation>已停止共享 %1；没有删除任何文件。</translation>
+    </message>
+    <message>
+        <source>Sharing is paused: every server now sees an empty list.</source>
+        <translation>共享已暂停：所有服务器现在看到的都是空列表。</translation>
+    </message>
+    <message>
+        <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>
+        <translation>移除服务器 %1？Rootkeeper 会断开与它的连接并删除其设置。</translation>
+    </message>
+    <message>
+        <source>Remove server</source>
+        <translation>移除服务器</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Checking every shared folder again…</source>
+        <translation>正在重新检查每个共享文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>LogDialog</name>
+    <message>
+        <source>The log cannot be read: %1</source>
+        <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+        <source>Nothing has been logged yet: the server has not been started, or it wrote nothing.</source>
+        <translation>尚无日志：服务器尚未启动，或者没有输出任何内容。</translation>
+    </message>
+    <message>
+        <source>Log of %1</source>
+        <translation>%1 的日志</translation>
+    </message>
+    <message>
+        <source>What the server wrote to its error output, from %1</source>
+        <translation>服务器写入错误输出的内容，来自 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共享已暂停：所有服务器看到的都是空列表。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared</source>
+        <translation>
+            <numerusform>已共享 %n 个文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need(s) attention</source>
+        <translation>
+            <numerusform>%n 个需要注意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 个服务器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shared folders (%1)</source>
+        <translation>共享的文件夹（%1）</translation>
+    </message>
+    <message>
+        <source>Servers (%1)</source>
+        <translation>服务器（%1）</translation>
+    </message>
+    <message>
+        <source>Rootkeeper</source>
+        <translation>Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Which folders AI tools may see</source>
+        <translation>AI 工具可以看到哪些文件夹</translation>
+    </message>
+    <message>
+        <source>Pause sharing</source>
+        <translation>暂停共享</translation>
+    </message>
+    <message>
+        <source>While paused, every server sees an empty list.</source>
+        <translation>暂停期间，所有服务器看到的都是空列表。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
+        <translation>未找到系统托盘，因此关闭此窗口会退出 Rootkeeper（在 GNOME 上，AppIndicator 扩展可提供托盘）。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>等另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) became unavailable</source>
+        <translation>
+            <numerusform>%n 个共享文件夹变得不可用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 left the list servers see, until it comes back.</source>
+        <translation>
+            <numerusform>%1 已从服务器看到的列表中移除，直到恢复为止。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) available again</source>
+        <translation>
+            <numerusform>%n 个共享文件夹已恢复可用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is back in the list servers see.</source>
+        <translation>
+            <numerusform>%1 已重新出现在服务器看到的列表中。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) failed</source>
+        <translation>
+            <numerusform>%n 个服务器出现故障</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PasteDialog</name>
+    <message>
+        <source>Share a path</source>
+        <translation>共享路径</translation>
+    </message>
+    <message>
+        <source>Paste or type the path of a folder or file. Quotes, spaces around it and file:// links are cleaned up; nothing is saved until you choose Share.</source>
+        <translation>粘贴或输入文件夹或文件的路径。引号、首尾空格和 file:// 链接会被自动清理；在你选择“共享”之前不会保存任何内容。</translation>
+    </message>
+    <message>
+        <source>For example ~/projects/website</source>
+        <translation>例如 ~/projects/website</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>共享</translation>
+    </message>
+    <message>
+        <source>Cleaned up:</source>
+        <translation>清理后：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Links to:</source>
+        <translation>链接到：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>This is already shared as &apos;%1&apos;.</source>
+        <translation>它已经以“%1”的名称共享。</translation>
+    </message>
+</context>
+<context>
+    <name>RootkeeperApp</name>
+    <message>
+        <source>The GUI settings file was damaged and has been moved to %1; defaults are used.</source>
+        <translation>界面设置文件已损坏，已移至 %1；现使用默认设置。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper keeps running</source>
+        <translation>Rootkeeper 仍在运行</translation>
+    </message>
+    <message>
+        <source>Servers stay informed while the window is closed. Use the tray icon to open it or to quit.</source>
+        <translation>窗口关闭后，服务器仍会收到更新。使用托盘图标可以重新打开窗口或退出。</translation>
+    </message>
+</context>
+<context>
+    <name>RootsPage</name>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共享文件夹…</translation>
+    </message>
+    <message>
+        <source>Paste a path…</source>
+        <translation>粘贴路径…</translation>
+    </message>
+    <message>
+        <source>Stop sharing</source>
+        <translation>停止共享</translation>
+    </message>
+    <message>
+        <source>Remove the selected folders from the list; no files are deleted.</source>
+        <translation>从列表中移除所选文件夹；不会删除任何文件。</translation>
+    </message>
+    <message>
+        <source>Check now</source>
+        <translation>立即检查</translation>
+    </message>
+    <message>
+        <source>Check again that every shared folder can be opened.</source>
+        <translation>重新检查每个共享文件夹是否可以打开。</translation>
+    </message>
+    <message>
+        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
+        <translation>从文件管理器将文件夹或文件拖到这里即可共享。双击名称可重命名。根目录告诉服务器在哪里工作；它们只是指引，不是访问控制。</translation>
+    </message>
+</context>
+<context>
+    <name>RootsTableModel</name>
+    <message>
+        <source>Shared</source>
+        <translation>共享</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>检查时间</translation>
+    </message>
+    <message>
+        <source>Seen by</source>
+        <translation>可见于</translation>
+    </message>
+    <message>
+        <source>Unchecked folders stay in the list but no server is told about them.</source>
+        <translation>未勾选的文件夹仍保留在列表中，但不会告知任何服务器。</translation>
+    </message>
+    <message>
+        <source>Whether Rootkeeper itself can open the folder right now.</source>
+        <translation>Rootkeeper 自身当前能否打开该文件夹。</translation>
+    </message>
+    <message>
+        <source>The servers that are told about this folder right now.</source>
+        <translation>当前得知此文件夹的服务器。</translation>
+    </message>
+    <message>
+        <source>Nobody (sharing is paused)</source>
+        <translation>无（共享已暂停）</translation>
+    </message>
+    <message>
+        <source>Nobody (turned off)</source>
+        <translation>无（已关闭）</translation>
+    </message>
+    <message>
+        <source>Nobody (not reachable)</source>
+        <translation>无（无法访问）</translation>
+    </message>
+    <message>
+        <source>No server yet</source>
+        <translation>暂无服务器</translation>
+    </message>
+    <message>
+        <source>Entered as %1
+Links to %2</source>
+        <translation>输入为 %1
+链接到 %2</translation>
+    </message>
+    <message>
+        <source>Not checked yet.</source>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <source>Checked at %1, as seen by Rootkeeper.</source>
+        <translation>于 %1 检查（以 Rootkeeper 的视角）。</translation>
+    </message>
+    <message>
+        <source>Turned off: no server is told about it</source>
+        <translation>已关闭：不会告知任何服务器</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDetails</name>
+    <message>
+        <source>No server selected</source>
+        <translation>未选择服务器</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>尚未</translation>
+    </message>
+    <message>
+        <source>An empty list</source>
+        <translation>空列表</translation>
+    </message>
+    <message>
+        <source>%1, the handshake era: told at once when its list changes</source>
+        <translation>%1，握手时代：列表变化时会立即告知</translation>
+    </message>
+    <message>
+        <source>%1: sees the current list whenever it asks</source>
+        <translation>%1：每次请求时都会看到当前列表</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>协议：</translation>
+    </message>
+    <message>
+        <source>May see:</source>
+        <translation>可以看到：</translation>
+    </message>
+    <message>
+        <source>Last asked:</source>
+        <translation>上次请求：</translation>
+    </message>
+    <message>
+        <source>Was given:</source>
+        <translation>收到的内容：</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>上次错误：</translation>
+    </message>
+    <message>
+        <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
+        <translation>这是 filesystem 服务器：它收到的根目录会取代其命令行中的文件夹，因此它看到的文件夹可能比你为它配置的少。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDialog</name>
+    <message>
+        <source>Edit server</source>
+        <translation>编辑服务器</translation>
+    </message>
+    <message>
+        <source>Add a server</source>
+        <translation>添加服务器</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
+        <translation>字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>Runs as:</source>
+        <translation>运行方式：</translation>
+    </message>
+    <message>
+        <source>A command on this computer (stdio)</source>
+        <translation>这台电脑上的命令（stdio）</translation>
+    </message>
+    <message>
+        <source>A web address (Streamable HTTP)</source>
+        <translation>网址（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>npx -y @modelcontextprotocol/server-filesystem ~/scratch</source>
+        <translation>npx -y @modelcontextprotocol/server-filesystem ~/scratch</translation>
+    </message>
+    <message>
+        <source>Working folder:</source>
+        <translation>工作文件夹：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>环境变量：</translation>
+    </message>
+    <message>
+        <source>one KEY=VALUE per line (optional)</source>
+        <translation>每行一个 KEY=VALUE（可选）</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>请求头：</translation>
+    </message>
+    <message>
+        <source>one &apos;Name: value&apos; per line (optional)</source>
+        <translation>每行一个 &apos;Name: value&apos;（可选）</translation>
+    </message>
+    <message>
+        <source>What this server may see</source>
+        <translation>此服务器可以看到的内容</translation>
+    </message>
+    <message>
+        <source>Saving records this choice as your consent; you can change it at any time.</source>
+        <translation>保存即表示你同意此选择；你可以随时更改。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>工作文件夹</translation>
+    </message>
+    <message>
+        <source>Give the server a name made of letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>请为服务器起一个由字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 组成的名称。</translation>
+    </message>
+    <message>
+        <source>Check at least one folder, or choose another sharing option.</source>
+        <translation>请至少勾选一个文件夹，或选择其他共享方式。</translation>
+    </message>
+    <message>
+        <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
+        <translation>请求头行“%1”不是 &apos;Name: value&apos; 格式。</translation>
+    </message>
+    <message>
+        <source>Enter an address starting with http:// or https://.</source>
+        <translation>请输入以 http:// 或 https:// 开头的地址。</translation>
+    </message>
+    <message>
+        <source>The command has an unbalanced quote.</source>
+        <translation>命令中的引号不成对。</translation>
+    </message>
+    <message>
+        <source>Enter the command that starts the server.</source>
+        <translation>请输入启动服务器的命令。</translation>
+    </message>
+    <message>
+        <source>The environment line &apos;%1&apos; is not of the form KEY=VALUE.</source>
+        <translation>环境变量行“%1”不是 KEY=VALUE 格式。</translation>
+    </message>
+</context>
+<context>
+    <name>ServersPage</name>
+    <message>
+        <source>Add server…</source>
+        <translation>添加服务器…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Show log</source>
+        <translation>查看日志</translation>
+    </message>
+    <message>
+        <source>Decide what it may see…</source>
+        <translation>决定它可以看到什么…</translation>
+    </message>
+    <message>
+        <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
+        <translation>根目录只是指引，不是强制措施：服务器会知道你在哪些文件夹中工作，但无法阻止它打开其进程能访问的其他文件。有些服务器（例如 filesystem 服务器）会用收到的根目录取代自身配置中的文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>ServersTableModel</name>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>May see</source>
+        <translation>可以看到</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Last asked for roots</source>
+        <translation>上次请求根目录</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>尚未</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n folder(s)</source>
+        <translation>
+            <numerusform>%1 · %n 个文件夹</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Rootkeeper settings</source>
+        <translation>Rootkeeper 设置</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Follow the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>Start hidden in the system tray</source>
+        <translation>启动时隐藏到系统托盘</translation>
+    </message>
+    <message>
+        <source>No system tray was found on this desktop.</source>
+        <translation>此桌面上没有找到系统托盘。</translation>
+    </message>
+</context>
+<context>
+    <name>SharingChoice</name>
+    <message numerus="yes">
+        <source>All shared folders (%n now)</source>
+        <translation>
+            <numerusform>所有共享的文件夹（当前 %n 个）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the folders checked below</source>
+        <translation>仅限下方勾选的文件夹</translation>
+    </message>
+    <message>
+        <source>None: do not offer roots at all, so the server uses its own configuration</source>
+        <translation>无：完全不提供根目录，服务器使用自身的配置</translation>
+    </message>
+    <message>
+        <source>Folders added later are not included unless you check them here.</source>
+        <translation>以后添加的文件夹不会自动包含，除非你在这里勾选。</translation>
+    </message>
+    <message>
+        <source>No folders are shared yet.</source>
+        <translation>尚未共享任何文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>StoreEditor</name>
+    <message>
+        <source>That folder is no longer in the list.</source>
+        <translation>该文件夹已不在列表中。</translation>
+    </message>
+    <message>
+        <source>A server named &apos;%1&apos; already exists; pick another name.</source>
+        <translation>已存在名为“%1”的服务器；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The server &apos;%1&apos; was removed in the meantime.</source>
+        <translation>服务器“%1”已在此期间被移除。</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Reachable</source>
+        <translation>可访问</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>Not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>Not a file</source>
+        <translation>不是文件</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Symbolic link loop</source>
+        <translation>符号链接循环</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>正在重新连接</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Connected · %1</source>
+        <translation>已连接 · %1</translation>
+    </message>
+    <message>
+        <source>%1 (legacy)</source>
+        <translation>%1（旧版）</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent</source>
+        <translation>等待你的同意</translation>
+    </message>
+    <message>
+        <source>All shared folders</source>
+        <translation>所有共享的文件夹</translation>
+    </message>
+    <message>
+        <source>Nothing (uses its own configuration)</source>
+        <translation>无（使用自身配置）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen folder(s)</source>
+        <translation>
+            <numerusform>%n 个选定的文件夹</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message>
+        <source>Rootkeeper: sharing is paused</source>
+        <translation>Rootkeeper：共享已暂停</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>Rootkeeper：%n 个共享文件夹无法访问</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>Rootkeeper：%n 个服务器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>Rootkeeper：已共享 %n 个文件夹，全部可访问</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共享文件夹…</translation>
+    </message>
+    <message>
+        <source>Resume sharing</source>
+        <translation>恢复共享</translation>
+    </message>
+    <message>
+        <source>Pause sharing</source>
+        <translation>暂停共享</translation>
+    </message>
+    <message>
+        <source>Open Rootkeeper</source>
+        <translation>打开 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Quit Rootkeeper</source>
+        <translation>退出 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>No folders shared yet</source>
+        <translation>尚未共享任何文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more…</source>
+        <translation>
+            <numerusform>另外 %n 个…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No servers configured</source>
+        <translation>尚未配置服务器</translation>
+    </message>
+    <message>
+        <source>waiting for your consent</source>
+        <translation>等待你的同意</translation>
+    </message>
+</context>
+</TS>

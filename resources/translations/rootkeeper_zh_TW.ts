@@ -1,0 +1,825 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>ConsentDialog</name>
+    <message>
+        <source>Share folders with %1?</source>
+        <translation>要與 %1 共用資料夾嗎？</translation>
+    </message>
+    <message>
+        <source>%1 wants to see your shared folders</source>
+        <translation>%1 想查看你共用的資料夾</translation>
+    </message>
+    <message>
+        <source>If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the list changes. Roots are guidance, not a lock: the server can still open any file its own process can reach.</source>
+        <translation>如果你同意，Rootkeeper 會告訴這個伺服器你正在使用哪些資料夾，現在以及清單每次變動時都會告知。根目錄只是指引，不是鎖：伺服器仍可開啟其行程能存取的任何檔案。</translation>
+    </message>
+    <message>
+        <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
+        <translation>這看起來是 filesystem 伺服器：它收到的根目錄會取代其命令列中指定的資料夾。</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>共用</translation>
+    </message>
+    <message>
+        <source>Don&apos;t share</source>
+        <translation>不共用</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>稍後再決定</translation>
+    </message>
+</context>
+<context>
+    <name>Flows</name>
+    <message>
+        <source>Share a folder</source>
+        <translation>共用資料夾</translation>
+    </message>
+    <message>
+        <source>Only folders and files on this computer can be shared; not added: %1</source>
+        <translation>只能共用這台電腦上的資料夾和檔案；未加入：%1</translation>
+    </message>
+    <message>
+        <source>Now sharing %1.</source>
+        <translation>現已共用 %1。</translation>
+    </message>
+    <message>
+        <source>Share anyway?</source>
+        <translation>仍要共用嗎？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the paths you chose need(s) a second look before sharing:</source>
+        <translation>
+            <numerusform>你選擇的路徑中有 %n 個在共用前需要再確認一下：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Share anyway</source>
+        <translation>仍然共用</translation>
+    </message>
+    <message>
+        <source>Stop sharing %1? Servers will no longer be told about it. No files are deleted.</source>
+        <translation>停止共用 %1？伺服器將不再得知它。不會刪除任何檔案。</translation>
+    </message>
+    <message>
+        <source>Stop sharing</source>
+        <translation>停止共用</translation>
+    </message>
+    <message>
+        <source>Stopped sharing %1; no files were deleted.</source>
+        <translation>已停止共用 %1；沒有刪除任何檔案。</translation>
+    </message>
+    <message>
+        <source>Sharing is paused: every server now sees an empty list.</source>
+        <translation>共用已暫停：所有伺服器現在看到的都是空清單。</translation>
+    </message>
+    <message>
+        <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>
+        <translation>移除伺服器 %1？Rootkeeper 會中斷與它的連線並刪除其設定。</translation>
+    </message>
+    <message>
+        <source>Remove server</source>
+        <translation>移除伺服器</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Checking every shared folder again…</source>
+        <translation>正在重新檢查每個共用資料夾…</translation>
+    </message>
+</context>
+<context>
+    <name>LogDialog</name>
+    <message>
+        <source>The log cannot be read: %1</source>
+        <translation>無法讀取記錄：%1</translation>
+    </message>
+    <message>
+        <source>Nothing has been logged yet: the server has not been started, or it wrote nothing.</source>
+        <translation>尚無記錄：伺服器尚未啟動，或沒有輸出任何內容。</translation>
+    </message>
+    <message>
+        <source>Log of %1</source>
+        <translation>%1 的記錄</translation>
+    </message>
+    <message>
+        <source>What the server wrote to its error output, from %1</source>
+        <translation>伺服器寫入錯誤輸出的內容，來自 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共用已暫停：所有伺服器看到的都是空清單。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared</source>
+        <translation>
+            <numerusform>已共用 %n 個資料夾</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need(s) attention</source>
+        <translation>
+            <numerusform>%n 個需要注意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 個伺服器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shared folders (%1)</source>
+        <translation>共用的資料夾（%1）</translation>
+    </message>
+    <message>
+        <source>Servers (%1)</source>
+        <translation>伺服器（%1）</translation>
+    </message>
+    <message>
+        <source>Rootkeeper</source>
+        <translation>Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Which folders AI tools may see</source>
+        <translation>AI 工具可以看到哪些資料夾</translation>
+    </message>
+    <message>
+        <source>Pause sharing</source>
+        <translation>暫停共用</translation>
+    </message>
+    <message>
+        <source>While paused, every server sees an empty list.</source>
+        <translation>暫停期間，所有伺服器看到的都是空清單。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>設定…</translation>
+    </message>
+    <message>
+        <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
+        <translation>找不到系統匣，因此關閉此視窗會結束 Rootkeeper（在 GNOME 上，AppIndicator 擴充功能可提供系統匣）。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>關閉</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>等另外 %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) became unavailable</source>
+        <translation>
+            <numerusform>%n 個共用資料夾變得無法使用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 left the list servers see, until it comes back.</source>
+        <translation>
+            <numerusform>%1 已從伺服器看到的清單中移除，直到恢復為止。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) available again</source>
+        <translation>
+            <numerusform>%n 個共用資料夾已恢復可用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is back in the list servers see.</source>
+        <translation>
+            <numerusform>%1 已重新出現在伺服器看到的清單中。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) failed</source>
+        <translation>
+            <numerusform>%n 個伺服器發生故障</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PasteDialog</name>
+    <message>
+        <source>Share a path</source>
+        <translation>共用路徑</translation>
+    </message>
+    <message>
+        <source>Paste or type the path of a folder or file. Quotes, spaces around it and file:// links are cleaned up; nothing is saved until you choose Share.</source>
+        <translation>貼上或輸入資料夾或檔案的路徑。引號、前後空格和 file:// 連結會自動清理；在你選擇「共用」之前不會儲存任何內容。</translation>
+    </message>
+    <message>
+        <source>For example ~/projects/website</source>
+        <translation>例如 ~/projects/website</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>共用</translation>
+    </message>
+    <message>
+        <source>Cleaned up:</source>
+        <translation>清理後：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>檔案：</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>資料夾：</translation>
+    </message>
+    <message>
+        <source>Links to:</source>
+        <translation>連結到：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名稱：</translation>
+    </message>
+    <message>
+        <source>This is already shared as &apos;%1&apos;.</source>
+        <translation>它已經以「%1」的名稱共用。</translation>
+    </message>
+</context>
+<context>
+    <name>RootkeeperApp</name>
+    <message>
+        <source>The GUI settings file was damaged and has been moved to %1; defaults are used.</source>
+        <translation>介面設定檔已損毀，已移至 %1；現使用預設設定。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper keeps running</source>
+        <translation>Rootkeeper 仍在執行</translation>
+    </message>
+    <message>
+        <source>Servers stay informed while the window is closed. Use the tray icon to open it or to quit.</source>
+        <translation>視窗關閉後，伺服器仍會收到更新。使用系統匣圖示可以重新開啟視窗或結束。</translation>
+    </message>
+</context>
+<context>
+    <name>RootsPage</name>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共用資料夾…</translation>
+    </message>
+    <message>
+        <source>Paste a path…</source>
+        <translation>貼上路徑…</translation>
+    </message>
+    <message>
+        <source>Stop sharing</source>
+        <translation>停止共用</translation>
+    </message>
+    <message>
+        <source>Remove the selected folders from the list; no files are deleted.</source>
+        <translation>從清單中移除所選資料夾；不會刪除任何檔案。</translation>
+    </message>
+    <message>
+        <source>Check now</source>
+        <translation>立即檢查</translation>
+    </message>
+    <message>
+        <source>Check again that every shared folder can be opened.</source>
+        <translation>重新檢查每個共用資料夾是否可以開啟。</translation>
+    </message>
+    <message>
+        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
+        <translation>從檔案管理員將資料夾或檔案拖曳到這裡即可共用。按兩下名稱可重新命名。根目錄告訴伺服器在哪裡工作；它們只是指引，不是存取控制。</translation>
+    </message>
+</context>
+<context>
+    <name>RootsTableModel</name>
+    <message>
+        <source>Shared</source>
+        <translation>共用</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路徑</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>檢查時間</translation>
+    </message>
+    <message>
+        <source>Seen by</source>
+        <translation>可見於</translation>
+    </message>
+    <message>
+        <source>Unchecked folders stay in the list but no server is told about them.</source>
+        <translation>未勾選的資料夾仍保留在清單中，但不會告知任何伺服器。</translation>
+    </message>
+    <message>
+        <source>Whether Rootkeeper itself can open the folder right now.</source>
+        <translation>Rootkeeper 本身目前能否開啟該資料夾。</translation>
+    </message>
+    <message>
+        <source>The servers that are told about this folder right now.</source>
+        <translation>目前得知此資料夾的伺服器。</translation>
+    </message>
+    <message>
+        <source>Nobody (sharing is paused)</source>
+        <translation>無（共用已暫停）</translation>
+    </message>
+    <message>
+        <source>Nobody (turned off)</source>
+        <translation>無（已關閉）</translation>
+    </message>
+    <message>
+        <source>Nobody (not reachable)</source>
+        <translation>無（無法存取）</translation>
+    </message>
+    <message>
+        <source>No server yet</source>
+        <translation>尚無伺服器</translation>
+    </message>
+    <message>
+        <source>Entered as %1
+Links to %2</source>
+        <translation>輸入為 %1
+連結到 %2</translation>
+    </message>
+    <message>
+        <source>Not checked yet.</source>
+        <translation>尚未檢查。</translation>
+    </message>
+    <message>
+        <source>Checked at %1, as seen by Rootkeeper.</source>
+        <translation>於 %1 檢查（以 Rootkeeper 的角度）。</translation>
+    </message>
+    <message>
+        <source>Turned off: no server is told about it</source>
+        <translation>已關閉：不會告知任何伺服器</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDetails</name>
+    <message>
+        <source>No server selected</source>
+        <translation>未選擇伺服器</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>尚未</translation>
+    </message>
+    <message>
+        <source>An empty list</source>
+        <translation>空清單</translation>
+    </message>
+    <message>
+        <source>%1, the handshake era: told at once when its list changes</source>
+        <translation>%1，交握時代：清單變動時會立即告知</translation>
+    </message>
+    <message>
+        <source>%1: sees the current list whenever it asks</source>
+        <translation>%1：每次請求時都會看到目前清單</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>狀態：</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>協定：</translation>
+    </message>
+    <message>
+        <source>May see:</source>
+        <translation>可以看到：</translation>
+    </message>
+    <message>
+        <source>Last asked:</source>
+        <translation>上次請求：</translation>
+    </message>
+    <message>
+        <source>Was given:</source>
+        <translation>收到的內容：</translation>
+    </message>
+    <message>
+        <source>Last error:</source>
+        <translation>上次錯誤：</translation>
+    </message>
+    <message>
+        <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
+        <translation>這是 filesystem 伺服器：它收到的根目錄會取代其命令列中的資料夾，因此它看到的資料夾可能比你為它設定的少。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDialog</name>
+    <message>
+        <source>Edit server</source>
+        <translation>編輯伺服器</translation>
+    </message>
+    <message>
+        <source>Add a server</source>
+        <translation>新增伺服器</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名稱：</translation>
+    </message>
+    <message>
+        <source>letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
+        <translation>字母、數字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>Runs as:</source>
+        <translation>執行方式：</translation>
+    </message>
+    <message>
+        <source>A command on this computer (stdio)</source>
+        <translation>這台電腦上的指令（stdio）</translation>
+    </message>
+    <message>
+        <source>A web address (Streamable HTTP)</source>
+        <translation>網址（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>指令：</translation>
+    </message>
+    <message>
+        <source>npx -y @modelcontextprotocol/server-filesystem ~/scratch</source>
+        <translation>npx -y @modelcontextprotocol/server-filesystem ~/scratch</translation>
+    </message>
+    <message>
+        <source>Working folder:</source>
+        <translation>工作資料夾：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>選填</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>瀏覽…</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>環境變數：</translation>
+    </message>
+    <message>
+        <source>one KEY=VALUE per line (optional)</source>
+        <translation>每行一個 KEY=VALUE（選填）</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>位址：</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>標頭：</translation>
+    </message>
+    <message>
+        <source>one &apos;Name: value&apos; per line (optional)</source>
+        <translation>每行一個 &apos;Name: value&apos;（選填）</translation>
+    </message>
+    <message>
+        <source>What this server may see</source>
+        <translation>此伺服器可以看到的內容</translation>
+    </message>
+    <message>
+        <source>Saving records this choice as your consent; you can change it at any time.</source>
+        <translation>儲存即表示你同意此選擇；你可以隨時變更。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>儲存</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>工作資料夾</translation>
+    </message>
+    <message>
+        <source>Give the server a name made of letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>請為伺服器取一個由字母、數字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 組成的名稱。</translation>
+    </message>
+    <message>
+        <source>Check at least one folder, or choose another sharing option.</source>
+        <translation>請至少勾選一個資料夾，或選擇其他共用方式。</translation>
+    </message>
+    <message>
+        <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
+        <translation>標頭行「%1」不是 &apos;Name: value&apos; 格式。</translation>
+    </message>
+    <message>
+        <source>Enter an address starting with http:// or https://.</source>
+        <translation>請輸入以 http:// 或 https:// 開頭的位址。</translation>
+    </message>
+    <message>
+        <source>The command has an unbalanced quote.</source>
+        <translation>指令中的引號不成對。</translation>
+    </message>
+    <message>
+        <source>Enter the command that starts the server.</source>
+        <translation>請輸入啟動伺服器的指令。</translation>
+    </message>
+    <message>
+        <source>The environment line &apos;%1&apos; is not of the form KEY=VALUE.</source>
+        <translation>環境變數行「%1」不是 KEY=VALUE 格式。</translation>
+    </message>
+</context>
+<context>
+    <name>ServersPage</name>
+    <message>
+        <source>Add server…</source>
+        <translation>新增伺服器…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>編輯…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Show log</source>
+        <translation>檢視記錄</translation>
+    </message>
+    <message>
+        <source>Decide what it may see…</source>
+        <translation>決定它可以看到什麼…</translation>
+    </message>
+    <message>
+        <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
+        <translation>根目錄只是指引，不是強制措施：伺服器會知道你在哪些資料夾中工作，但無法阻止它開啟其行程能存取的其他檔案。有些伺服器（例如 filesystem 伺服器）會用收到的根目錄取代自身設定中的資料夾。</translation>
+    </message>
+</context>
+<context>
+    <name>ServersTableModel</name>
+    <message>
+        <source>Server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>執行方式</translation>
+    </message>
+    <message>
+        <source>May see</source>
+        <translation>可以看到</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>Last asked for roots</source>
+        <translation>上次請求根目錄</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>尚未</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n folder(s)</source>
+        <translation>
+            <numerusform>%1 · %n 個資料夾</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Rootkeeper settings</source>
+        <translation>Rootkeeper 設定</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>語言：</translation>
+    </message>
+    <message>
+        <source>Follow the system (%1)</source>
+        <translation>跟隨系統（%1）</translation>
+    </message>
+    <message>
+        <source>Start hidden in the system tray</source>
+        <translation>啟動時隱藏到系統匣</translation>
+    </message>
+    <message>
+        <source>No system tray was found on this desktop.</source>
+        <translation>此桌面上找不到系統匣。</translation>
+    </message>
+</context>
+<context>
+    <name>SharingChoice</name>
+    <message numerus="yes">
+        <source>All shared folders (%n now)</source>
+        <translation>
+            <numerusform>所有共用的資料夾（目前 %n 個）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the folders checked below</source>
+        <translation>僅限下方勾選的資料夾</translation>
+    </message>
+    <message>
+        <source>None: do not offer roots at all, so the server uses its own configuration</source>
+        <translation>無：完全不提供根目錄，伺服器使用自身的設定</translation>
+    </message>
+    <message>
+        <source>Folders added later are not included unless you check them here.</source>
+        <translation>之後加入的資料夾不會自動包含，除非你在這裡勾選。</translation>
+    </message>
+    <message>
+        <source>No folders are shared yet.</source>
+        <translation>尚未共用任何資料夾。</translation>
+    </message>
+</context>
+<context>
+    <name>StoreEditor</name>
+    <message>
+        <source>That folder is no longer in the list.</source>
+        <translation>該資料夾已不在清單中。</translation>
+    </message>
+    <message>
+        <source>A server named &apos;%1&apos; already exists; pick another name.</source>
+        <translation>已有名為「%1」的伺服器；請換一個名稱。</translation>
+    </message>
+    <message>
+        <source>The server &apos;%1&apos; was removed in the meantime.</source>
+        <translation>伺服器「%1」已在此期間被移除。</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <source>Checking…</source>
+        <translation>正在檢查…</translation>
+    </message>
+    <message>
+        <source>Reachable</source>
+        <translation>可存取</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>Not a folder</source>
+        <translation>不是資料夾</translation>
+    </message>
+    <message>
+        <source>Not a file</source>
+        <translation>不是檔案</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>權限不足</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>無法讀取</translation>
+    </message>
+    <message>
+        <source>Symbolic link loop</source>
+        <translation>符號連結迴圈</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未啟動</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在連線…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已連線</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>正在重新連線</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Connected · %1</source>
+        <translation>已連線 · %1</translation>
+    </message>
+    <message>
+        <source>%1 (legacy)</source>
+        <translation>%1（舊版）</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent</source>
+        <translation>等待你的同意</translation>
+    </message>
+    <message>
+        <source>All shared folders</source>
+        <translation>所有共用的資料夾</translation>
+    </message>
+    <message>
+        <source>Nothing (uses its own configuration)</source>
+        <translation>無（使用自身設定）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen folder(s)</source>
+        <translation>
+            <numerusform>%n 個選定的資料夾</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>從未</translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message>
+        <source>Rootkeeper: sharing is paused</source>
+        <translation>Rootkeeper：共用已暫停</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>Rootkeeper：%n 個共用資料夾無法存取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>Rootkeeper：%n 個伺服器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>Rootkeeper：已共用 %n 個資料夾，全部可存取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共用資料夾…</translation>
+    </message>
+    <message>
+        <source>Resume sharing</source>
+        <translation>恢復共用</translation>
+    </message>
+    <message>
+        <source>Pause sharing</source>
+        <translation>暫停共用</translation>
+    </message>
+    <message>
+        <source>Open Rootkeeper</source>
+        <translation>開啟 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Quit Rootkeeper</source>
+        <translation>結束 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>No folders shared yet</source>
+        <translation>尚未共用任何資料夾</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more…</source>
+        <translation>
+            <numerusform>另外 %n 個…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No servers configured</source>
+        <translation>尚未設定伺服器</translation>
+    </message>
+    <message>
+        <source>waiting for your consent</source>
+        <translation>等待你的同意</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,131 @@
+"""Translations and compiled resources: complete, up to date, switchable live; GUI settings persist."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QFile, QIODevice, Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTabWidget, QWidget
+
+from app.ui.i18n import ENGLISH, LANGUAGES, SYSTEM
+from app.ui.settings import GuiSettings
+from tests.conftest import PROJECT
+from tests.ui_helpers import build_app, translations
+
+RESOURCES = PROJECT / "resources"
+TRANSLATIONS = RESOURCES / "translations"
+# Words that stay as they are in every language: the product's name and a literal example command.
+UNTRANSLATED = {"Rootkeeper", "✕", "npx -y @modelcontextprotocol/server-filesystem ~/scratch"}
+
+
+def tool(name: str) -> str:
+    return str(Path(sys.executable).parent / name)
+
+
+def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
+    root = ET.parse(ts).getroot()
+    return {
+        (context.findtext("name") or "", message.findtext("source") or ""): message
+        for context in root.iter("context")
+        for message in context.iter("message")
+    }
+
+
+def test_every_resource_in_the_compiled_module_matches_its_source(qapp: QApplication) -> None:
+    import app.ui.resources_rc  # noqa: F401
+
+    listed = re.findall(r"<file>([^<]+)</file>", (RESOURCES / "rootkeeper.qrc").read_text())
+    assert len(listed) == 5
+    for name in listed:
+        compiled = QFile(f":/{name}")
+        assert compiled.open(QIODevice.OpenModeFlag.ReadOnly), name
+        assert bytes(compiled.readAll().data()) == (RESOURCES / name).read_bytes(), (
+            f"{name} changed since app/ui/resources_rc.py was generated: run resources/build.py"
+        )
+
+
+def test_the_shipped_catalogues_are_compiled_from_the_current_sources(tmp_path: Path) -> None:
+    for language in LANGUAGES:
+        ts = TRANSLATIONS / f"rootkeeper_{language}.ts"
+        fresh = tmp_path / f"{language}.qm"
+        subprocess.run([tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(fresh)], check=True, timeout=60)
+        assert fresh.read_bytes() == ts.with_suffix(".qm").read_bytes(), f"run resources/build.py for {language}"
+
+
+def test_every_string_in_the_code_is_translated_into_both_chinese_scripts(tmp_path: Path) -> None:
+    sources = sorted(str(p.relative_to(PROJECT)) for p in (PROJECT / "app" / "ui").rglob("*.py")
+                     if p.name != "resources_rc.py")
+    for language in ("zh_CN", "zh_TW"):
+        committed = TRANSLATIONS / f"rootkeeper_{language}.ts"
+        scanned = tmp_path / committed.name
+        shutil.copy(committed, scanned)
+        subprocess.run([tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none", "-silent",
+                        "-ts", str(scanned)], cwd=PROJECT, check=True, timeout=60)
+        found = messages(scanned)
+        assert found.keys() == messages(committed).keys(), "the code's strings changed: run resources/build.py"
+        unfinished = [source for (_, source), m in found.items() if m.findtext("translation[@type='unfinished']")
+                      is not None]
+        assert unfinished == [], f"untranslated in {language}: {unfinished}"
+
+
+def visible_texts(root: QWidget) -> dict[str, str]:
+    """Every user-visible text in the window (labels, buttons, tabs, table headers), keyed by where it is."""
+    found: dict[str, str] = {}
+    for widget in [root, *root.findChildren(QWidget)]:
+        if isinstance(widget, QLabel | QAbstractButton) and widget.text():
+            found[f"{type(widget).__name__}:{widget.objectName()}:{id(widget)}"] = widget.text()
+        if isinstance(widget, QTabWidget):
+            for index in range(widget.count()):
+                found[f"tab:{index}"] = widget.tabText(index)
+    for action in root.findChildren(type(root.pause_action)):  # type: ignore[attr-defined]
+        if action.text():
+            found[f"action:{action.objectName()}"] = action.text()
+    model = root.roots_model  # type: ignore[attr-defined]
+    for column in range(model.columnCount()):
+        found[f"header:{column}"] = model.headerData(column, Qt.Orientation.Horizontal)
+    return found
+
+
+@pytest.mark.parametrize(("language", "sample"), [("zh_CN", "共享文件夹…"), ("zh_TW", "共用資料夾…")])
+def test_switching_the_language_retranslates_the_open_window(
+    qapp: QApplication, tmp_path: Path, language: str, sample: str
+) -> None:
+    app = build_app(tmp_path / "home")
+    try:
+        app.window.show()
+        english = visible_texts(app.window)
+        assert "Share a folder…" in english.values()
+        translations().apply(language)
+        qapp.processEvents()
+        translated = visible_texts(app.window)
+        assert sample in translated.values()
+        same = {english[key] for key in english if translated.get(key) == english[key]} - UNTRANSLATED
+        assert same == set(), f"not translated when switching to {language}: {same}"
+        tray_menu = app.tray.contextMenu()
+        tray_menu.aboutToShow.emit()
+        assert all(not re.search(r"[A-Za-z]{4}", a.text().replace("Rootkeeper", "")) for a in tray_menu.actions())
+    finally:
+        translations().apply(ENGLISH)
+        app.window.deleteLater()
+        app.deleteLater()
+
+
+def test_gui_settings_persist_and_a_damaged_file_is_kept_aside(qapp: QApplication, tmp_path: Path) -> None:
+    settings = GuiSettings(tmp_path)
+    assert settings.language == SYSTEM and not settings.start_hidden
+    settings.language = "zh_TW"
+    settings.start_hidden = True
+    again = GuiSettings(tmp_path)
+    assert again.language == "zh_TW" and again.start_hidden
+
+    (tmp_path / "gui.ini").write_text("[[[not an ini file")
+    damaged = GuiSettings(tmp_path)
+    assert damaged.language == SYSTEM
+    (aside,) = damaged.notices
+    assert Path(aside).read_text() == "[[[not an ini file"

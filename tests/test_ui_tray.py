@@ -1,0 +1,123 @@
+"""The tray menu, driven like a user would: open it, trigger its actions, see the store and window follow."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import qasync
+from PySide6.QtGui import QAction, QColor, QPalette
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from app.core.store import Store
+from app.ui.icons import panel_is_dark
+from app.ui.snapshot import TrayState
+from app.ui.tray import MENU_ROOTS
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import (
+    build_app,
+    eventually,
+    folders,
+    run,
+    running,
+    shown_dialog,
+    stored_root,
+)
+
+
+def menu_actions(app_tray: object) -> dict[str, QAction]:
+    """The menu as it is when the user opens it (rebuilt on aboutToShow), by object name."""
+    menu = app_tray.contextMenu()  # type: ignore[attr-defined]
+    menu.aboutToShow.emit()
+    return {action.objectName(): action for action in menu.actions() if action.objectName()}
+
+
+def test_tray_menu_lists_folders_and_servers_and_its_actions_edit_the_store(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta, extra = folders(tmp_path / "data", "alpha", "beta", "extra")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: len(app.live.current.roots) == 2, what="the first snapshot")
+            actions = menu_actions(app.tray)
+            toggle = actions[f"root:{beta_id}"]
+            assert toggle.isCheckable() and toggle.isChecked()
+            assert toggle.text() == "beta — Reachable"
+            assert "No servers configured" in [a.text() for a in app.tray.contextMenu().actions()]
+            assert app.tray.state is TrayState.OK
+
+            toggle.trigger()  # unchecks: beta stays listed but is no longer shared
+            await eventually(lambda: not stored_root(store, beta_id).enabled, what="beta turned off")
+            await eventually(lambda: not menu_actions(app.tray)[f"root:{beta_id}"].isChecked(), what="the menu")
+            assert stored_root(store, alpha_id).enabled
+
+            menu_actions(app.tray)["pause"].trigger()
+            await eventually(lambda: store.load().paused, what="sharing paused")
+            await eventually(lambda: app.tray.state is TrayState.PAUSED, what="the paused icon")
+            resume = menu_actions(app.tray)["pause"]
+            assert resume.text() == "Resume sharing"
+            resume.trigger()
+            await eventually(lambda: not store.load().paused, what="sharing resumed")
+
+            assert not app.window.isVisible()
+            menu_actions(app.tray)["open"].trigger()
+            assert app.window.isVisible()
+            app.window.close()  # with a tray, closing only hides the window
+            assert not app.window.isVisible() and not app.quitting
+
+            menu_actions(app.tray)["shareFolder"].trigger()
+            picker = await shown_dialog(QFileDialog, "shareFolderDialog")
+            assert app.window.isVisible()
+            picker.setDirectory(str(extra))  # open the folder, then "Choose", as a user does
+            picker.accept()
+            await eventually(lambda: len(store.load().roots) == 3, what="the picked folder saved")
+            assert store.load().roots[-1].path == str(extra)
+
+            menu_actions(app.tray)["quit"].trigger()
+            assert app.quitting
+
+    run(qloop, scenario())
+
+
+def test_a_long_list_of_folders_is_cut_short_in_the_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", *(f"f{i:02}" for i in range(MENU_ROOTS + 5))))
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: len(app.live.current.roots) == MENU_ROOTS + 5, what="the snapshot")
+            actions = menu_actions(app.tray)
+            assert sum(name.startswith("root:") for name in actions) == MENU_ROOTS
+            assert actions["moreRoots"].text() == "5 more…"
+            actions["moreRoots"].trigger()
+            assert app.window.isVisible()
+            await asyncio.sleep(0)
+
+    run(qloop, scenario())
+
+
+def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path) -> None:
+    app = build_app(tmp_path / "home")
+    original = qapp.palette()
+    light_glyph = app.tray.icon().pixmap(32, 32).toImage()
+    dark = QPalette(original)
+    dark.setColor(QPalette.ColorRole.Window, QColor("#202124"))
+    try:
+        qapp.setPalette(dark)
+        qapp.processEvents()
+        assert panel_is_dark()
+        dark_glyph = app.tray.icon().pixmap(32, 32).toImage()
+        assert dark_glyph != light_glyph
+        # The glyph's strokes are light on a dark panel: its brightest pixel is near white.
+        assert max(QColor(dark_glyph.pixel(x, 16)).lightness() for x in range(32)) > 200
+    finally:
+        qapp.setPalette(original)
+        app.window.deleteLater()
+        app.deleteLater()
