@@ -48,7 +48,8 @@ async def test_edits_reach_exactly_the_servers_whose_list_changed(tmp_path: Path
         ]
 
     store.update(servers)
-    hub = Hub(store, state_dir=tmp_path / "state")
+    # A settle time well above one save's duration, so a loaded machine cannot split the burst below.
+    hub = Hub(store, state_dir=tmp_path / "state", debounce=0.2)
     await hub.start()
     try:
         await eventually(lambda: all(recorded(r) for r in records.values()), what="the first lists")

@@ -181,7 +181,8 @@ class Hub:
         self.data = data
         if fresh:
             await self._check_access(data, only={root.id for root in fresh})
-        self.access = {rid: result for rid, result in self.access.items() if data.root_by_id(rid)}
+        present = {root.id for root in data.roots}
+        self.access = {rid: result for rid, result in self.access.items() if rid in present}
         self._reconcile_servers()
         self._refresh_visible()
         self._emit("store")
