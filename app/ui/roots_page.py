@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 from app.ui.flows import Flows
 from app.ui.roots_model import Column, RootsTableModel, index_root_id
 from app.ui.slots import asyncSlot
+from app.ui.widgets import named_button
 
 _WIDTHS = {Column.SHARED: 64, Column.NAME: 160, Column.STATUS: 140, Column.CHECKED: 80, Column.SEEN_BY: 230}
 
@@ -27,10 +27,10 @@ class RootsPage(QWidget):
         super().__init__(parent)
         self._flows = flows
         self.model = model
-        self.add_button = _button(self, "shareFolder")
-        self.paste_button = _button(self, "pastePath")
-        self.remove_button = _button(self, "stopSharing")
-        self.check_button = _button(self, "checkNow")
+        self.add_button = named_button(self, "shareFolder")
+        self.paste_button = named_button(self, "pastePath")
+        self.remove_button = named_button(self, "stopSharing")
+        self.check_button = named_button(self, "checkNow")
         self.table = self._make_table(model)
         self._delete = QAction(self.table)
         self._delete.setShortcut(QKeySequence.StandardKey.Delete)
@@ -136,8 +136,3 @@ class RootsPage(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
-
-def _button(parent: QWidget, name: str) -> QPushButton:
-    button = QPushButton(parent)
-    button.setObjectName(name)
-    return button

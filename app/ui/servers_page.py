@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from app.ui.server_details import ServerDetails
 from app.ui.servers_model import SERVER_NAME_ROLE, Column, ServersTableModel
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
+from app.ui.widgets import named_button
 
 _WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160}
 
@@ -29,11 +29,11 @@ class ServersPage(QWidget):
         super().__init__(parent)
         self._flows = flows
         self.model = model
-        self.add_button = _button(self, "addServer")
-        self.edit_button = _button(self, "editServer")
-        self.remove_button = _button(self, "removeServer")
-        self.log_button = _button(self, "showLog")
-        self.consent_button = _button(self, "reviewConsent")
+        self.add_button = named_button(self, "addServer")
+        self.edit_button = named_button(self, "editServer")
+        self.remove_button = named_button(self, "removeServer")
+        self.log_button = named_button(self, "showLog")
+        self.consent_button = named_button(self, "reviewConsent")
         self.table = self._make_table(model)
         self.details = ServerDetails(self)
         self.note = QLabel(self)
@@ -151,8 +151,3 @@ class ServersPage(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
-
-def _button(parent: QWidget, name: str) -> QPushButton:
-    button = QPushButton(parent)
-    button.setObjectName(name)
-    return button
