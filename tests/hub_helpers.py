@@ -51,7 +51,7 @@ def recorded(record: Path) -> list[list[str]]:
     return [event["uris"] for event in events if event.get("event") == "listed"]
 
 
-async def eventually(predicate: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> float:
+async def eventually(predicate: Callable[[], bool], timeout: float = 20.0, what: str = "condition") -> float:
     """Wait until `predicate()` holds; return how long it took."""
     started = time.monotonic()
     while not predicate():

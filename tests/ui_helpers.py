@@ -66,7 +66,7 @@ def run(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T], timeout: 
     return loop.run_until_complete(asyncio.wait_for(coro, timeout))
 
 
-async def eventually(predicate: Callable[[], bool], timeout: float = 5.0, what: str = "the condition") -> float:
+async def eventually(predicate: Callable[[], bool], timeout: float = 20.0, what: str = "the condition") -> float:
     """Wait (with the loop running) until `predicate()` holds; return how long it took."""
     started = time.monotonic()
     while not predicate():
@@ -76,7 +76,7 @@ async def eventually(predicate: Callable[[], bool], timeout: float = 5.0, what: 
     return time.monotonic() - started
 
 
-async def shown_dialog(kind: type[W], name: str | None = None, timeout: float = 5.0) -> W:
+async def shown_dialog(kind: type[W], name: str | None = None, timeout: float = 20.0) -> W:
     """The visible top-level widget of type `kind` (and object name `name`), once it is shown."""
     found: list[W] = []
 
