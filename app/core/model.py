@@ -49,6 +49,8 @@ class Root(_Model):
 
 SharingMode = Literal["all", "none"]
 Consent = Literal["pending", "given"]
+EraPin = Literal["auto", "2025-11-25", "2026-07-28"]
+"""`auto` lets the connection detect the era; a date pins the handshake era (2025-11-25) or the modern one."""
 
 
 class StdioTarget(_Model):
@@ -88,6 +90,7 @@ class ServerEntry(_Model):
     share: SharingMode | list[str] = "all"
     consent: Consent = "pending"
     legacy_only: bool = False
+    era: EraPin = "auto"
     added_at: datetime = Field(default_factory=utc_now)
 
     @field_validator("name")

@@ -1,4 +1,4 @@
-"""The hub's live per-server status, published to a file so `servers list` in another process can show it."""
+"""A server connection's live status, and the file that publishes it for `servers list` in other processes."""
 
 from __future__ import annotations
 
@@ -7,9 +7,40 @@ import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from app.core.fileio import atomic_write
+
+ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
+Era = Literal["legacy", "modern"]
+
+
+class ConnectionStatus(BaseModel):
+    """What one connection to one server looks like right now; immutable, replaced on every change."""
+
+    model_config = ConfigDict(frozen=True)
+
+    state: ConnectionState = "stopped"
+    era: Era | None = None
+    """Era of the current session, or of the last one until a new attempt starts."""
+    protocol_version: str | None = None
+    last_roots_fetch_at: datetime | None = None
+    last_roots_fetch: list[str] | None = None
+    """URIs sent at the last roots fetch (legacy `roots/list` or a modern input-required round)."""
+    roots_fetch_count: int = 0
+    last_error: str | None = None
+    """One sentence; kept while reconnecting, cleared once connected."""
+    retry_in: float | None = None
+    """Seconds from entering `backoff` to the next attempt."""
+
+    def replace(self, **changes: Any) -> ConnectionStatus:
+        return self.model_copy(update=changes)
+
+    def row(self) -> dict[str, Any]:
+        """The published form (`servers list --json`)."""
+        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in"})
 
 STATUS_FILE = "servers-status.json"
 

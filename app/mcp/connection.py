@@ -37,6 +37,7 @@ import anyio.abc
 
 from app import __version__
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from app.core.status import ConnectionStatus, Era
 from app.mcp.errors import (
     Failure,
     FailureContext,
@@ -57,8 +58,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
-Era = Literal["legacy", "modern"]
 RootsProvider = Callable[[], list[tuple[str, str]]]
 T = TypeVar("T")
 
@@ -72,22 +71,6 @@ STOP_GRACE = 10.0
 STATUS_COALESCE = 0.1
 """Roots fetches update the status at most this often (seconds), however fast a server asks."""
 LOG_ROTATE_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class ConnectionStatus:
-    state: ConnectionState = "stopped"
-    era: Era | None = None
-    """Era of the current session, or of the last one until a new attempt starts."""
-    protocol_version: str | None = None
-    last_roots_fetch_at: datetime | None = None
-    last_roots_fetch: list[str] | None = None
-    """URIs sent at the last roots fetch (legacy `roots/list` or a modern input-required round)."""
-    roots_fetch_count: int = 0
-    last_error: str | None = None
-    """One sentence; kept while reconnecting, cleared once connected."""
-    retry_in: float | None = None
-    """Seconds from entering `backoff` to the next attempt."""
 
 
 @dataclass
@@ -470,8 +453,7 @@ class ServerConnection:
         except Exception:
             logger.exception("Could not build the roots list for %s", self._entry.name)
             return ErrorData(code=INTERNAL_ERROR, message="Rootkeeper could not build the roots list")
-        self._status = replace(
-            self._status,
+        self._status = self._status.replace(
             last_roots_fetch_at=datetime.now(UTC),
             last_roots_fetch=[str(root.uri) for root in roots],
             roots_fetch_count=self._status.roots_fetch_count + 1,
@@ -482,7 +464,7 @@ class ServerConnection:
     # -- status --------------------------------------------------------------------------------
 
     def _publish(self, **changes: Any) -> None:
-        self._status = replace(self._status, **changes)
+        self._status = self._status.replace(**changes)
         self._emit()
 
     def _publish_soon(self) -> None:

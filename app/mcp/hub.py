@@ -23,11 +23,11 @@ from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
 from app.core.sharing import SharedRoot, visible_roots
-from app.core.status import StatusBoard
+from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Stamp, Store
 
 if TYPE_CHECKING:
-    from app.mcp.connection import ConnectionStatus, ServerConnection
+    from app.mcp.connection import ServerConnection
 
 log = logging.getLogger(__name__)
 
@@ -284,7 +284,7 @@ class Hub:
 
     async def _publish_soon(self) -> None:
         await asyncio.sleep(0.1)
-        rows = {name: status_row(link.connection.status) for name, link in self._links.items()}
+        rows = {name: link.connection.status.row() for name, link in self._links.items()}
         await asyncio.to_thread(self.board.publish, rows)
 
     # -- pushing changes --------------------------------------------------------------------------
@@ -330,14 +330,3 @@ class Hub:
             except Exception:
                 log.exception("A hub listener failed")
 
-
-def status_row(status: ConnectionStatus) -> dict[str, Any]:
-    fetched_at = status.last_roots_fetch_at
-    return {
-        "state": status.state,
-        "era": status.era,
-        "protocol_version": status.protocol_version,
-        "last_roots_fetch_at": fetched_at.isoformat() if fetched_at else None,
-        "last_roots_fetch": status.last_roots_fetch,
-        "last_error": status.last_error,
-    }

@@ -16,7 +16,7 @@ from app.core.model import Root, ServerEntry, StoreData
 from app.core.sharing import SharedRoot
 
 if TYPE_CHECKING:
-    from app.mcp.connection import ConnectionStatus
+    from app.core.status import ConnectionStatus
 
 FAILING_STATES = frozenset({"backoff", "failed"})
 

@@ -16,7 +16,7 @@ from app.core.access import AccessResult, AccessStatus
 from app.core.model import HttpTarget, ServerEntry
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
-    from app.mcp.connection import ConnectionStatus
+    from app.core.status import ConnectionStatus
 
 
 translate = QCoreApplication.translate
