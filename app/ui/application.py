@@ -8,9 +8,11 @@ for a quit request, stop the hub (which ends every server connection).
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from PySide6.QtCore import QObject
 
+from app.core.hublock import HubLock
 from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
 from app.ui.consent import ConsentPrompter
@@ -24,6 +26,8 @@ from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
 from app.ui.tray import Tray
+
+log = logging.getLogger(__name__)
 
 
 class RootkeeperApp(QObject):
@@ -52,6 +56,9 @@ class RootkeeperApp(QObject):
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
         self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
         self._quit = asyncio.Event()
+        self.hub_lock = HubLock(hub.state_dir, "gui")
+        self.connecting = False
+        """Whether this app holds the hub lock and so connects the servers (see `start`)."""
 
         self.tray.openRequested.connect(self.show_window)
         self.tray.shareFolderRequested.connect(self._share_folder)
@@ -85,10 +92,20 @@ class RootkeeperApp(QObject):
         return 0
 
     async def start(self) -> None:
-        try:
-            await self.hub.start()
-        except StoreError as exc:
-            self.report(str(exc), Level.ERROR)
+        # One hub per home. A user who opens the tray app while a headless hub runs expects the app to
+        # take the servers over, so the headless hub is asked to stop; a hub that cannot be asked (another
+        # user's, or one that does not stop in time) keeps them, and the app edits without connecting.
+        self.connecting = await self.hub_lock.take_over()
+        if self.connecting:
+            try:
+                await self.hub.start()
+            except StoreError as exc:
+                self.report(str(exc), Level.ERROR)
+        else:
+            owner = self.hub_lock.owner()
+            log.warning("hub lock held by %s; running without connecting servers", owner)
+            self.report(self.tr("Another Rootkeeper process keeps the servers connected and did not stop when "
+                                "asked, so this window does not connect them."), Level.WARNING)
         self.live.refresh()
         for notice in self.store.notices:
             self.report(notice, Level.WARNING)
@@ -96,7 +113,10 @@ class RootkeeperApp(QObject):
     async def shutdown(self) -> None:
         self.tray.hide()
         self.window.hide()
-        await self.hub.stop()
+        try:
+            await self.hub.stop()
+        finally:
+            self.hub_lock.release()
 
     def request_quit(self) -> None:
         self._quit.set()
