@@ -116,9 +116,7 @@ def test_take_over_gives_up_after_its_bound_when_the_hub_does_not_stop(tmp_path:
 
 
 def test_the_lock_file_is_private_whatever_the_umask(tmp_path: Path) -> None:
-    code = "import os, sys; os.umask(0); from pathlib import Path; import pytest
-
-from app.core.hublock import HubLock; " \
+    code = "import os, sys; os.umask(0); from pathlib import Path; from app.core.hublock import HubLock; " \
            "assert HubLock(Path(sys.argv[1]), 'headless').try_acquire()"
     state = tmp_path / "state"
     subprocess.run([sys.executable, "-c", code, str(state)], cwd=PROJECT, check=True, timeout=60,
