@@ -22,8 +22,6 @@ from tests.headless_helpers import wait_for_line
 HOLDER = """
 import json, signal, sys, threading
 from pathlib import Path
-import pytest
-
 from app.core.hublock import HubLock
 lock = HubLock(Path(sys.argv[1]), sys.argv[2])
 assert lock.try_acquire()
