@@ -56,3 +56,38 @@ def headless_hub(home: Path, *args: str, **env: str) -> Iterator[subprocess.Pope
         if proc.poll() is None:
             proc.terminate()
         proc.communicate(timeout=60)
+
+
+# A process that takes the lock, says so, and stops cleanly on SIGTERM (as `run --headless` does).
+HOLDER = """
+import json, signal, sys, threading
+from pathlib import Path
+from app.core.hublock import HubLock
+lock = HubLock(Path(sys.argv[1]), sys.argv[2])
+assert lock.try_acquire()
+if sys.argv[3] == "forge":  # the file claims another start time: what a reused pid would look like
+    document = json.loads(lock.path.read_text())
+    lock.path.write_text(json.dumps(dict(document, started="1")))
+stop = threading.Event()
+signal.signal(signal.SIGTERM, lambda *_: stop.set())
+print("held", flush=True)
+stop.wait()
+lock.release()
+print("released", flush=True)
+"""
+
+
+@contextmanager
+def holder(state: Path, kind: str, mode: str = "plain") -> Iterator[subprocess.Popen[str]]:
+    """A process holding the hub lock as `kind`; `mode` "forge" makes its lock file lie about its start time."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(state), kind, mode], cwd=PROJECT, text=True,
+        env=dict(os.environ, PYTHONPATH=str(PROJECT)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for_line(proc, "held")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate(timeout=60)

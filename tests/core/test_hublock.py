@@ -8,48 +8,13 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from app.core.hublock import HubLock, HubLockHeld
 from tests.conftest import PROJECT
-from tests.headless_helpers import wait_for_line
-
-# A process that takes the lock, says so, and stops cleanly on SIGTERM (as `run --headless` does).
-HOLDER = """
-import json, signal, sys, threading
-from pathlib import Path
-from app.core.hublock import HubLock
-lock = HubLock(Path(sys.argv[1]), sys.argv[2])
-assert lock.try_acquire()
-if sys.argv[3] == "forge":  # the file claims another start time: what a reused pid would look like
-    document = json.loads(lock.path.read_text())
-    lock.path.write_text(json.dumps(dict(document, started="1")))
-stop = threading.Event()
-signal.signal(signal.SIGTERM, lambda *_: stop.set())
-print("held", flush=True)
-stop.wait()
-lock.release()
-print("released", flush=True)
-"""
-
-
-@contextmanager
-def holder(state: Path, kind: str, mode: str = "plain") -> Iterator[subprocess.Popen[str]]:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(state), kind, mode], cwd=PROJECT, text=True,
-        env=dict(os.environ, PYTHONPATH=str(PROJECT)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
-    try:
-        wait_for_line(proc, "held")
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.communicate(timeout=60)
+from tests.headless_helpers import holder
 
 
 def test_a_second_process_is_refused_and_told_who_holds_the_lock(tmp_path: Path) -> None:
