@@ -33,7 +33,7 @@ async def run_headless(store: Store, *, announce: bool = True) -> int:
         except StoreError as exc:
             print(f"rootkeeper: {exc}", file=sys.stderr)
             return 1
-        log.info("headless hub started (pid lock %s)", lock.path)
+        log.info("headless hub started, holding %s", lock.path)
         try:
             for notice in store.notices:
                 print(f"rootkeeper: {notice}", file=sys.stderr)

@@ -9,11 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app.core.model import StoreData
 from app.core.status import STATUS_FILE, ConnectionStatus
 from app.core.store import Store
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import ANNOUNCE, headless_env, headless_hub, wait_for_line
 from tests.hub_helpers import eventually, processes_mentioning, python_server
+from tests.mcp_helpers import http_entry, http_servers
 
 
 def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_home: Path, tmp_path: Path) -> None:
@@ -109,3 +111,25 @@ def test_servers_list_json_reads_the_published_rows_through_connection_status(rk
     (state / STATUS_FILE).write_text("{ not json")
     rows = {row["name"]: row["status"] for row in run_cli(rk_home, "servers", "list", "--json").json()}
     assert rows["good"]["state"] == "unknown" and rows["good"]["detail"] == "No hub is running."
+
+
+def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(rk_home: Path, tmp_path: Path) -> None:
+    header_secret, env_secret = f"hdr-{os.urandom(8).hex()}", f"env-{os.urandom(8).hex()}"
+    with http_servers(tmp_path / "http", {"web": ("legacy_recorder", ["--record", str(tmp_path / "web.jsonl")])}) \
+            as servers:
+        def add(data: StoreData) -> None:
+            data.servers.append(http_entry("web", servers["web"].url, share="all"))
+            data.servers[-1].target.headers = {"Authorization": f"Bearer {header_secret}"}  # type: ignore[union-attr]
+            data.servers.append(python_server("local", "legacy_recorder", "--record", str(tmp_path / "local.jsonl"),
+                                              mark=env_secret))
+
+        Store(rk_home).update(add)
+        with headless_hub(rk_home, "--log-level", "debug"):
+            def connected() -> bool:
+                rows = run_cli(rk_home, "servers", "list", "--json").json()
+                return all(row["status"]["state"] == "connected" for row in rows)
+
+            asyncio.run(eventually(connected, 60, "both servers connected"))
+    text = (rk_home / "state" / "logs" / "rootkeeper.log").read_text()
+    assert "DEBUG httpcore" in text  # the requests that carried the header were logged, without it
+    assert header_secret not in text and env_secret not in text
