@@ -84,7 +84,9 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
     path = None
     if to_file and state_dir is not None:
         path = log_path(state_dir)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # Each folder made on its own: `parents=True` would create the state folder with the umask's mode.
+        state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path.parent.mkdir(exist_ok=True, mode=0o700)
         os.chmod(path.parent, 0o700)
         handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
         handler.setFormatter(logging.Formatter(_FORMAT))

@@ -97,6 +97,7 @@ class RootkeeperApp(QObject):
         # user's, or one that does not stop in time) keeps them, and the app edits without connecting.
         self.connecting = await self.hub_lock.take_over()
         if self.connecting:
+            log.info("tray app connects the servers, holding %s", self.hub_lock.path)
             try:
                 await self.hub.start()
             except StoreError as exc:
@@ -106,6 +107,10 @@ class RootkeeperApp(QObject):
             log.warning("hub lock held by %s; running without connecting servers", owner)
             self.report(self.tr("Another Rootkeeper process keeps the servers connected and did not stop when "
                                 "asked, so this window does not connect them."), Level.WARNING)
+            try:  # the window still shows the settings as they are now
+                self.hub.data = await asyncio.to_thread(self.store.load)
+            except StoreError as exc:
+                self.report(str(exc), Level.ERROR)
         self.live.refresh()
         for notice in self.store.notices:
             self.report(notice, Level.WARNING)

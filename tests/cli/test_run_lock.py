@@ -86,7 +86,7 @@ def test_log_files_are_private_under_umask_000(tmp_path: Path) -> None:
         proc.terminate()
         proc.communicate(timeout=60)
     logs = home / "state" / "logs"
-    assert logs.stat().st_mode & 0o777 == 0o700
+    assert logs.stat().st_mode & 0o777 == 0o700 and logs.parent.stat().st_mode & 0o777 == 0o700
     assert (logs / "rootkeeper.log").stat().st_mode & 0o777 == 0o600
 
 

@@ -57,6 +57,7 @@ def test_the_app_runs_without_servers_when_the_holder_is_not_a_headless_hub(
                 bar = app.window.message_bar
                 assert bar.isVisible() and "does not connect them" in bar.text()
                 assert other.poll() is None  # never signalled
+                await eventually(lambda: app.window.servers_model.rowCount() == 1, what="the stored server shown")
                 assert not record.exists()  # no server was started
             assert app.hub_lock.owner() is not None and app.hub_lock.owner().pid == other.pid  # type: ignore[union-attr]
 
