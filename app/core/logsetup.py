@@ -58,6 +58,17 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         return open(fd, self.mode, encoding=self.encoding, errors=self.errors)
 
 
+def _printable(text: str) -> str:
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+class _Printable(logging.Formatter):
+    """The full record, lines and traceback, with no control character reaching a terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "\n".join(_printable(line) for line in super().format(record).splitlines())
+
+
 class _OneLine(logging.Formatter):
     """`rootkeeper: message` and nothing more: tracebacks belong in the log file, not in a terminal."""
 
@@ -66,7 +77,7 @@ class _OneLine(logging.Formatter):
         if record.exc_info and record.exc_info[1] is not None:
             exc = record.exc_info[1]
             text += f" ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
-        return f"rootkeeper: {''.join(ch if ch.isprintable() else '?' for ch in text)}"
+        return f"rootkeeper: {_printable(text)}"
 
 
 def log_path(state_dir: Path) -> Path:
@@ -93,7 +104,8 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
         root.setLevel(level if level is not None else logging.INFO)
     else:
         handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(_OneLine())
+        # Asking for debug on a short command is asking for the details, tracebacks included.
+        handler.setFormatter(_Printable(_FORMAT) if level == logging.DEBUG else _OneLine())
         root.setLevel(level if level is not None else logging.WARNING)
     handler.set_name(_HANDLER_NAME)
     root.addHandler(handler)

@@ -28,7 +28,7 @@ SHORT = """
 import logging, sys
 from pathlib import Path
 from app.core import logsetup
-logsetup.configure_logging(None, Path(sys.argv[1]), to_file=False)
+logsetup.configure_logging(logsetup.resolve_level(None), Path(sys.argv[1]), to_file=False)
 logging.getLogger("short").info("not shown at the default level")
 try:
     raise OSError("disk\\x1b[31m gone\\nsecond line")
@@ -37,9 +37,10 @@ except OSError:
 """
 
 
-def python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+def python(code: str, *args: str, level: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), ROOTKEEPER_LOG_LEVEL=level)
     return subprocess.run([sys.executable, "-c", code, *args], cwd=PROJECT, capture_output=True, text=True,
-                          timeout=60, check=False, env=dict(os.environ, PYTHONPATH=str(PROJECT)))
+                          timeout=60, check=False, env=env)
 
 
 def test_every_rotated_log_file_is_private_and_the_backups_are_bounded(tmp_path: Path) -> None:
@@ -58,6 +59,13 @@ def test_short_commands_say_one_printable_line_and_no_traceback(tmp_path: Path) 
     assert proc.returncode == 0
     assert proc.stderr == "rootkeeper: Could not save? the file (OSError: disk?[31m gone)\n"
     assert not (tmp_path / "logs").exists()
+
+
+def test_a_short_command_at_debug_shows_the_details(tmp_path: Path) -> None:
+    proc = python(SHORT, str(tmp_path), level="debug")
+    assert "INFO short: not shown at the default level" in proc.stderr
+    assert "Traceback (most recent call last)" in proc.stderr and "OSError: disk?[31m gone" in proc.stderr
+    assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr
 
 
 def test_the_option_wins_over_the_environment_and_bad_levels_are_refused() -> None:
