@@ -162,9 +162,13 @@ def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
 
 def _loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     exc = context.get("exception")
+    message = str(context.get("message") or "")
+    if not isinstance(exc, BaseException):  # a complaint (an unclosed transport, say), not a failure
+        crash_log.warning("The event loop reports: %s", message)
+        return
     task = context.get("task") or context.get("future")
     where = f"task {task.get_name()}" if isinstance(task, asyncio.Task) else "the event loop"
-    report_crash(where, exc if isinstance(exc, BaseException) else None, str(context.get("message") or ""))
+    report_crash(where, exc, message)
 
 
 def install_excepthooks() -> None:

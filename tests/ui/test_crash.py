@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import threading
 from collections.abc import Iterator
@@ -102,11 +103,14 @@ def test_a_raising_async_slot_on_a_real_action_is_logged_and_repeats_replace_the
     run(qloop, scenario())
 
 
-def test_a_thread_and_a_loop_callback_that_raise_are_logged(
+def test_a_thread_a_loop_callback_and_a_dropped_task_that_raise_are_logged(
     qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object
 ) -> None:
     def callback_fails() -> None:
         raise KeyError("callback failed on purpose")
+
+    async def task_fails() -> None:
+        raise RuntimeError("task failed on purpose")
 
     def thread_fails() -> None:
         raise PermissionError("thread failed on purpose")
@@ -121,12 +125,18 @@ def test_a_thread_and_a_loop_callback_that_raise_are_logged(
                 await eventually(lambda: notice.count == 1, what="the thread's crash notice")
                 qloop.call_soon(callback_fails)
                 await eventually(lambda: notice.count == 2, what="the loop's crash notice")
+                doomed = qloop.create_task(task_fails(), name="rk-doomed")
+                await asyncio.wait([doomed])
+                del doomed  # its exception never retrieved: asyncio reports it when the task goes
+                gc.collect()
+                await eventually(lambda: notice.count == 3, what="the dropped task's crash notice")
                 shows_one_sentence(app, log_file)
             finally:
                 notice.uninstall()
         text = log_file.read_text()
         assert "Uncaught exception in thread rk-worker" in text and "PermissionError: thread failed" in text
         assert "KeyError: 'callback failed on purpose'" in text and "in callback_fails" in text
+        assert "Uncaught exception in task rk-doomed" in text and "RuntimeError: task failed on purpose" in text
 
     run(qloop, scenario())
 
