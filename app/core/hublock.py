@@ -50,6 +50,15 @@ class HubLockHeld(UserError):
         self.owner = owner
 
 
+class HubLockUnusable(UserError):
+    """The lock file cannot be created or opened (a read-only or foreign state folder)."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        reason = exc.strerror or str(exc)
+        super().__init__("hub.lock_unusable", f"Cannot open the hub lock {path} ({reason}); check the state "
+                         "folder's permissions.", path=str(path), reason=reason)
+
+
 def process_started(pid: int) -> str | None:
     """An OS token for when `pid` started (None where the OS does not say), to tell a reused pid apart."""
     try:
@@ -72,11 +81,14 @@ class HubLock:
         return self._fd is not None
 
     def try_acquire(self) -> bool:
-        """Take the lock without waiting; True when this process now holds it."""
+        """Take the lock without waiting; True when this process now holds it. Raises `HubLockUnusable`."""
         if self._fd is not None:
             return True
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise HubLockUnusable(self.path, exc) from exc
         try:
             if not _try_lock(fd):
                 os.close(fd)

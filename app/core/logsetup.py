@@ -91,16 +91,17 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
         if old.get_name() == _HANDLER_NAME:  # configured again (tests, a frozen app's re-entry): replace
             root.removeHandler(old)
             old.close()
-    handler: logging.Handler
+    handler: logging.Handler | None = None
     path = None
+    problem = None
     if to_file and state_dir is not None:
         path = log_path(state_dir)
-        # Each folder made on its own: `parents=True` would create the state folder with the umask's mode.
-        state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        path.parent.mkdir(exist_ok=True, mode=0o700)
-        os.chmod(path.parent, 0o700)
-        handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
-        handler.setFormatter(logging.Formatter(_FORMAT))
+        try:
+            handler = _file_handler(path)
+        except OSError as exc:  # a read-only or broken state folder must not stop the hub: log to stderr
+            problem = f"Cannot write the log file {path} ({exc.strerror or exc}); logging to the terminal instead."
+            path = None
+    if handler is not None:
         root.setLevel(level if level is not None else logging.INFO)
     else:
         handler = logging.StreamHandler(sys.stderr)
@@ -109,7 +110,19 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
         root.setLevel(level if level is not None else logging.WARNING)
     handler.set_name(_HANDLER_NAME)
     root.addHandler(handler)
+    if problem is not None:
+        logging.getLogger(__name__).warning("%s", problem)
     return path
+
+
+def _file_handler(path: Path) -> logging.Handler:
+    # Each folder made on its own: `parents=True` would create the state folder with the umask's mode.
+    path.parent.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path.parent.mkdir(exist_ok=True, mode=0o700)
+    os.chmod(path.parent, 0o700)
+    handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(_FORMAT))
+    return handler
 
 
 def current_log_file() -> Path | None:

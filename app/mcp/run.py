@@ -7,7 +7,7 @@ import logging
 import signal
 import sys
 
-from app.core.hublock import HubLock, HubLockHeld
+from app.core.hublock import HubLock, HubLockHeld, HubLockUnusable
 from app.core.logsetup import install_loop_handler
 from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
@@ -21,7 +21,12 @@ async def run_headless(store: Store, *, announce: bool = True) -> int:
     install_loop_handler(loop)
     hub = Hub(store)
     lock = HubLock(hub.state_dir, "headless")
-    if not lock.try_acquire():
+    try:
+        acquired = lock.try_acquire()
+    except HubLockUnusable as exc:
+        print(f"rootkeeper: {exc}", file=sys.stderr)
+        return 1
+    if not acquired:
         # One hub per home: a second one would start every server twice.
         print(f"rootkeeper: {HubLockHeld(lock.owner())}", file=sys.stderr)
         return 1

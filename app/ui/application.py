@@ -12,7 +12,7 @@ import logging
 
 from PySide6.QtCore import QObject
 
-from app.core.hublock import HubLock
+from app.core.hublock import HubLock, HubLockUnusable
 from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
 from app.ui.consent import ConsentPrompter
@@ -95,25 +95,33 @@ class RootkeeperApp(QObject):
         # One hub per home. A user who opens the tray app while a headless hub runs expects the app to
         # take the servers over, so the headless hub is asked to stop; a hub that cannot be asked (another
         # user's, or one that does not stop in time) keeps them, and the app edits without connecting.
-        self.connecting = await self.hub_lock.take_over()
-        if self.connecting:
-            log.info("tray app connects the servers, holding %s", self.hub_lock.path)
-            try:
-                await self.hub.start()
-            except StoreError as exc:
-                self.report(str(exc), Level.ERROR)
+        try:
+            self.connecting = await self.hub_lock.take_over()
+        except HubLockUnusable as exc:
+            await self._without_servers(str(exc), Level.ERROR)
         else:
-            owner = self.hub_lock.owner()
-            log.warning("hub lock held by %s; running without connecting servers", owner)
-            self.report(self.tr("Another Rootkeeper process keeps the servers connected and did not stop when "
-                                "asked, so this window does not connect them."), Level.WARNING)
-            try:  # the window still shows the settings as they are now
-                self.hub.data = await asyncio.to_thread(self.store.load)
-            except StoreError as exc:
-                self.report(str(exc), Level.ERROR)
+            if self.connecting:
+                log.info("tray app connects the servers, holding %s", self.hub_lock.path)
+                try:
+                    await self.hub.start()
+                except StoreError as exc:
+                    self.report(str(exc), Level.ERROR)
+            else:
+                log.warning("hub lock held by %s; running without connecting servers", self.hub_lock.owner())
+                await self._without_servers(self.tr(
+                    "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
+                    "window does not connect them."), Level.WARNING)
         self.live.refresh()
         for notice in self.store.notices:
             self.report(notice, Level.WARNING)
+
+    async def _without_servers(self, sentence: str, level: Level) -> None:
+        self.connecting = False
+        self.report(sentence, level)
+        try:  # the window still shows the settings as they are now
+            self.hub.data = await asyncio.to_thread(self.store.load)
+        except StoreError as exc:
+            self.report(str(exc), Level.ERROR)
 
     async def shutdown(self) -> None:
         self.tray.hide()

@@ -133,3 +133,13 @@ def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(rk_ho
     text = (rk_home / "state" / "logs" / "rootkeeper.log").read_text()
     assert "DEBUG httpcore" in text  # the requests that carried the header were logged, without it
     assert header_secret not in text and env_secret not in text
+
+
+def test_a_state_folder_that_cannot_be_made_is_said_in_sentences_not_a_traceback(rk_home: Path) -> None:
+    rk_home.mkdir(parents=True)
+    (rk_home / "state").write_text("a file where the state folder belongs")
+    result = run_cli(rk_home, "run", "--headless")
+    assert result.code == 1 and "Traceback" not in result.err, result
+    lines = result.err.strip().splitlines()
+    assert lines[0].startswith("rootkeeper: Cannot write the log file") and "logging to the terminal" in lines[0]
+    assert lines[1].startswith("rootkeeper: Cannot open the hub lock") and len(lines) == 2
