@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import __version__
-from app.core import access
+from app.core import access, logsetup
 from app.core.locations import state_home
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import PathError, printable
 from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
 from app.core.sharing import parse_share
-from app.core.status import StatusBoard
+from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store, StoreError
 
 
@@ -176,13 +176,14 @@ def _share_text(server: ServerEntry) -> str:
     return f"shares {server.share}"
 
 
-def _live_status(name: str, published: dict[str, Any], hub_running: bool) -> dict[str, Any]:
+def _live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
     status = published.get(name)
     if status is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
-        return {"state": "unknown", "era": None, "protocol_version": None, "last_roots_fetch_at": None,
-                "last_roots_fetch": None, "last_error": None, "detail": sentence}
-    row = dict(status)
+        row = ConnectionStatus().row()
+        row.update(state="unknown", detail=sentence)
+        return row
+    row = status.row()
     if not hub_running:
         row["state"] = "stopped"
         row["detail"] = "Last known status; the hub that reported it is no longer running."
@@ -191,7 +192,7 @@ def _live_status(name: str, published: dict[str, Any], hub_running: bool) -> dic
 
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     data = store.load()
-    published, hub_running = StatusBoard(state_home()).read()
+    published, hub_running = StatusBoard(state_home()).statuses()
     rows = []
     for server in data.servers:
         row = server_row(server)
@@ -336,6 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rootkeeper", description="Decide which folders AI tools may see.")
     parser.add_argument("--version", action="version", version=f"rootkeeper {__version__}")
     parser.add_argument("--self-test", action="store_true", help="build the app offscreen, load the store, exit")
+    parser.add_argument("--log-level", choices=logsetup.LEVELS, type=str.lower, metavar="LEVEL",
+                        help=f"one of {', '.join(logsetup.LEVELS)} (default: ${logsetup.LEVEL_VARIABLE}, else info "
+                        "in the log file of long-running commands, warning on stderr for the others)")
     groups = parser.add_subparsers(dest="group", parser_class=_Parser)
     _add_roots_commands(groups)
     _add_servers_commands(groups)
@@ -419,6 +423,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("'--' is only used before a server's command")
     if command_line:
         args.command_line = command_line
+    try:
+        _configure_logging(args)
+    except logsetup.LogLevelError as exc:
+        print(f"rootkeeper: {exc}", file=sys.stderr)
+        return 2
     if args.group is None:
         return _start_gui(args)
     store = Store()
@@ -431,6 +440,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for notice in store.notices:
             _note(f"rootkeeper: {notice}")
+
+
+def _configure_logging(args: argparse.Namespace) -> None:
+    # Long-running processes log to the rotating file; a short command only says warnings on stderr.
+    long_running = (args.group is None or args.group == "run") and not args.self_test
+    logsetup.configure_logging(logsetup.resolve_level(args.log_level), state_home(), to_file=long_running)
+    logsetup.install_excepthooks()
 
 
 def _start_gui(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.core.fileio import atomic_write
 
@@ -65,8 +65,15 @@ class StatusBoard:
         atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
 
     def clear(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+        """Remove the file this process published; another process's file (and an unreadable one) stays."""
+        try:
+            document = json.loads(self.path.read_text("ascii"))
+            pid = int(document["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return
+        if pid == os.getpid():
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
 
     def read(self) -> tuple[dict[str, dict[str, Any]], bool]:
         """The last published statuses, and whether the process that published them still runs."""
@@ -79,3 +86,14 @@ class StatusBoard:
         if not isinstance(servers, dict):
             return {}, False
         return servers, _process_alive(pid)
+
+    def statuses(self) -> tuple[dict[str, ConnectionStatus], bool]:
+        """`read()` validated through `ConnectionStatus`: a row it cannot read (older, damaged) is left out."""
+        rows, running = self.read()
+        statuses = {}
+        for name, row in rows.items():
+            try:
+                statuses[str(name)] = ConnectionStatus.model_validate(row)
+            except ValidationError:
+                continue
+        return statuses, running

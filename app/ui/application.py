@@ -8,9 +8,11 @@ for a quit request, stop the hub (which ends every server connection).
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from PySide6.QtCore import QObject
 
+from app.core.hublock import HubLock, HubLockUnusable
 from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
 from app.ui.consent import ConsentPrompter
@@ -24,6 +26,8 @@ from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
 from app.ui.tray import Tray
+
+log = logging.getLogger(__name__)
 
 
 class RootkeeperApp(QObject):
@@ -52,6 +56,9 @@ class RootkeeperApp(QObject):
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
         self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
         self._quit = asyncio.Event()
+        self.hub_lock = HubLock(hub.state_dir, "gui")
+        self.connecting = False
+        """Whether this app holds the hub lock and so connects the servers (see `start`)."""
 
         self.tray.openRequested.connect(self.show_window)
         self.tray.shareFolderRequested.connect(self._share_folder)
@@ -85,18 +92,44 @@ class RootkeeperApp(QObject):
         return 0
 
     async def start(self) -> None:
+        # One hub per home. A user who opens the tray app while a headless hub runs expects the app to
+        # take the servers over, so the headless hub is asked to stop; a hub that cannot be asked (another
+        # user's, or one that does not stop in time) keeps them, and the app edits without connecting.
         try:
-            await self.hub.start()
-        except StoreError as exc:
-            self.report(str(exc), Level.ERROR)
+            self.connecting = await self.hub_lock.take_over()
+        except HubLockUnusable as exc:
+            await self._without_servers(str(exc), Level.ERROR)
+        else:
+            if self.connecting:
+                log.info("tray app connects the servers, holding %s", self.hub_lock.path)
+                try:
+                    await self.hub.start()
+                except StoreError as exc:
+                    self.report(str(exc), Level.ERROR)
+            else:
+                log.warning("hub lock held by %s; running without connecting servers", self.hub_lock.owner())
+                await self._without_servers(self.tr(
+                    "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
+                    "window does not connect them."), Level.WARNING)
         self.live.refresh()
         for notice in self.store.notices:
             self.report(notice, Level.WARNING)
 
+    async def _without_servers(self, sentence: str, level: Level) -> None:
+        self.connecting = False
+        self.report(sentence, level)
+        try:  # the window still shows the settings as they are now
+            self.hub.data = await asyncio.to_thread(self.store.load)
+        except StoreError as exc:
+            self.report(str(exc), Level.ERROR)
+
     async def shutdown(self) -> None:
         self.tray.hide()
         self.window.hide()
-        await self.hub.stop()
+        try:
+            await self.hub.stop()
+        finally:
+            self.hub_lock.release()
 
     def request_quit(self) -> None:
         self._quit.set()

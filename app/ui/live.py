@@ -7,18 +7,26 @@ views repaint once and never inside the hub's code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.mcp.hub import Hub, HubEvent
-from app.ui.snapshot import Snapshot
+from app.ui.snapshot import HubView, Snapshot
 
 COALESCE_MS = 30
+
+
+class LiveSource(HubView, Protocol):
+    """What the live state needs from the hub (the real `Hub` satisfies it): the UI never names `app.mcp` types."""
+
+    def subscribe(self, listener: Callable[[str], None]) -> None: ...
 
 
 class LiveState(QObject):
     snapshotChanged = Signal(object)
 
-    def __init__(self, hub: Hub, parent: QObject | None = None) -> None:
+    def __init__(self, hub: LiveSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._hub = hub
         self.current = Snapshot()
@@ -28,7 +36,7 @@ class LiveState(QObject):
         self._timer.timeout.connect(self.refresh)
         hub.subscribe(self._on_hub_event)
 
-    def _on_hub_event(self, _event: HubEvent) -> None:
+    def _on_hub_event(self, _event: str) -> None:
         if not self._timer.isActive():
             self._timer.start()
 

@@ -18,11 +18,13 @@ from PySide6.QtCore import qVersion
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app import __version__
+from app.core import logsetup
 from app.core.locations import config_home, state_home
 from app.core.store import Store
 from app.mcp.hub import Hub
 from app.mcp.run import run_headless
 from app.ui.application import RootkeeperApp
+from app.ui.crash import CrashNotice
 from app.ui.i18n import LANGUAGES, Translations
 from app.ui.icons import app_icon
 from app.ui.settings import GuiSettings
@@ -81,11 +83,16 @@ async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
     app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available)
     instance.activationRequested.connect(app.show_window)
     loop = asyncio.get_running_loop()
+    crash_notice = CrashNotice(app.report, logsetup.current_log_file(), app)
+    crash_notice.install(loop)
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: loop.call_soon_threadsafe(app.request_quit))
     if not tray_available:
         print("rootkeeper: No system tray was found; closing the window quits Rootkeeper.", file=sys.stderr)
-    return await app.run(show_window=not (tray_available and settings.start_hidden))
+    try:
+        return await app.run(show_window=not (tray_available and settings.start_hidden))
+    finally:
+        crash_notice.uninstall()
 
 
 def run_self_test() -> int:

@@ -33,6 +33,17 @@
     </message>
 </context>
 <context>
+    <name>CrashNotice</name>
+    <message>
+        <source>Something went wrong inside Rootkeeper; the details are in %1.</source>
+        <translation>Rootkeeper 内部出错了；详细信息见 %1。</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Rootkeeper; the details were written to its log.</source>
+        <translation>Rootkeeper 内部出错了；详细信息已写入日志。</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -263,6 +274,10 @@
     <message>
         <source>The GUI settings file was damaged and has been moved to %1; defaults are used.</source>
         <translation>界面设置文件已损坏，已移至 %1；现使用默认设置。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process keeps the servers connected and did not stop when asked, so this window does not connect them.</source>
+        <translation>另一个 Rootkeeper 进程正在保持服务器连接，且未按请求停止，因此此窗口不连接服务器。</translation>
     </message>
     <message>
         <source>Rootkeeper keeps running</source>

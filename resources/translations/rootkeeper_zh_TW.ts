@@ -33,6 +33,17 @@
     </message>
 </context>
 <context>
+    <name>CrashNotice</name>
+    <message>
+        <source>Something went wrong inside Rootkeeper; the details are in %1.</source>
+        <translation>Rootkeeper 內部發生錯誤；詳細資訊見 %1。</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside Rootkeeper; the details were written to its log.</source>
+        <translation>Rootkeeper 內部發生錯誤；詳細資訊已寫入記錄檔。</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -263,6 +274,10 @@
     <message>
         <source>The GUI settings file was damaged and has been moved to %1; defaults are used.</source>
         <translation>介面設定檔已損毀，已移至 %1；現使用預設設定。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process keeps the servers connected and did not stop when asked, so this window does not connect them.</source>
+        <translation>另一個 Rootkeeper 程序正在保持伺服器連線，且未依要求停止，因此此視窗不連線伺服器。</translation>
     </message>
     <message>
         <source>Rootkeeper keeps running</source>
