@@ -32,7 +32,7 @@ def refusal_for(plan: AddPlan, *, allow_broad: bool) -> RootError | None:
     if plan.broad is not None and not allow_broad:
         path, kind = printable(plan.root.path), plan.broad.code
         text = SENTENCES["root.broad_refused"].format(path=path, why=BROAD_WHY[kind])
-        return RootError("root.broad_refused", text, path=path, kind=kind)
+        return RootError("root.broad_refused", text, path=path, kind=kind, why=BROAD_WHY[kind])
     return None
 
 
