@@ -48,14 +48,18 @@ def add_roots(
     if not texts:
         raise RootError.of("root.nothing_given")
     added = Added()
+    # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
+    # later path leaves `data` exactly as it was.
+    scratch = StoreData(roots=list(data.roots))
     for text in texts:
-        plan = plan_add(data, text, name=name, base=base)
+        plan = plan_add(scratch, text, name=name, base=base)
         refusal = refusal_for(plan, allow_broad=allow_broad)
         if refusal is not None:
             raise refusal
         added.notes += [overlap.message(printable(plan.root.path)) for overlap in plan.overlaps]
-        data.roots.append(plan.root)
+        scratch.roots.append(plan.root)
         added.roots.append(plan.root)
+    data.roots.extend(added.roots)
     return added
 
 
