@@ -41,7 +41,7 @@ def test_all_sends_every_enabled_reachable_root_in_list_order() -> None:
 def test_none_and_a_subset() -> None:
     data, statuses = world()
     assert chosen_roots(data, server("none")) == [] and visible_roots(data, server("none"), statuses) == []
-    a, b, off, gone = (r.id for r in data.roots)
+    _a, b, off, gone = (r.id for r in data.roots)
     subset = server([b, off, gone, "r-unknown"])
     assert [r.name for r in chosen_roots(data, subset)] == ["b", "gone"]
     assert names(visible_roots(data, subset, statuses)) == ["b"]

@@ -129,3 +129,63 @@ def test_gui_settings_persist_and_a_damaged_file_is_kept_aside(qapp: QApplicatio
     assert damaged.language == SYSTEM
     (aside,) = damaged.notices
     assert Path(aside).read_text() == "[[[not an ini file"
+
+
+# Two or more ASCII words in a row is an English sentence (or part of one) left on screen.
+ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ ,;:]+[A-Za-z]{2,})+")
+# What may stay Latin inside a Chinese sentence: the product, a flag, URL schemes, era names, NUL.
+ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL")
+SAMPLE = "/数据/项目"
+
+
+def core_refusals() -> dict[str, list[str]]:
+    """Every sentence core can say (refusals the CLI tests exercise included), with its argument names."""
+    from string import Formatter
+
+    from app.core.edits.sentences import SENTENCES
+
+    return {code: [name for _, name, _, _ in Formatter().parse(template) if name]
+            for code, template in SENTENCES.items()}
+
+
+def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_english(
+    qapp: QApplication, english: object
+) -> None:
+    from app.core.edits.sentences import SENTENCES, message
+    from app.ui.messages import known_codes, render
+
+    assert set(SENTENCES) <= known_codes(), "add a row to app/ui/messages.py for each new code"
+    for code, names in core_refusals().items():
+        sample = message(code, **{name: f"<{name}>" for name in names})
+        assert render(sample) == sample.text, code
+
+
+@pytest.mark.parametrize(("language", "marks", "foreign"), [("zh_CN", "“”", "「」"), ("zh_TW", "「」", "“”")])
+def test_no_english_sentence_from_core_reaches_a_chinese_screen(
+    qapp: QApplication, language: str, marks: str, foreign: str
+) -> None:
+    from app.core.access import AccessResult, AccessStatus
+    from app.core.edits.sentences import message
+    from app.ui import text
+    from app.ui.messages import quoted_list, render
+
+    def english_left(shown: str) -> list[str]:
+        for allowed in ALLOWED_LATIN:
+            shown = shown.replace(allowed, "")
+        return ENGLISH_RUN.findall(shown)
+
+    translations().apply(language)
+    try:
+        rendered = {code: render(message(code, **dict.fromkeys(names, SAMPLE)))
+                    for code, names in core_refusals().items()}
+        rendered |= {f"access.{status}": text.access_detail(AccessResult(status, "English detail"), SAMPLE)
+                     for status in AccessStatus}
+        rendered["names"] = quoted_list(["甲", "乙"])
+        for where, shown in rendered.items():
+            assert not english_left(shown), (language, where, shown)
+            assert not re.search(r"['\"]", shown), (language, where, shown)
+            assert not any(mark in shown for mark in foreign), (language, where, shown)
+        quoted = [shown for shown in rendered.values() if marks[0] in shown]
+        assert len(quoted) >= 10 and all(marks[1] in shown for shown in quoted)
+    finally:
+        translations().apply(ENGLISH)
