@@ -58,11 +58,20 @@ def access_detail(result: AccessResult, path: str) -> str:
 
 
 def server_error(status: ConnectionStatus | None) -> str | None:
-    """The last connection failure, translated when it carries a code (a `Message` beside `last_error`)."""
+    """The last connection failure, translated when it carries a code next to the English `last_error`.
+
+    Accepts either a `last_error_message: Message` or `last_error_code` + `last_error_args` on the status.
+    """
     if status is None or not status.last_error:
         return None
     carried = getattr(status, "last_error_message", None)
-    return render(carried) if isinstance(carried, Message) else status.last_error
+    if isinstance(carried, Message):
+        return render(carried)
+    code = getattr(status, "last_error_code", None)
+    if isinstance(code, str):
+        args = getattr(status, "last_error_args", None) or {}
+        return render(Message(code, status.last_error, {str(k): str(v) for k, v in dict(args).items()}))
+    return status.last_error
 
 
 def state_label(status: ConnectionStatus | None) -> str:

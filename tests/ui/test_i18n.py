@@ -189,3 +189,48 @@ def test_no_english_sentence_from_core_reaches_a_chinese_screen(
         assert len(quoted) >= 10 and all(marks[1] in shown for shown in quoted)
     finally:
         translations().apply(ENGLISH)
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_notifications_about_lost_folders_and_failed_servers_are_translated(
+    qapp: QApplication, tmp_path: Path, language: str
+) -> None:
+    from PySide6.QtWidgets import QSystemTrayIcon
+
+    from app.core.access import AccessResult, AccessStatus
+    from app.core.model import Root, ServerEntry, StdioTarget, StoreData
+    from app.core.status import ConnectionStatus
+    from app.core.store import Store
+    from app.mcp.hub import Hub
+    from app.ui.live import LiveState
+    from app.ui.notifier import Notifier
+    from app.ui.snapshot import Snapshot
+
+    roots = [Root(name=name, entered_path=f"/data/{name}", path=f"/data/{name}", uri=f"file:///data/{name}")
+             for name in ("项目", "文档")]
+    server = ServerEntry(name="fs", target=StdioTarget(command="x"), consent="given")
+    data = StoreData(roots=roots, servers=[server])
+
+    def snapshot(status: AccessStatus, state: str) -> Snapshot:
+        access = {root.id: AccessResult(status, "an English detail from core") for root in roots}
+        connection = ConnectionStatus(state=state, last_error="Connection refused")  # type: ignore[arg-type]
+        return Snapshot.build(data, access, lambda _name: connection, lambda _name: [])
+
+    store = Store(tmp_path / "home")
+    live = LiveState(Hub(store, state_dir=tmp_path / "home" / "state"))
+    shown: list[str] = []
+    tray = QSystemTrayIcon()
+    notifier = Notifier(live, tray, lambda text, _level: shown.append(text), tray_available=False)
+    translations().apply(language)
+    try:
+        live.show(snapshot(AccessStatus.OK, "connected"))
+        live.show(snapshot(AccessStatus.PERMISSION_DENIED, "connected"))
+        live.show(snapshot(AccessStatus.OK, "connected"))
+        assert len(shown) == 2, shown
+        for text in shown:
+            assert "项目" in text and not ENGLISH_RUN.search(text.replace("Rootkeeper", "")), text
+            assert not re.search(r"['\"]", text), text
+    finally:
+        translations().apply(ENGLISH)
+        notifier.deleteLater()
+        live.deleteLater()

@@ -8,6 +8,7 @@ later" (the default for a new server) saves it waiting for consent, sharing noth
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -257,7 +258,9 @@ class ServerDialog(QDialog):
         except FormError as exc:
             raise FormError(self.tr("The environment line '%1' is not of the form KEY=VALUE.").replace(
                 "%1", str(exc))) from exc
-        return edit_servers.stdio_target(words[0], words[1:], env=env, cwd=self.cwd.text().strip() or None)
+        # A relative working folder means one under the home folder, as in a terminal's first prompt.
+        return edit_servers.stdio_target(words[0], words[1:], env=env, cwd=self.cwd.text().strip() or None,
+                                         base=os.path.expanduser("~"))
 
     def _validate(self) -> None:
         try:
