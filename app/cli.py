@@ -1,8 +1,9 @@
 """Command-line entry point: `rootkeeper` and `python -m app` land here.
 
-Each handler returns an exit code; a refusal raises `CliError` (one sentence on stderr, exit 1) and
-leaves the store untouched, because every edit happens inside one store transaction that only
-commits when the handler finishes without raising.
+Each edit handler opens one store transaction, calls the edit in `app.core.edits` (the same one the
+GUI calls) and reports. A refusal (`UserError` from core, `CliError` for the command line itself) is
+one sentence on stderr with exit 1, and leaves the store untouched: the transaction only commits
+when the edit returns.
 """
 
 from __future__ import annotations
@@ -33,34 +34,17 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
-def _note(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
 # -- roots ----------------------------------------------------------------------------------------
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
     results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
-    rows = []
-    for root in data.roots:
-        result = results[root.id]
-        rows.append(
-            {
-                "id": root.id,
-                "name": root.name,
-                "path": root.path,
-                "entered_path": root.entered_path,
-                "uri": root.uri,
-                "is_file": root.is_file,
-                "enabled": root.enabled,
-                "status": result.status.value,
-                "detail": result.detail,
-                "checked_at": result.checked_at.isoformat(),
-                "added_at": root.added_at.isoformat(),
-            }
-        )
-    return rows
+    return [
+        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
+         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
+         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
+        for root, result in ((root, results[root.id]) for root in data.roots)
+    ]
 
 
 def _print_root_table(rows: list[dict[str, Any]]) -> None:
@@ -76,24 +60,17 @@ def _print_root_table(rows: list[dict[str, Any]]) -> None:
 
 
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
+    """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
     rows = root_rows(store.load())
+    checking = args.command == "check"
     if args.json:
         _print_json(rows)
-    else:
+    elif not checking:
         _print_root_table(rows)
-    return 0
-
-
-def cmd_roots_check(store: Store, args: argparse.Namespace) -> int:
-    rows = root_rows(store.load())
-    if args.json:
-        _print_json(rows)
-    else:
-        for row in rows:
-            state = row["status"] if row["enabled"] else "disabled"
-            print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
-    failing = [row for row in rows if row["enabled"] and row["status"] != "ok"]
-    return 1 if failing else 0
+    for row in rows if checking and not args.json else []:
+        state = row["status"] if row["enabled"] else "disabled"
+        print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
+    return 1 if checking and any(row["enabled"] and row["status"] != "ok" for row in rows) else 0
 
 
 def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
@@ -103,7 +80,7 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
     for note in added.notes:
-        _note(f"Note: {note}")
+        print(f"Note: {note}", file=sys.stderr)
     print("\n".join(f"Sharing {printable(r.path)} as '{r.name}' ({r.id})." for r in added.roots))
     return 0
 
@@ -133,10 +110,10 @@ def cmd_pause(store: Store, args: argparse.Namespace) -> int:
     paused = args.group == "pause"
     with store.transaction() as data:
         changed = edit_roots.set_paused(data, paused)
-    if paused:
-        print("Sharing is paused: every server now sees an empty list." if changed else "Sharing was already paused.")
+    if not changed:
+        print("Sharing was already paused." if paused else "Sharing was not paused.")
     else:
-        print("Sharing resumed: servers see their folders again." if changed else "Sharing was not paused.")
+        print("Sharing is paused: every server now sees an empty list." if paused else "Sharing resumed.")
     return 0
 
 
@@ -249,8 +226,7 @@ def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
 def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         server = edit_servers.set_era(data, args.name, args.era)
-    detected = " (detected when connecting)" if server.era == "auto" else ""
-    print(f"'{server.name}' is spoken to in the {server.era} era{detected}.")
+    print(f"'{server.name}' is spoken to in the {server.era} era{' (detected)' if server.era == 'auto' else ''}.")
     return 0
 
 
@@ -333,7 +309,7 @@ def _add_roots_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_roots_rename)
     p = roots.add_parser("check", help="re-run the access checks now")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_roots_check)
+    p.set_defaults(handler=cmd_roots_list)
 
 
 def _add_servers_commands(groups: Any) -> None:
@@ -410,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         for notice in store.notices:
-            _note(f"rootkeeper: {notice}")
+            print(f"rootkeeper: {notice}", file=sys.stderr)
 
 
 def _start_gui(args: argparse.Namespace) -> int:
