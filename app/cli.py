@@ -1,26 +1,27 @@
 """Command-line entry point: `rootkeeper` and `python -m app` land here.
 
-Each handler returns an exit code; a refusal raises `CliError` (one sentence on stderr, exit 1) and
-leaves the store untouched, because every edit happens inside one store transaction that only
-commits when the handler finishes without raising.
+Each edit handler opens one store transaction, calls the edit in `app.core.edits` (the same one the
+GUI calls) and reports. A refusal (`UserError` from core, `CliError` for the command line itself) is
+one sentence on stderr with exit 1, and leaves the store untouched: the transaction only commits
+when the edit returns.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from app import __version__
 from app.core import access, logsetup
-from app.core.locations import state_home
+from app.core.edits import roots as edit_roots
+from app.core.edits import servers as edit_servers
+from app.core.locations import log_dir, state_home
+from app.core.messages import UserError
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
-from app.core.paths import PathError, printable
-from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
-from app.core.sharing import parse_share
+from app.core.paths import printable
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store, StoreError
 
@@ -33,34 +34,17 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
-def _note(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
 # -- roots ----------------------------------------------------------------------------------------
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
     results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
-    rows = []
-    for root in data.roots:
-        result = results[root.id]
-        rows.append(
-            {
-                "id": root.id,
-                "name": root.name,
-                "path": root.path,
-                "entered_path": root.entered_path,
-                "uri": root.uri,
-                "is_file": root.is_file,
-                "enabled": root.enabled,
-                "status": result.status.value,
-                "detail": result.detail,
-                "checked_at": result.checked_at.isoformat(),
-                "added_at": root.added_at.isoformat(),
-            }
-        )
-    return rows
+    return [
+        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
+         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
+         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
+        for root, result in ((root, results[root.id]) for root in data.roots)
+    ]
 
 
 def _print_root_table(rows: list[dict[str, Any]]) -> None:
@@ -76,86 +60,61 @@ def _print_root_table(rows: list[dict[str, Any]]) -> None:
 
 
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
+    """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
     rows = root_rows(store.load())
+    checking = args.command == "check"
     if args.json:
         _print_json(rows)
-    else:
+    elif not checking:
         _print_root_table(rows)
-    return 0
-
-
-def cmd_roots_check(store: Store, args: argparse.Namespace) -> int:
-    rows = root_rows(store.load())
-    if args.json:
-        _print_json(rows)
-    else:
-        for row in rows:
-            state = row["status"] if row["enabled"] else "disabled"
-            print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
-    failing = [row for row in rows if row["enabled"] and row["status"] != "ok"]
-    return 1 if failing else 0
-
-
-def _refusal_for(plan: AddPlan, allow_broad: bool) -> str | None:
-    duplicate = plan.duplicate
-    if duplicate is not None:
-        return duplicate.sentence(printable(plan.root.path))
-    if plan.broad and not allow_broad:
-        return f"{plan.broad[:-1]}; sharing it exposes far more than a project, add --allow-broad to share it anyway."
-    return None
+    for row in rows if checking and not args.json else []:
+        state = row["status"] if row["enabled"] else "disabled"
+        print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
+    return 1 if checking and any(row["enabled"] and row["status"] != "ok" for row in rows) else 0
 
 
 def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     if args.name is not None and len(args.paths) > 1:
         raise CliError("--name can only be used when adding one path.")
-    notes: list[str] = []
-    added: list[str] = []
     with store.transaction() as data:
-        for text in args.paths:
-            plan = plan_add(data, text, name=args.name)
-            refusal = _refusal_for(plan, args.allow_broad)
-            if refusal:
-                raise CliError(refusal)
-            notes += ["Note: " + overlap.sentence(printable(plan.root.path)) for overlap in plan.overlaps]
-            data.roots.append(plan.root)
-            added.append(f"Sharing {printable(plan.root.path)} as '{plan.root.name}' ({plan.root.id}).")
+        added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
-    for line in notes:
-        _note(line)
-    print("\n".join(added))
-    return 0
-
-
-def _edit_root(store: Store, selector: str, edit: Callable[[StoreData, Any], str]) -> int:
-    with store.transaction() as data:
-        root = find_root(data, selector)
-        print(edit(data, root))
+    for note in added.notes:
+        print(f"Note: {note}", file=sys.stderr)
+    print("\n".join(f"Sharing {printable(r.path)} as '{r.name}' ({r.id})." for r in added.roots))
     return 0
 
 
 def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
-    def edit(data: StoreData, root: Any) -> str:
-        remove_root(data, root)
-        return f"Stopped sharing '{root.name}'; no files were deleted."
-
-    return _edit_root(store, args.root, edit)
+    with store.transaction() as data:
+        (root,) = edit_roots.remove_roots(data, [args.root])
+    print(f"Stopped sharing '{root.name}'; no files were deleted.")
+    return 0
 
 
 def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
-    def edit(_data: StoreData, root: Any) -> str:
-        root.enabled = args.command == "enable"
-        return f"'{root.name}' is now {'enabled' if root.enabled else 'disabled'}."
-
-    return _edit_root(store, args.root, edit)
+    with store.transaction() as data:
+        root = edit_roots.set_enabled(data, args.root, args.command == "enable")
+    print(f"'{root.name}' is now {'enabled' if root.enabled else 'disabled'}.")
+    return 0
 
 
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
-    def edit(_data: StoreData, root: Any) -> str:
-        old = root.name
-        rename_root(root, args.name)
-        return f"Renamed '{old}' to '{root.name}'."
+    with store.transaction() as data:
+        old, root = edit_roots.rename(data, args.root, args.name)
+    print(f"Renamed '{old}' to '{root.name}'.")
+    return 0
 
-    return _edit_root(store, args.root, edit)
+
+def cmd_pause(store: Store, args: argparse.Namespace) -> int:
+    paused = args.group == "pause"
+    with store.transaction() as data:
+        changed = edit_roots.set_paused(data, paused)
+    if not changed:
+        print("Sharing was already paused." if paused else "Sharing was not paused.")
+    else:
+        print("Sharing is paused: every server now sees an empty list." if paused else "Sharing resumed.")
+    return 0
 
 
 # -- servers --------------------------------------------------------------------------------------
@@ -164,7 +123,8 @@ def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
 def server_row(server: ServerEntry) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
     row.update(server.target.model_dump(mode="json", exclude={"kind"}))
-    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only})
+    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
+                "era": server.era})
     return row
 
 
@@ -230,61 +190,44 @@ def _target(args: argparse.Namespace) -> StdioTarget | HttpTarget:
     if args.url:
         if args.env or args.cwd:
             raise CliError("--env and --cwd apply to command servers, not to --url servers.")
-        try:
-            return HttpTarget(url=args.url, headers=_pairs(args.header, "Header"))
-        except ValueError as exc:
-            raise CliError(f"{args.url!r} is not an http:// or https:// URL.") from exc
+        return edit_servers.http_target(args.url, _pairs(args.header, "Header"))
     if not args.command_line:
         raise CliError("Say how to reach the server: --url URL, or -- COMMAND [ARG...] at the end.")
     if args.header:
         raise CliError("--header applies to --url servers, not to command servers.")
     command, *rest = args.command_line
-    cwd = os.path.abspath(args.cwd) if args.cwd else None
-    if cwd is not None and not os.path.isdir(cwd):
-        raise CliError(f"The working folder {cwd} does not exist.")
-    return StdioTarget(command=command, args=rest, env=_pairs(args.env, "Variable"), cwd=cwd)
+    return edit_servers.stdio_target(command, rest, env=_pairs(args.env, "Variable"), cwd=args.cwd)
 
 
 def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
     target = _target(args)
     with store.transaction() as data:
-        if data.server(args.name) is not None:
-            raise CliError(f"A server named '{args.name}' already exists; remove it first or pick another name.")
-        try:
-            entry = ServerEntry(name=args.name, target=target)
-        except ValueError as exc:
-            raise CliError(
-                f"'{args.name}' is not a valid server name; use letters, digits, '.', '_' or '-'."
-            ) from exc
-        if args.share is not None:
-            entry.share = parse_share(data, args.share)
-            entry.consent = "given"
-        data.servers.append(entry)
-        print(f"Added server '{entry.name}' ({_share_text(entry)}).")
+        entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
+    print(f"Added server '{entry.name}' ({_share_text(entry)}).")
     return 0
-
-
-def _find_server(data: StoreData, name: str) -> ServerEntry:
-    server = data.server(name)
-    if server is None:
-        raise CliError(f"No server is named '{name}'; see 'rootkeeper servers list'.")
-    return server
 
 
 def cmd_servers_remove(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
-        server = _find_server(data, args.name)
-        data.servers.remove(server)
-        print(f"Removed server '{server.name}'.")
+        log = edit_servers.remove_server(data, args.name, log_dir())
+    # The log goes only once the removal is saved; a refusal above leaves both in place.
+    if log is not None:
+        log.unlink(missing_ok=True)
+    print(f"Removed server '{args.name}'.")
     return 0
 
 
 def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
-        server = _find_server(data, args.name)
-        server.share = parse_share(data, args.share)
-        server.consent = "given"
-        print(f"'{server.name}' now {_share_text(server)}.")
+        server = edit_servers.share(data, args.name, args.share)
+    print(f"'{server.name}' now {_share_text(server)}.")
+    return 0
+
+
+def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
+    with store.transaction() as data:
+        server = edit_servers.set_era(data, args.name, args.era)
+    print(f"'{server.name}' is spoken to in the {server.era} era{' (detected)' if server.era == 'auto' else ''}.")
     return 0
 
 
@@ -343,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     groups = parser.add_subparsers(dest="group", parser_class=_Parser)
     _add_roots_commands(groups)
     _add_servers_commands(groups)
+    _add_pause_commands(groups)
     _add_hub_commands(groups)
     return parser
 
@@ -369,7 +313,7 @@ def _add_roots_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_roots_rename)
     p = roots.add_parser("check", help="re-run the access checks now")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_roots_check)
+    p.set_defaults(handler=cmd_roots_list)
 
 
 def _add_servers_commands(groups: Any) -> None:
@@ -386,6 +330,7 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("--header", action="append", default=[], metavar="K=V")
     p.add_argument("--env", action="append", default=[], metavar="K=V")
     p.add_argument("--cwd")
+    p.add_argument("--era", choices=edit_servers.ERAS, help="pin the protocol era (default: auto)")
     p.set_defaults(handler=cmd_servers_add, command_line=[])
     p = servers.add_parser("remove", help="remove a server")
     p.add_argument("name", metavar="NAME")
@@ -394,6 +339,17 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("share", metavar="all|none|ROOT,...")
     p.set_defaults(handler=cmd_servers_share)
+    p = servers.add_parser("era", help="pin the protocol era a server is spoken to in, or let it be detected")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("era", metavar="|".join(edit_servers.ERAS))
+    p.set_defaults(handler=cmd_servers_era)
+
+
+def _add_pause_commands(groups: Any) -> None:
+    p = groups.add_parser("pause", help="stop sharing with every server at once (each sees an empty list)")
+    p.set_defaults(handler=cmd_pause)
+    p = groups.add_parser("resume", help="share with every server again")
+    p.set_defaults(handler=cmd_pause)
 
 
 def _add_hub_commands(groups: Any) -> None:
@@ -434,12 +390,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(store, args)
         return code
-    except (CliError, StoreError, PathError, RootError) as exc:
+    except (CliError, StoreError, UserError) as exc:
         print(f"rootkeeper: {exc}", file=sys.stderr)
         return 1
     finally:
         for notice in store.notices:
-            _note(f"rootkeeper: {notice}")
+            print(f"rootkeeper: {notice}", file=sys.stderr)
 
 
 def _configure_logging(args: argparse.Namespace) -> None:

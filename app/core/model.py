@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.core.edits.sentences import refusal
+
 SCHEMA_VERSION = 2
 
 SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -70,7 +72,7 @@ class HttpTarget(_Model):
     @classmethod
     def _http_only(cls, value: str) -> str:
         if not re.match(r"^https?://[^/\s]+", value):
-            raise ValueError(f"{value!r} is not an http:// or https:// URL")
+            raise refusal("server.bad_url", url=value)
         return value
 
 
@@ -97,9 +99,7 @@ class ServerEntry(_Model):
     @classmethod
     def _valid_name(cls, value: str) -> str:
         if not SERVER_NAME_RE.match(value):
-            raise ValueError(
-                f"{value!r} is not a valid server name (use letters, digits, '.', '_' or '-')"
-            )
+            raise refusal("server.bad_name", name=value)
         return value
 
     @property

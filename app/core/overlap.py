@@ -8,7 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from app.core.edits.sentences import message
+from app.core.messages import Message
 from app.core.model import Root
+from app.core.paths import printable
 
 _SYSTEM_FOLDERS = (
     "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/run",
@@ -21,25 +24,35 @@ def _home() -> str:
     return os.path.realpath(os.path.expanduser("~"))
 
 
-def broad_reason(path: str, *, home: str | None = None) -> str | None:
+def broad_message(path: str, *, home: str | None = None) -> Message | None:
     """Why sharing `path` exposes far more than a project folder, or None when it does not."""
     home = home or _home()
     norm = os.path.normpath(path)
+    code = _broad_code(norm, home)
+    return message(code, path=norm) if code else None
+
+
+def broad_reason(path: str, *, home: str | None = None) -> str | None:
+    found = broad_message(path, home=home)
+    return found.text if found else None
+
+
+def _broad_code(norm: str, home: str) -> str | None:
     if norm in ("/", "//") or re.fullmatch(r"[A-Za-z]:[\\/]?", norm):
-        return f"{norm} is the root of a whole drive."
+        return "broad.drive"
     if norm == home:
-        return f"{norm} is your whole home folder."
-    if os.path.dirname(norm) in ("/home", "/Users") and norm != home:
-        return f"{norm} is a whole home folder."
+        return "broad.home"
+    if os.path.dirname(norm) in ("/home", "/Users"):
+        return "broad.other_home"
     for secret in _SECRET_FOLDERS:
         secret_path = os.path.join(home, secret)
         if norm == secret_path or norm.startswith(secret_path + os.sep):
-            return f"{norm} holds keys or credentials."
+            return "broad.secrets"
     for system in _SYSTEM_FOLDERS:
         if norm == system or (norm.startswith(system + "/") and norm.count("/") <= 2 and system != "/var"):
-            return f"{norm} is a system folder."
+            return "broad.system"
     if norm in ("/home", "/Users", "/mnt", "/media", "/Volumes", "/opt", "/srv"):
-        return f"{norm} holds many other folders, possibly other users' files."
+        return "broad.many"
     return None
 
 
@@ -51,12 +64,12 @@ class Overlap:
     relation: Relation
     other: Root
 
+    def message(self, path: str) -> Message:
+        """The note (or, for a duplicate, the refusal) about sharing `path` next to `other`."""
+        return message(f"overlap.{self.relation}", path=path, name=self.other.name, other=printable(self.other.path))
+
     def sentence(self, path: str) -> str:
-        if self.relation == "duplicate":
-            return f"{path} is already shared as '{self.other.name}'."
-        if self.relation == "inside":
-            return f"{path} is inside '{self.other.name}' ({self.other.path}), which is already shared."
-        return f"{path} contains '{self.other.name}' ({self.other.path}), which is already shared."
+        return self.message(path).text
 
 
 def _is_inside(child: str, parent: str) -> bool:

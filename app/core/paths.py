@@ -13,11 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from urllib.parse import unquote_to_bytes, urlsplit
 
+from app.core.edits.sentences import SENTENCES
+from app.core.messages import UserError
+
 _QUOTE_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`"}
 
 
-class PathError(ValueError):
-    """A path or URI the user gave cannot be used; the message is one sentence for the user."""
+class PathError(UserError):
+    """A path or URI the user gave cannot be used; one sentence for the user, with its code and arguments."""
+
+    @classmethod
+    def of(cls, code: str, **args: str) -> PathError:
+        return cls(code, SENTENCES[code].format(**args), **args)
 
 
 def clean_pasted(text: str) -> str:
@@ -42,11 +49,11 @@ def uri_to_path(uri: str) -> str:
     """The local path named by a `file://` URI; anything else is refused."""
     parts = urlsplit(uri)
     if parts.scheme.lower() != "file":
-        raise PathError(f"Only local file:// locations can be shared, and {uri} is not one.")
+        raise PathError.of("path.not_local", uri=printable(uri))
     if parts.netloc not in ("", "localhost"):
-        raise PathError(f"{uri} points to another computer ({parts.netloc}); only local folders can be shared.")
+        raise PathError.of("path.remote", uri=printable(uri), host=printable(parts.netloc))
     if parts.query or parts.fragment:
-        raise PathError(f"{uri} has a '?' or '#' part; encode those characters as %3F and %23.")
+        raise PathError.of("path.query", uri=printable(uri))
     raw = unquote_to_bytes(parts.path)
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         text = raw.decode("utf-8")
@@ -68,9 +75,9 @@ class CanonicalPath:
 
 def _reject_unusable(text: str) -> None:
     if not text:
-        raise PathError("The path is empty.")
+        raise PathError.of("path.empty")
     if "\x00" in text:
-        raise PathError("The path contains a NUL byte, which no file name can hold.")
+        raise PathError.of("path.nul")
 
 
 def _absolute(text: str, base: str | None) -> str:
@@ -94,10 +101,10 @@ def _check_length(path: str) -> None:
     except OSError:  # pragma: no cover - pathconf unsupported on this file system
         name_max, path_max = 255, 4096
     if len(encoded) >= path_max:
-        raise PathError(f"The path is {len(encoded)} bytes long; this system allows at most {path_max - 1}.")
+        raise PathError.of("path.too_long", length=str(len(encoded)), limit=str(path_max - 1))
     longest = max((len(part) for part in encoded.split(b"/")), default=0)
     if longest > name_max:
-        raise PathError(f"A name in the path is {longest} bytes long; this system allows at most {name_max}.")
+        raise PathError.of("path.name_too_long", length=str(longest), limit=str(name_max))
 
 
 def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True) -> CanonicalPath:
@@ -112,12 +119,12 @@ def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True)
     try:
         resolved = os.path.realpath(entered, strict=must_exist)
     except OSError as exc:
-        raise PathError(describe_os_error(exc, entered)) from exc
+        raise describe_os_error(exc, entered) from exc
     if must_exist:
         try:
             os.stat(resolved)
         except OSError as exc:
-            raise PathError(describe_os_error(exc, entered)) from exc
+            raise describe_os_error(exc, entered) from exc
     return CanonicalPath(entered=entered, resolved=resolved)
 
 
@@ -127,22 +134,21 @@ def display_name(path: str) -> str:
     return unicodedata.normalize("NFC", name)
 
 
-def describe_os_error(exc: OSError, path: str) -> str:
-    """One sentence for the user about why `path` could not be used."""
+def describe_os_error(exc: OSError, path: str) -> PathError:
+    """The refusal (one sentence, with its code) for why `path` could not be used."""
     shown = printable(path)
-    code = exc.errno
-    if code == errno.ENOENT:
-        return f"{shown} does not exist."
-    if code in (errno.EACCES, errno.EPERM):
-        return f"Permission denied while opening {shown}."
-    if code == errno.ELOOP:
-        return f"{shown} is part of a symbolic link loop."
-    if code == errno.ENAMETOOLONG:
-        return f"{shown} is longer than this system allows."
-    if code == errno.ENOTDIR:
-        return f"A part of {shown} is a file, not a folder."
-    reason = exc.strerror or type(exc).__name__
-    return f"{shown} cannot be used: {reason}."
+    codes = {
+        errno.ENOENT: "path.missing",
+        errno.EACCES: "path.permission_denied",
+        errno.EPERM: "path.permission_denied",
+        errno.ELOOP: "path.loop",
+        errno.ENAMETOOLONG: "path.os_too_long",
+        errno.ENOTDIR: "path.not_a_folder_part",
+    }
+    code = codes.get(exc.errno or 0)
+    if code is not None:
+        return PathError.of(code, path=shown)
+    return PathError.of("path.os_error", path=shown, reason=exc.strerror or type(exc).__name__)
 
 
 def printable(path: str, limit: int = 160) -> str:

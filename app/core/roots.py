@@ -1,4 +1,4 @@
-"""Edits of the roots list that the CLI and the GUI share: find a root, plan an addition, apply it."""
+"""Finding a root and planning an addition: the rules every roots edit (app/core/edits) builds on."""
 
 from __future__ import annotations
 
@@ -6,13 +6,19 @@ import os
 import stat
 from dataclasses import dataclass, field
 
+from app.core.edits.sentences import SENTENCES
+from app.core.messages import Message, UserError
 from app.core.model import Root, StoreData
-from app.core.overlap import Overlap, broad_reason, find_overlaps
+from app.core.overlap import Overlap, broad_message, find_overlaps
 from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable
 
 
-class RootError(ValueError):
-    """An edit of the roots list cannot be done; the message is one sentence for the user."""
+class RootError(UserError):
+    """An edit of the roots list cannot be done; one sentence for the user, with its code and arguments."""
+
+    @classmethod
+    def of(cls, code: str, **args: str) -> RootError:
+        return cls(code, SENTENCES[code].format(**args), **args)
 
 
 @dataclass
@@ -20,7 +26,7 @@ class AddPlan:
     """A root ready to add, with what the user should confirm first."""
 
     root: Root
-    broad: str | None = None
+    broad: Message | None = None
     overlaps: list[Overlap] = field(default_factory=list)
 
     @property
@@ -31,6 +37,18 @@ class AddPlan:
     def needs_confirmation(self) -> bool:
         return self.broad is not None or bool(self.overlaps)
 
+    def reasons(self) -> list[Message]:
+        """Why this addition deserves a second look (broad folder, overlaps), one sentence each."""
+        shown = printable(self.root.path)
+        found = [self.broad] if self.broad else []
+        return found + [overlap.message(shown) for overlap in self.overlaps]
+
+
+def clean_name(name: str) -> str:
+    if not name.strip():
+        raise RootError.of("root.empty_name")
+    return name.strip()
+
 
 def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
@@ -38,19 +56,17 @@ def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str |
     try:
         info = os.stat(canonical.resolved)
     except OSError as exc:  # it changed between canonicalizing and looking at it
-        raise PathError(describe_os_error(exc, canonical.entered)) from exc
+        raise describe_os_error(exc, canonical.entered) from exc
     if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
-        raise PathError(f"{printable(canonical.entered)} is neither a folder nor a regular file.")
-    if name is not None and not name.strip():
-        raise RootError("A root's name cannot be empty.")
+        raise PathError.of("path.special", path=printable(canonical.entered))
     root = Root(
-        name=name.strip() if name else display_name(canonical.entered),
+        name=clean_name(name) if name is not None else display_name(canonical.entered),
         entered_path=canonical.entered,
         path=canonical.resolved,
         uri=path_to_uri(canonical.resolved),
         is_file=stat.S_ISREG(info.st_mode),
     )
-    return AddPlan(root=root, broad=broad_reason(root.path), overlaps=find_overlaps(root.path, data.roots))
+    return AddPlan(root=root, broad=broad_message(root.path), overlaps=find_overlaps(root.path, data.roots))
 
 
 def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Root:
@@ -62,8 +78,7 @@ def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Roo
     if len(by_name) == 1:
         return by_name[0]
     if len(by_name) > 1:
-        ids = ", ".join(root.id for root in by_name)
-        raise RootError(f"Several roots are named '{selector}' ({ids}); use the id instead.")
+        raise RootError.of("root.ambiguous", name=selector, ids=", ".join(root.id for root in by_name))
     try:
         canonical = canonicalize(selector, base=base, must_exist=False)
     except PathError:
@@ -72,7 +87,7 @@ def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Roo
         for root in data.roots:
             if canonical.entered in (root.entered_path, root.path) or canonical.resolved == root.path:
                 return root
-    raise RootError(f"No shared folder matches '{printable(selector)}'; see 'rootkeeper roots list'.")
+    raise RootError.of("root.not_found", selector=printable(selector))
 
 
 def remove_root(data: StoreData, root: Root) -> None:
@@ -83,6 +98,4 @@ def remove_root(data: StoreData, root: Root) -> None:
 
 
 def rename_root(root: Root, name: str) -> None:
-    if not name.strip():
-        raise RootError("A root's name cannot be empty.")
-    root.name = name.strip()
+    root.name = clean_name(name)

@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from app.core.access import AccessResult
-from app.core.model import Root, ServerEntry, SharingMode, StoreData
-from app.core.roots import RootError, find_root
+from app.core.model import Root, ServerEntry, StoreData
 
 
 class SharedRoot(NamedTuple):
@@ -36,19 +35,3 @@ def visible_roots(
         for root in chosen_roots(data, server)
         if (result := statuses.get(root.id)) is not None and result.ok
     ]
-
-
-def parse_share(data: StoreData, spec: str) -> SharingMode | list[str]:
-    """`all`, `none`, or a comma-separated list of roots (ids, names or paths) -> stored sharing."""
-    cleaned = spec.strip()
-    if cleaned in ("all", "none"):
-        return "all" if cleaned == "all" else "none"
-    selectors = [part.strip() for part in cleaned.split(",") if part.strip()]
-    if not selectors:
-        raise RootError("Say what to share: all, none, or a comma-separated list of roots.")
-    ids: list[str] = []
-    for selector in selectors:
-        root_id = find_root(data, selector).id
-        if root_id not in ids:
-            ids.append(root_id)
-    return ids

@@ -20,8 +20,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, remove_stale_temporaries
 from app.core.locations import config_home
+from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, StoreData
 
 STORE_FILE = "rootkeeper.json"
@@ -32,7 +34,18 @@ Stamp = tuple[int, int, int]
 
 
 class StoreError(Exception):
-    """The store cannot be used; the message is one sentence for the user. Nothing was written."""
+    """The store cannot be used; one sentence for the user, with its code and arguments. Nothing was written.
+
+    Not a ValueError on purpose: `load` treats ValueError as a damaged file to move aside.
+    """
+
+    def __init__(self, code: str, **args: str) -> None:
+        super().__init__(SENTENCES[code].format(**args))
+        self.message = Message(code, str(self), dict(args))
+
+    @property
+    def code(self) -> str:
+        return self.message.code
 
 
 def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
@@ -62,10 +75,7 @@ def parse(text: str) -> StoreData:
     if not isinstance(version, int) or version < 1:
         raise ValueError(f"schema_version {version!r} is not a positive integer")
     if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"The settings file was written by a newer Rootkeeper (format {version}, this one reads up to "
-            f"{SCHEMA_VERSION}); update Rootkeeper to use it."
-        )
+        raise StoreError("store.newer", version=str(version), supported=str(SCHEMA_VERSION))
     while version < SCHEMA_VERSION:
         raw = MIGRATIONS[version](raw)
         version = raw["schema_version"]
@@ -83,6 +93,8 @@ class Store:
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
         self.notices: list[str] = []
+        self.notice_messages: list[Message] = []
+        """The same notices with their codes, for interfaces that translate them."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -112,11 +124,9 @@ class Store:
         except FileNotFoundError:
             return None
         except IsADirectoryError as exc:
-            raise StoreError(f"The settings file {self.path} is a folder, not a file; move it away.") from exc
+            raise StoreError("store.is_folder", path=str(self.path)) from exc
         except OSError as exc:
-            raise StoreError(
-                f"The settings file {self.path} cannot be read ({exc.strerror or exc}); fix its permissions."
-            ) from exc
+            raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
         return raw.decode("utf-8", "surrogateescape")
 
     def _load_locked(self) -> StoreData:
@@ -127,9 +137,9 @@ class Store:
             return parse(text)
         except (ValueError, ValidationError, KeyError, TypeError):
             aside = self._move_aside()
-            self.notices.append(
-                f"The settings file was damaged and has been moved to {aside}; Rootkeeper started a new one."
-            )
+            notice = message("store.damaged", path=str(aside))
+            self.notices.append(notice.text)
+            self.notice_messages.append(notice)
             return StoreData()
 
     def _move_aside(self) -> Path:
@@ -165,7 +175,7 @@ class Store:
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
-            raise StoreError(f"Cannot create the settings folder {self.home} ({exc.strerror or exc}).") from exc
+            raise StoreError("store.no_home", path=str(self.home), reason=str(exc.strerror or exc)) from exc
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -173,7 +183,7 @@ class Store:
         try:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            raise StoreError(f"Cannot open the lock file {self.lock_path} ({exc.strerror or exc}).") from exc
+            raise StoreError("store.no_lock", path=str(self.lock_path), reason=str(exc.strerror or exc)) from exc
         try:
             _acquire(fd, self.lock_path)
             try:
@@ -196,7 +206,7 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
                 return
             except OSError:
                 if time.monotonic() > deadline:
-                    raise StoreError(f"Another Rootkeeper process has held {path} for too long.") from None
+                    raise StoreError("store.lock_timeout", path=str(path)) from None
                 time.sleep(0.01)
 
     def _release(fd: int) -> None:
@@ -215,7 +225,7 @@ else:
                 return
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise StoreError(f"Another Rootkeeper process has held {path} for too long.") from None
+                    raise StoreError("store.lock_timeout", path=str(path)) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.02)
 

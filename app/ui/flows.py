@@ -13,9 +13,9 @@ from typing import TypeVar
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from app.core.messages import UserError
 from app.core.model import SharingMode
-from app.core.paths import PathError, printable
-from app.core.roots import RootError
+from app.core.paths import printable
 from app.core.store import StoreError
 from app.ui.asking import ask, confirm, dispose
 from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
@@ -26,13 +26,14 @@ from app.ui.dialogs.settings_dialog import SettingsDialog
 from app.ui.i18n import Translations
 from app.ui.live import LiveState
 from app.ui.message_bar import Level
+from app.ui.messages import quoted_list, render
 from app.ui.server_hints import replaces_own_folders
-from app.ui.services import EditError, Preview, StoreEditor
+from app.ui.services import Preview, StoreEditor
 from app.ui.settings import GuiSettings
 
 T = TypeVar("T")
 Report = Callable[[str, Level], None]
-USER_ERRORS = (EditError, StoreError, PathError, RootError)
+USER_ERRORS = (UserError, StoreError)
 
 
 class Flows(QObject):
@@ -61,7 +62,7 @@ class Flows(QObject):
         try:
             return await edit
         except USER_ERRORS as exc:
-            self._report(str(exc), Level.ERROR)
+            self._report(render(exc), Level.ERROR)
             # Views show an edit before it is saved (a renamed cell, a ticked box): repaint them from
             # the last state the hub confirmed, so a refused edit does not linger on screen.
             self.live.show(self.live.current)
@@ -101,28 +102,29 @@ class Flows(QObject):
     async def add_paths(self, parent: QWidget, texts: Sequence[str], *, notes: Sequence[str] = ()) -> None:
         """Share each path: unusable ones are reported, broad or overlapping ones need a confirmation."""
         previews = await self.editor.preview(texts) if texts else []
-        problems = [*notes, *(p.error for p in previews if p.error)]
+        problems = [*notes, *(render(p.error) for p in previews if p.error)]
         problems += [
-            p.plan.duplicate.sentence(printable(p.plan.root.path))
+            render(p.plan.duplicate.message(printable(p.plan.root.path)))
             for p in previews
             if p.plan is not None and p.plan.duplicate is not None
         ]
         candidates = [p for p in previews if p.can_add]
         flagged = [p for p in candidates if p.needs_confirmation]
-        if flagged and not await self._confirm_flagged(parent, flagged):
+        confirmed = bool(flagged) and await self._confirm_flagged(parent, flagged)
+        if flagged and not confirmed:
             candidates = [p for p in candidates if not p.needs_confirmation]
         added: list[str] = []
         if candidates:
-            outcome = await self._guard(self.editor.add_roots(p.plan.root.entered_path for p in candidates if p.plan))
+            chosen = [p.plan.root.entered_path for p in candidates if p.plan]
+            outcome = await self._guard(self.editor.add_roots(chosen, confirmed=confirmed))
             if outcome is not None:
-                problems += outcome.skipped
-                added = outcome.added
-        messages = [self.tr("Now sharing %1.").replace("%1", ", ".join(f"'{n}'" for n in added))] if added else []
+                added = [root.name for root in outcome.added]
+        messages = [self.tr("Now sharing %1.").replace("%1", quoted_list(added))] if added else []
         if messages or problems:
             self._report("\n".join(messages + problems), Level.WARNING if problems else Level.INFO)
 
     async def _confirm_flagged(self, parent: QWidget, flagged: Sequence[Preview]) -> bool:
-        reasons = "\n".join(f"• {reason}" for preview in flagged for reason in preview.reasons())
+        reasons = "\n".join(f"• {render(reason)}" for preview in flagged for reason in preview.reasons())
         return await confirm(
             parent,
             self.tr("Share anyway?"),
@@ -137,14 +139,14 @@ class Flows(QObject):
         rows = [row for row in (self.live.current.root(rid) for rid in root_ids) if row is not None]
         if not rows:
             return
-        names = ", ".join(f"'{row.root.name}'" for row in rows)
+        names = quoted_list([row.root.name for row in rows])
         question = self.tr("Stop sharing %1? Servers will no longer be told about it. No files are deleted.")
         if not await confirm(parent, self.tr("Stop sharing"), question.replace("%1", names), self.tr("Stop sharing")):
             return
         removed = await self._guard(self.editor.remove_roots([row.root.id for row in rows]))
         if removed:
             self._report(self.tr("Stopped sharing %1; no files were deleted.").replace(
-                "%1", ", ".join(f"'{n}'" for n in removed)), Level.INFO)
+                "%1", quoted_list(removed)), Level.INFO)
 
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._guard(self.editor.set_enabled(root_id, enabled))
@@ -167,11 +169,13 @@ class Flows(QObject):
         roots = [r.root for r in self.live.current.roots]
         dialog = ServerDialog(roots, row.entry if row else None, parent)
         try:
-            entry = dialog.entry() if await ask(dialog) == QDialog.DialogCode.Accepted else None
+            form = dialog.form() if await ask(dialog) == QDialog.DialogCode.Accepted else None
         finally:
             dispose(dialog)
-        if entry is not None:
-            await self._guard(self.editor.save_server(entry, replacing=name))
+        if form is not None:
+            await self._guard(
+                self.editor.save_server(form.name, form.target, share=form.share, era=form.era, replacing=name)
+            )
 
     async def remove_server(self, parent: QWidget, name: str) -> None:
         question = self.tr("Remove the server %1? Rootkeeper disconnects from it and forgets its settings.")

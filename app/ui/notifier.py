@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QSystemTrayIcon
 
 from app.ui.live import LiveState
 from app.ui.message_bar import Level
+from app.ui.messages import quoted_list
 from app.ui.snapshot import Snapshot
 from app.ui.transitions import Change, Transition, TransitionTracker
 
@@ -47,7 +48,7 @@ class Notifier(QObject):
                 self._notify(*self._compose(change, group))
 
     def _compose(self, change: Change, group: list[Transition]) -> tuple[str, str]:
-        names = ", ".join(f"'{t.name}'" for t in group[:MAX_NAMED])
+        names = quoted_list([t.name for t in group[:MAX_NAMED]])
         if len(group) > MAX_NAMED:
             names += " " + self.tr("and %n more", None, len(group) - MAX_NAMED)
         detail = group[0].detail if len(group) == 1 else ""

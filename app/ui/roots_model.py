@@ -154,7 +154,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             checked = self.tr("Checked at %1, as seen by Rootkeeper.").replace(
                 "%1", text.clock_time(row.access.checked_at)
             )
-            return f"{row.access.detail}\n{checked}"
+            return f"{text.access_detail(row.access, root.path)}\n{checked}"
         if column is Column.SHARED:
             return self.tr("Shared") if root.enabled else self.tr("Turned off: no server is told about it")
         return None

@@ -1,34 +1,31 @@
 """The edits the UI makes, as plain coroutines: each runs one store transaction off the event loop.
 
-Nothing here touches widgets (Qt only translates the sentences). Every edit goes through the store
-(the single source of truth, shared with the CLI and other processes) and then pokes the hub, so the
-change reaches servers without waiting for the next poll. Sentences in exceptions are for the user.
+Nothing here touches widgets, and no edit rule lives here: each method opens a transaction, calls
+the same function in `app.core.edits` that the CLI calls, and pokes the hub so the change reaches
+servers without waiting for the next poll. Refusals are `UserError`s (codes + arguments) that the
+UI renders through its translations.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication
-
-from app.core.model import ServerEntry, SharingMode, StoreData
-from app.core.paths import PathError, clean_pasted, describe_os_error, printable
-from app.core.roots import AddPlan, RootError, plan_add, remove_root, rename_root
+from app.core.edits import roots as edit_roots
+from app.core.edits import servers as edit_servers
+from app.core.edits.servers import ShareChoice
+from app.core.messages import Message, UserError
+from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
+from app.core.paths import clean_pasted, describe_os_error
+from app.core.roots import AddPlan, plan_add
 from app.core.store import Store
 from app.mcp.hub import Hub
 
 T = TypeVar("T")
-
-
-translate = QCoreApplication.translate
-
-
-class EditError(ValueError):
-    """An edit cannot be made; one sentence for the user. Nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,7 @@ class Preview:
 
     text: str
     plan: AddPlan | None = None
-    error: str | None = None
+    error: Message | None = None
 
     @property
     def can_add(self) -> bool:
@@ -47,39 +44,26 @@ class Preview:
     def needs_confirmation(self) -> bool:
         return self.plan is not None and self.plan.needs_confirmation
 
-    def reasons(self) -> list[str]:
+    def reasons(self) -> list[Message]:
         """Why this addition deserves a second look (broad folder, overlaps), one sentence each."""
-        if self.plan is None:
-            return []
-        shown = printable(self.plan.root.path)
-        found = [self.plan.broad] if self.plan.broad else []
-        return found + [overlap.sentence(shown) for overlap in self.plan.overlaps]
+        return self.plan.reasons() if self.plan is not None else []
 
 
 @dataclass
 class AddOutcome:
-    added: list[str] = field(default_factory=list)
-    """Names of the roots added."""
-    skipped: list[str] = field(default_factory=list)
-    """One sentence per text that was not added."""
+    added: list[Root] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
 
 def _plan(data: StoreData, text: str) -> Preview:
     cleaned = clean_pasted(text)
     try:
         plan = plan_add(data, cleaned, base=os.path.expanduser("~"))
-    except (PathError, RootError) as exc:
-        return Preview(cleaned, error=str(exc))
+    except UserError as exc:
+        return Preview(cleaned, error=exc.message)
     except OSError as exc:  # the path changed between canonicalizing and looking at it
-        return Preview(cleaned, error=describe_os_error(exc, cleaned))
+        return Preview(cleaned, error=describe_os_error(exc, cleaned).message)
     return Preview(cleaned, plan=plan)
-
-
-def _server(data: StoreData, name: str) -> ServerEntry:
-    server = data.server(name)
-    if server is None:
-        raise EditError(translate("StoreEditor", "The server '%1' was removed in the meantime.").replace("%1", name))
-    return server
 
 
 class StoreEditor:
@@ -88,10 +72,13 @@ class StoreEditor:
         self.hub = hub
 
     async def _edit(self, edit: Callable[[StoreData], T]) -> T:
-        box: list[T] = []
-        await asyncio.to_thread(self.store.update, lambda data: box.append(edit(data)))
+        def run() -> T:
+            with self.store.transaction() as data:
+                return edit(data)
+
+        result = await asyncio.to_thread(run)
         self.hub.reload_now()
-        return box[0]
+        return result
 
     # -- roots ------------------------------------------------------------------------------------
 
@@ -100,90 +87,57 @@ class StoreEditor:
         data = self.hub.data
         return await asyncio.to_thread(lambda: [_plan(data, text) for text in texts])
 
-    async def add_roots(self, texts: Iterable[str]) -> AddOutcome:
-        """Add each path in one transaction, re-planned under the lock so a concurrent edit cannot slip in."""
-        wanted = list(texts)
+    async def add_roots(self, texts: Iterable[str], *, confirmed: bool = False) -> AddOutcome:
+        """Add every path in one transaction, re-planned under the lock; `confirmed` accepts broad folders."""
+        wanted = [clean_pasted(text) for text in texts]
 
         def edit(data: StoreData) -> AddOutcome:
-            outcome = AddOutcome()
-            for text in wanted:
-                preview = _plan(data, text)
-                if preview.plan is None:
-                    outcome.skipped.append(preview.error or "")
-                elif (duplicate := preview.plan.duplicate) is not None:
-                    outcome.skipped.append(duplicate.sentence(printable(preview.plan.root.path)))
-                else:
-                    data.roots.append(preview.plan.root)
-                    outcome.added.append(preview.plan.root.name)
-            return outcome
+            added = edit_roots.add_roots(data, wanted, allow_broad=confirmed, base=os.path.expanduser("~"))
+            return AddOutcome(added.roots, added.notes)
 
         return await self._edit(edit)
 
-    async def remove_roots(self, root_ids: Iterable[str]) -> list[str]:
-        ids = set(root_ids)
-
-        def edit(data: StoreData) -> list[str]:
-            removed = [root for root in data.roots if root.id in ids]
-            for root in removed:
-                remove_root(data, root)
-            return [root.name for root in removed]
-
-        return await self._edit(edit)
+    async def remove_roots(self, root_ids: Sequence[str]) -> list[str]:
+        """Stop sharing these roots; an id no longer in the list is refused (nothing is removed)."""
+        ids = list(root_ids)
+        removed = await self._edit(lambda data: edit_roots.remove_roots(data, ids))
+        return [root.name for root in removed]
 
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
-        def edit(data: StoreData) -> None:
-            root = data.root_by_id(root_id)
-            if root is None:
-                raise EditError(translate("StoreEditor", "That folder is no longer in the list."))
-            root.enabled = enabled
-
-        await self._edit(edit)
+        await self._edit(lambda data: edit_roots.set_enabled(data, root_id, enabled))
 
     async def rename(self, root_id: str, name: str) -> None:
-        def edit(data: StoreData) -> None:
-            root = data.root_by_id(root_id)
-            if root is None:
-                raise EditError(translate("StoreEditor", "That folder is no longer in the list."))
-            rename_root(root, name)
-
-        await self._edit(edit)
+        await self._edit(lambda data: edit_roots.rename(data, root_id, name))
 
     async def set_paused(self, paused: bool) -> None:
-        def edit(data: StoreData) -> None:
-            data.paused = paused
-
-        await self._edit(edit)
+        await self._edit(lambda data: edit_roots.set_paused(data, paused))
 
     # -- servers ----------------------------------------------------------------------------------
 
-    async def save_server(self, entry: ServerEntry, *, replacing: str | None = None) -> None:
-        """Add `entry`, or replace the server called `replacing` with it (keeping its place in the list)."""
-
-        def edit(data: StoreData) -> None:
-            clash = data.server(entry.name)
-            if clash is not None and entry.name != replacing:
-                message = translate("StoreEditor", "A server named '%1' already exists; pick another name.")
-                raise EditError(message.replace("%1", entry.name))
-            if replacing is None:
-                data.servers.append(entry)
-                return
-            data.servers[data.servers.index(_server(data, replacing))] = entry
-
-        await self._edit(edit)
+    async def save_server(
+        self,
+        name: str,
+        target: StdioTarget | HttpTarget,
+        *,
+        share: ShareChoice | None = None,
+        era: str | None = None,
+        replacing: str | None = None,
+    ) -> ServerEntry:
+        """Add a server (waiting for consent unless `share` is given), or replace `replacing` in place."""
+        return await self._edit(
+            lambda data: edit_servers.save_server(data, name, target, share=share, era=era, replacing=replacing)
+        )
 
     async def remove_server(self, name: str) -> None:
-        def edit(data: StoreData) -> None:
-            data.servers = [server for server in data.servers if server.name != name]
+        log = await self._edit(lambda data: edit_servers.remove_server(data, name, self.hub.log_dir))
+        # The log goes once the removal is saved; a running connection may still hold it open, which is fine.
+        if log is not None:
+            with contextlib.suppress(OSError):
+                log.unlink(missing_ok=True)
 
-        await self._edit(edit)
-
-    async def set_sharing(self, name: str, share: SharingMode | list[str]) -> None:
+    async def set_sharing(self, name: str, share: ShareChoice) -> None:
         """Record the user's decision for `name`: what it may see, and that they consented to it."""
+        await self._edit(lambda data: edit_servers.share(data, name, share))
 
-        def edit(data: StoreData) -> None:
-            server = _server(data, name)
-            known = {root.id for root in data.roots}
-            server.share = [rid for rid in share if rid in known] if isinstance(share, list) else share
-            server.consent = "given"
-
-        await self._edit(edit)
+    async def set_era(self, name: str, era: str) -> None:
+        await self._edit(lambda data: edit_servers.set_era(data, name, era))

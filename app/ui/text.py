@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
 
 from app.core.access import AccessResult, AccessStatus
+from app.core.messages import Message
 from app.core.model import HttpTarget, ServerEntry
+from app.core.paths import printable
+from app.ui.messages import render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
     from app.core.status import ConnectionStatus
@@ -36,6 +39,39 @@ def access_label(result: AccessResult | None) -> str:
         AccessStatus.OFFLINE: translate("Text", "Offline"),
     }
     return labels.get(result.status, result.status.value)
+
+
+def access_detail(result: AccessResult, path: str) -> str:
+    """One translated sentence about the last check of `path`, from its status (core's detail is English)."""
+    details = {
+        AccessStatus.OK: translate("Text", "%1 is readable."),
+        AccessStatus.MISSING: translate("Text", "%1 does not exist (deleted, renamed or unmounted)."),
+        AccessStatus.NOT_A_DIRECTORY: translate("Text", "%1 is not a folder any more."),
+        AccessStatus.NOT_A_FILE: translate("Text", "%1 was shared as a file but is now a folder."),
+        AccessStatus.PERMISSION_DENIED: translate("Text", "Rootkeeper is not allowed to open %1."),
+        AccessStatus.UNREADABLE: translate("Text", "%1 cannot be read."),
+        AccessStatus.LOOP: translate("Text", "%1 is part of a symbolic link loop."),
+        AccessStatus.OFFLINE: translate("Text", "%1 is on a drive or network share that is not answering."),
+    }
+    template = details.get(result.status)
+    return template.replace("%1", home_relative(printable(path))) if template else result.detail
+
+
+def server_error(status: ConnectionStatus | None) -> str | None:
+    """The last connection failure, translated when it carries a code next to the English `last_error`.
+
+    Accepts either a `last_error_message: Message` or `last_error_code` + `last_error_args` on the status.
+    """
+    if status is None or not status.last_error:
+        return None
+    carried = getattr(status, "last_error_message", None)
+    if isinstance(carried, Message):
+        return render(carried)
+    code = getattr(status, "last_error_code", None)
+    if isinstance(code, str):
+        args = getattr(status, "last_error_args", None) or {}
+        return render(Message(code, status.last_error, {str(k): str(v) for k, v in dict(args).items()}))
+    return status.last_error
 
 
 def state_label(status: ConnectionStatus | None) -> str:

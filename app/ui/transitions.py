@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from app.ui import text
 from app.ui.snapshot import Snapshot
 
 
@@ -43,7 +44,7 @@ class TransitionTracker:
             before = self._reachable.get(row.root.id)
             if self._started and before is not None and before != now:
                 change = Change.FOLDER_BACK if now else Change.FOLDER_LOST
-                found.append(Transition(change, row.root.name, row.access.detail))
+                found.append(Transition(change, row.root.name, text.access_detail(row.access, row.root.path)))
         self._reachable = reachable
 
         for server in snapshot.servers:
@@ -55,7 +56,7 @@ class TransitionTracker:
                 # Reported once per outage: retries that keep failing stay quiet until it connects again.
                 self._failed_servers.add(server.name)
                 if self._started:
-                    found.append(Transition(Change.SERVER_FAILED, server.name, server.status.last_error or ""))
+                    found.append(Transition(Change.SERVER_FAILED, server.name, text.server_error(server.status) or ""))
         self._failed_servers &= {server.name for server in snapshot.servers}
         self._started = True
         return found

@@ -188,6 +188,189 @@
     </message>
 </context>
 <context>
+    <name>Messages</name>
+    <message>
+        <source>Only local file:// locations can be shared, and %1 is not one.</source>
+        <translation>只能共享本机的 file:// 位置，而 %1 不是。</translation>
+    </message>
+    <message>
+        <source>%1 points to another computer (%2); only local folders can be shared.</source>
+        <translation>%1 指向另一台计算机（%2）；只能共享本机的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
+        <translation>%1 含有“?”或“#”部分；请将这些字符写成 %3F 和 %23。</translation>
+    </message>
+    <message>
+        <source>The path is empty.</source>
+        <translation>路径为空。</translation>
+    </message>
+    <message>
+        <source>The path contains a NUL byte, which no file name can hold.</source>
+        <translation>路径包含 NUL 字节，任何文件名都不能包含它。</translation>
+    </message>
+    <message>
+        <source>The path is %1 bytes long; this system allows at most %2.</source>
+        <translation>路径长 %1 字节；本系统最多允许 %2 字节。</translation>
+    </message>
+    <message>
+        <source>A name in the path is %1 bytes long; this system allows at most %2.</source>
+        <translation>路径中的某个名称长 %1 字节；本系统最多允许 %2 字节。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Permission denied while opening %1.</source>
+        <translation>打开 %1 时权限被拒绝。</translation>
+    </message>
+    <message>
+        <source>%1 is part of a symbolic link loop.</source>
+        <translation>%1 处于符号链接循环中。</translation>
+    </message>
+    <message>
+        <source>%1 is longer than this system allows.</source>
+        <translation>%1 超出了本系统允许的长度。</translation>
+    </message>
+    <message>
+        <source>A part of %1 is a file, not a folder.</source>
+        <translation>%1 中的某一部分是文件，而不是文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2.</source>
+        <translation>无法使用 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is neither a folder nor a regular file.</source>
+        <translation>%1 既不是文件夹，也不是普通文件。</translation>
+    </message>
+    <message>
+        <source>%1 is the root of a whole drive.</source>
+        <translation>%1 是整个磁盘的根目录。</translation>
+    </message>
+    <message>
+        <source>%1 is your whole home folder.</source>
+        <translation>%1 是你的整个主文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is a whole home folder.</source>
+        <translation>%1 是某个用户的整个主文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 holds keys or credentials.</source>
+        <translation>%1 存放着密钥或凭据。</translation>
+    </message>
+    <message>
+        <source>%1 is a system folder.</source>
+        <translation>%1 是系统文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 holds many other folders, possibly other users&apos; files.</source>
+        <translation>%1 包含许多其他文件夹，可能还有其他用户的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is already shared as &apos;%2&apos;.</source>
+        <translation>%1 已作为“%2”共享。</translation>
+    </message>
+    <message>
+        <source>%1 is inside &apos;%2&apos; (%3), which is already shared.</source>
+        <translation>%1 位于已共享的“%2”（%3）之内。</translation>
+    </message>
+    <message>
+        <source>%1 contains &apos;%2&apos; (%3), which is already shared.</source>
+        <translation>%1 包含已共享的“%2”（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
+        <translation>%1 范围太广，未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
+    </message>
+    <message>
+        <source>A root&apos;s name cannot be empty.</source>
+        <translation>共享文件夹的名称不能为空。</translation>
+    </message>
+    <message>
+        <source>Several roots are named &apos;%1&apos; (%2); use the id instead.</source>
+        <translation>有多个共享文件夹名为“%1”（%2）；请改用其编号。</translation>
+    </message>
+    <message>
+        <source>No shared folder matches &apos;%1&apos;; see &apos;rootkeeper roots list&apos;.</source>
+        <translation>没有与“%1”匹配的共享文件夹。</translation>
+    </message>
+    <message>
+        <source>Say which folders to share.</source>
+        <translation>请说明要共享哪些文件夹。</translation>
+    </message>
+    <message>
+        <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>已存在名为“%1”的服务器；请先将其移除，或换一个名称。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>“%1”不是有效的服务器名称；请使用字母、数字、“.”、“_”或“-”。</translation>
+    </message>
+    <message>
+        <source>No server is named &apos;%1&apos;; see &apos;rootkeeper servers list&apos;.</source>
+        <translation>没有名为“%1”的服务器。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an http:// or https:// URL.</source>
+        <translation>“%1”不是 http:// 或 https:// 地址。</translation>
+    </message>
+    <message>
+        <source>Say which command starts the server.</source>
+        <translation>请说明启动服务器的命令。</translation>
+    </message>
+    <message>
+        <source>The working folder %1 does not exist.</source>
+        <translation>工作文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
+        <translation>“%1”不是协议版本；请使用 auto、2025-11-25 或 2026-07-28。</translation>
+    </message>
+    <message>
+        <source>Say what to share: all, none, or a comma-separated list of roots.</source>
+        <translation>请说明要共享的内容：全部（all）、不共享（none），或以逗号分隔的共享文件夹列表。</translation>
+    </message>
+    <message>
+        <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
+        <translation>设置文件由更新版本的 Rootkeeper 写入（格式 %1，此版本最多读取 %2）；请更新 Rootkeeper 后再使用。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 is a folder, not a file; move it away.</source>
+        <translation>设置文件 %1 是文件夹而不是文件；请将其移走。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
+        <translation>无法读取设置文件 %1；请修正其权限。</translation>
+    </message>
+    <message>
+        <source>Cannot create the settings folder %1 (%2).</source>
+        <translation>无法创建设置文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot open the lock file %1 (%2).</source>
+        <translation>无法打开锁文件 %1。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process has held %1 for too long.</source>
+        <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
+    </message>
+    <message>
+        <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
+        <translation>设置文件已损坏，已被移到 %1；Rootkeeper 已新建了一个设置文件。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
     <name>Notifier</name>
     <message numerus="yes">
         <source>and %n more</source>
@@ -459,7 +642,7 @@ Links to %2</source>
     </message>
     <message>
         <source>letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
-        <translation>字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;</translation>
+        <translation>字母、数字、“.”、“_” 或 “-”</translation>
     </message>
     <message>
         <source>Runs as:</source>
@@ -472,6 +655,22 @@ Links to %2</source>
     <message>
         <source>A web address (Streamable HTTP)</source>
         <translation>网址（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>协议版本：</translation>
+    </message>
+    <message>
+        <source>Detect automatically</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <source>2025-11-25 (handshake; for servers that ask for folders after connecting)</source>
+        <translation>2025-11-25（握手方式；适用于连接后才请求文件夹的服务器）</translation>
+    </message>
+    <message>
+        <source>2026-07-28 (folders sent with each request)</source>
+        <translation>2026-07-28（每次请求时发送文件夹）</translation>
     </message>
     <message>
         <source>Command:</source>
@@ -511,15 +710,15 @@ Links to %2</source>
     </message>
     <message>
         <source>one &apos;Name: value&apos; per line (optional)</source>
-        <translation>每行一个 &apos;Name: value&apos;（可选）</translation>
+        <translation>每行一个 “Name: value”（可选）</translation>
     </message>
     <message>
         <source>What this server may see</source>
         <translation>此服务器可以看到的内容</translation>
     </message>
     <message>
-        <source>Saving records this choice as your consent; you can change it at any time.</source>
-        <translation>保存即表示你同意此选择；你可以随时更改。</translation>
+        <source>Saving records this choice as your consent; you can change it at any time. Until you choose, the server sees no folders.</source>
+        <translation>保存即表示你同意此选择；你可以随时更改。在你做出选择之前，服务器看不到任何文件夹。</translation>
     </message>
     <message>
         <source>Save</source>
@@ -531,7 +730,7 @@ Links to %2</source>
     </message>
     <message>
         <source>Give the server a name made of letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
-        <translation>请为服务器起一个由字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 组成的名称。</translation>
+        <translation>请为服务器起一个由字母、数字、“.”、“_” 或 “-” 组成的名称。</translation>
     </message>
     <message>
         <source>Check at least one folder, or choose another sharing option.</source>
@@ -539,7 +738,7 @@ Links to %2</source>
     </message>
     <message>
         <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
-        <translation>请求头行“%1”不是 &apos;Name: value&apos; 格式。</translation>
+        <translation>请求头行“%1”不是 “Name: value” 格式。</translation>
     </message>
     <message>
         <source>Enter an address starting with http:// or https://.</source>
@@ -643,6 +842,10 @@ Links to %2</source>
 </context>
 <context>
     <name>SharingChoice</name>
+    <message>
+        <source>Decide later: nothing is shared until you choose</source>
+        <translation>以后再决定：在你选择之前不共享任何内容</translation>
+    </message>
     <message numerus="yes">
         <source>All shared folders (%n now)</source>
         <translation>
@@ -664,21 +867,6 @@ Links to %2</source>
     <message>
         <source>No folders are shared yet.</source>
         <translation>尚未共享任何文件夹。</translation>
-    </message>
-</context>
-<context>
-    <name>StoreEditor</name>
-    <message>
-        <source>That folder is no longer in the list.</source>
-        <translation>该文件夹已不在列表中。</translation>
-    </message>
-    <message>
-        <source>A server named &apos;%1&apos; already exists; pick another name.</source>
-        <translation>已存在名为“%1”的服务器；请换一个名称。</translation>
-    </message>
-    <message>
-        <source>The server &apos;%1&apos; was removed in the meantime.</source>
-        <translation>服务器“%1”已在此期间被移除。</translation>
     </message>
 </context>
 <context>
@@ -718,6 +906,38 @@ Links to %2</source>
     <message>
         <source>Offline</source>
         <translation>离线</translation>
+    </message>
+    <message>
+        <source>%1 is readable.</source>
+        <translation>%1 可以读取。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (deleted, renamed or unmounted).</source>
+        <translation>%1 不存在（已被删除、重命名或卸载）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder any more.</source>
+        <translation>%1 已不再是文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 was shared as a file but is now a folder.</source>
+        <translation>%1 以文件的形式共享，但现在是文件夹。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is not allowed to open %1.</source>
+        <translation>Rootkeeper 无权打开 %1。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is part of a symbolic link loop.</source>
+        <translation>%1 处于符号链接循环中。</translation>
+    </message>
+    <message>
+        <source>%1 is on a drive or network share that is not answering.</source>
+        <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
     </message>
     <message>
         <source>Not started</source>

@@ -188,6 +188,189 @@
     </message>
 </context>
 <context>
+    <name>Messages</name>
+    <message>
+        <source>Only local file:// locations can be shared, and %1 is not one.</source>
+        <translation>只能共用本機的 file:// 位置，而 %1 不是。</translation>
+    </message>
+    <message>
+        <source>%1 points to another computer (%2); only local folders can be shared.</source>
+        <translation>%1 指向另一台電腦（%2）；只能共用本機的資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
+        <translation>%1 含有「?」或「#」部分；請將這些字元寫成 %3F 和 %23。</translation>
+    </message>
+    <message>
+        <source>The path is empty.</source>
+        <translation>路徑為空。</translation>
+    </message>
+    <message>
+        <source>The path contains a NUL byte, which no file name can hold.</source>
+        <translation>路徑包含 NUL 位元組，任何檔名都不能包含它。</translation>
+    </message>
+    <message>
+        <source>The path is %1 bytes long; this system allows at most %2.</source>
+        <translation>路徑長 %1 位元組；本系統最多允許 %2 位元組。</translation>
+    </message>
+    <message>
+        <source>A name in the path is %1 bytes long; this system allows at most %2.</source>
+        <translation>路徑中的某個名稱長 %1 位元組；本系統最多允許 %2 位元組。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Permission denied while opening %1.</source>
+        <translation>開啟 %1 時權限遭拒。</translation>
+    </message>
+    <message>
+        <source>%1 is part of a symbolic link loop.</source>
+        <translation>%1 處於符號連結迴圈中。</translation>
+    </message>
+    <message>
+        <source>%1 is longer than this system allows.</source>
+        <translation>%1 超出了本系統允許的長度。</translation>
+    </message>
+    <message>
+        <source>A part of %1 is a file, not a folder.</source>
+        <translation>%1 中的某一部分是檔案，而不是資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2.</source>
+        <translation>無法使用 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is neither a folder nor a regular file.</source>
+        <translation>%1 既不是資料夾，也不是一般檔案。</translation>
+    </message>
+    <message>
+        <source>%1 is the root of a whole drive.</source>
+        <translation>%1 是整個磁碟的根目錄。</translation>
+    </message>
+    <message>
+        <source>%1 is your whole home folder.</source>
+        <translation>%1 是你的整個家目錄。</translation>
+    </message>
+    <message>
+        <source>%1 is a whole home folder.</source>
+        <translation>%1 是某位使用者的整個家目錄。</translation>
+    </message>
+    <message>
+        <source>%1 holds keys or credentials.</source>
+        <translation>%1 存放著金鑰或憑證。</translation>
+    </message>
+    <message>
+        <source>%1 is a system folder.</source>
+        <translation>%1 是系統資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 holds many other folders, possibly other users&apos; files.</source>
+        <translation>%1 包含許多其他資料夾，可能還有其他使用者的檔案。</translation>
+    </message>
+    <message>
+        <source>%1 is already shared as &apos;%2&apos;.</source>
+        <translation>%1 已以「%2」共用。</translation>
+    </message>
+    <message>
+        <source>%1 is inside &apos;%2&apos; (%3), which is already shared.</source>
+        <translation>%1 位於已共用的「%2」（%3）之內。</translation>
+    </message>
+    <message>
+        <source>%1 contains &apos;%2&apos; (%3), which is already shared.</source>
+        <translation>%1 包含已共用的「%2」（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
+        <translation>%1 範圍太廣，未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
+    </message>
+    <message>
+        <source>A root&apos;s name cannot be empty.</source>
+        <translation>共用資料夾的名稱不能為空。</translation>
+    </message>
+    <message>
+        <source>Several roots are named &apos;%1&apos; (%2); use the id instead.</source>
+        <translation>有多個共用資料夾名為「%1」（%2）；請改用其編號。</translation>
+    </message>
+    <message>
+        <source>No shared folder matches &apos;%1&apos;; see &apos;rootkeeper roots list&apos;.</source>
+        <translation>沒有與「%1」相符的共用資料夾。</translation>
+    </message>
+    <message>
+        <source>Say which folders to share.</source>
+        <translation>請說明要共用哪些資料夾。</translation>
+    </message>
+    <message>
+        <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>已有名為「%1」的伺服器；請先將其移除，或換一個名稱。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>「%1」不是有效的伺服器名稱；請使用字母、數字、「.」、「_」或「-」。</translation>
+    </message>
+    <message>
+        <source>No server is named &apos;%1&apos;; see &apos;rootkeeper servers list&apos;.</source>
+        <translation>沒有名為「%1」的伺服器。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an http:// or https:// URL.</source>
+        <translation>「%1」不是 http:// 或 https:// 網址。</translation>
+    </message>
+    <message>
+        <source>Say which command starts the server.</source>
+        <translation>請說明啟動伺服器的指令。</translation>
+    </message>
+    <message>
+        <source>The working folder %1 does not exist.</source>
+        <translation>工作資料夾 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
+        <translation>「%1」不是協定版本；請使用 auto、2025-11-25 或 2026-07-28。</translation>
+    </message>
+    <message>
+        <source>Say what to share: all, none, or a comma-separated list of roots.</source>
+        <translation>請說明要共用的內容：全部（all）、不共用（none），或以逗號分隔的共用資料夾清單。</translation>
+    </message>
+    <message>
+        <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
+        <translation>設定檔由較新版本的 Rootkeeper 寫入（格式 %1，此版本最多讀取 %2）；請更新 Rootkeeper 後再使用。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 is a folder, not a file; move it away.</source>
+        <translation>設定檔 %1 是資料夾而不是檔案；請將其移走。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
+        <translation>無法讀取設定檔 %1；請修正其權限。</translation>
+    </message>
+    <message>
+        <source>Cannot create the settings folder %1 (%2).</source>
+        <translation>無法建立設定資料夾 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot open the lock file %1 (%2).</source>
+        <translation>無法開啟鎖定檔 %1。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process has held %1 for too long.</source>
+        <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
+    </message>
+    <message>
+        <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
+        <translation>設定檔已損毀，已移至 %1；Rootkeeper 已建立新的設定檔。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;</source>
+        <translation>「%1」</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
     <name>Notifier</name>
     <message numerus="yes">
         <source>and %n more</source>
@@ -459,7 +642,7 @@ Links to %2</source>
     </message>
     <message>
         <source>letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
-        <translation>字母、數字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;</translation>
+        <translation>字母、數字、「.」、「_」 或 「-」</translation>
     </message>
     <message>
         <source>Runs as:</source>
@@ -472,6 +655,22 @@ Links to %2</source>
     <message>
         <source>A web address (Streamable HTTP)</source>
         <translation>網址（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>協定版本：</translation>
+    </message>
+    <message>
+        <source>Detect automatically</source>
+        <translation>自動偵測</translation>
+    </message>
+    <message>
+        <source>2025-11-25 (handshake; for servers that ask for folders after connecting)</source>
+        <translation>2025-11-25（交握方式；適用於連線後才要求資料夾的伺服器）</translation>
+    </message>
+    <message>
+        <source>2026-07-28 (folders sent with each request)</source>
+        <translation>2026-07-28（每次請求時傳送資料夾）</translation>
     </message>
     <message>
         <source>Command:</source>
@@ -511,15 +710,15 @@ Links to %2</source>
     </message>
     <message>
         <source>one &apos;Name: value&apos; per line (optional)</source>
-        <translation>每行一個 &apos;Name: value&apos;（選填）</translation>
+        <translation>每行一個 「Name: value」（選填）</translation>
     </message>
     <message>
         <source>What this server may see</source>
         <translation>此伺服器可以看到的內容</translation>
     </message>
     <message>
-        <source>Saving records this choice as your consent; you can change it at any time.</source>
-        <translation>儲存即表示你同意此選擇；你可以隨時變更。</translation>
+        <source>Saving records this choice as your consent; you can change it at any time. Until you choose, the server sees no folders.</source>
+        <translation>儲存即表示你同意此選擇；你可以隨時變更。在你做出選擇之前，伺服器看不到任何資料夾。</translation>
     </message>
     <message>
         <source>Save</source>
@@ -531,7 +730,7 @@ Links to %2</source>
     </message>
     <message>
         <source>Give the server a name made of letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
-        <translation>請為伺服器取一個由字母、數字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 組成的名稱。</translation>
+        <translation>請為伺服器取一個由字母、數字、「.」、「_」 或 「-」 組成的名稱。</translation>
     </message>
     <message>
         <source>Check at least one folder, or choose another sharing option.</source>
@@ -539,7 +738,7 @@ Links to %2</source>
     </message>
     <message>
         <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
-        <translation>標頭行「%1」不是 &apos;Name: value&apos; 格式。</translation>
+        <translation>標頭行「%1」不是 「Name: value」 格式。</translation>
     </message>
     <message>
         <source>Enter an address starting with http:// or https://.</source>
@@ -643,6 +842,10 @@ Links to %2</source>
 </context>
 <context>
     <name>SharingChoice</name>
+    <message>
+        <source>Decide later: nothing is shared until you choose</source>
+        <translation>稍後再決定：在你選擇之前不共用任何內容</translation>
+    </message>
     <message numerus="yes">
         <source>All shared folders (%n now)</source>
         <translation>
@@ -664,21 +867,6 @@ Links to %2</source>
     <message>
         <source>No folders are shared yet.</source>
         <translation>尚未共用任何資料夾。</translation>
-    </message>
-</context>
-<context>
-    <name>StoreEditor</name>
-    <message>
-        <source>That folder is no longer in the list.</source>
-        <translation>該資料夾已不在清單中。</translation>
-    </message>
-    <message>
-        <source>A server named &apos;%1&apos; already exists; pick another name.</source>
-        <translation>已有名為「%1」的伺服器；請換一個名稱。</translation>
-    </message>
-    <message>
-        <source>The server &apos;%1&apos; was removed in the meantime.</source>
-        <translation>伺服器「%1」已在此期間被移除。</translation>
     </message>
 </context>
 <context>
@@ -718,6 +906,38 @@ Links to %2</source>
     <message>
         <source>Offline</source>
         <translation>離線</translation>
+    </message>
+    <message>
+        <source>%1 is readable.</source>
+        <translation>%1 可以讀取。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (deleted, renamed or unmounted).</source>
+        <translation>%1 不存在（已被刪除、重新命名或卸載）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder any more.</source>
+        <translation>%1 已不再是資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 was shared as a file but is now a folder.</source>
+        <translation>%1 以檔案的形式共用，但現在是資料夾。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is not allowed to open %1.</source>
+        <translation>Rootkeeper 無權開啟 %1。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>無法讀取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is part of a symbolic link loop.</source>
+        <translation>%1 處於符號連結迴圈中。</translation>
+    </message>
+    <message>
+        <source>%1 is on a drive or network share that is not answering.</source>
+        <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
     </message>
     <message>
         <source>Not started</source>

@@ -238,3 +238,59 @@ def test_server_bad_inputs(cli, rk_home: Path) -> None:  # type: ignore[no-untyp
     ]
     for args, fragment in cases:
         assert_refused(cli(*args), rk_home, before, fragment)
+
+
+def test_pause_and_resume(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
+    from app.core.store import Store
+
+    paused = cli("pause")
+    assert paused.code == 0 and "paused" in paused.out
+    assert Store(rk_home).load().paused
+    assert "already paused" in cli("pause").out
+    resumed = cli("resume")
+    assert resumed.code == 0 and "resumed" in resumed.out
+    assert not Store(rk_home).load().paused
+
+
+def test_era_pin(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("servers", "add", "old", "--era", "2025-11-25", "--", "true").code == 0
+    assert cli("servers", "add", "new", "--", "true").code == 0
+    eras = {row["name"]: row["era"] for row in cli("servers", "list", "--json").json()}
+    assert eras == {"old": "2025-11-25", "new": "auto"}
+    assert cli("servers", "era", "new", "2026-07-28").code == 0
+    assert cli("servers", "era", "old", "auto").code == 0
+    eras = {row["name"]: row["era"] for row in cli("servers", "list", "--json").json()}
+    assert eras == {"old": "auto", "new": "2026-07-28"}
+    before = _store_bytes(rk_home)
+    assert_refused(cli("servers", "era", "new", "modern"), rk_home, before, "not a protocol era")
+    assert_refused(cli("servers", "era", "gone", "auto"), rk_home, before, "No server is named")
+
+
+def test_command_server_paths_expand_home_and_removal_takes_the_log(  # type: ignore[no-untyped-def]
+    cli, rk_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = tmp_path / "user"
+    (user / "work").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(user))
+    added = cli("servers", "add", "fs", "--cwd", "~/work", "--", "~/bin/server", "~/scratch")
+    assert added.code == 0, added
+    (row,) = cli("servers", "list", "--json").json()
+    assert (row["command"], row["args"], row["cwd"]) == (
+        str(user / "bin" / "server"), [str(user / "scratch")], str(user / "work"))
+    before = _store_bytes(rk_home)
+    assert_refused(cli("servers", "add", "x", "--cwd", "~/nowhere", "--", "cmd"), rk_home, before,
+                   f"{user / 'nowhere'} does not exist")
+    logs = rk_home / "state" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "fs.log").write_text("what the server said\n")
+    (logs / "other.log").write_text("kept\n")
+    assert cli("servers", "remove", "fs").code == 0
+    assert not (logs / "fs.log").exists() and (logs / "other.log").exists()
+
+
+def test_sharing_an_unknown_root_is_refused(cli, rk_home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("roots", "add", str(tmp_path)).code == 0
+    assert cli("servers", "add", "fs", "--", "true").code == 0
+    before = _store_bytes(rk_home)
+    assert_refused(cli("servers", "share", "fs", f"{tmp_path.name},rdeadbeef"), rk_home, before,
+                   "No shared folder matches 'rdeadbeef'")

@@ -129,3 +129,108 @@ def test_gui_settings_persist_and_a_damaged_file_is_kept_aside(qapp: QApplicatio
     assert damaged.language == SYSTEM
     (aside,) = damaged.notices
     assert Path(aside).read_text() == "[[[not an ini file"
+
+
+# Two or more ASCII words in a row is an English sentence (or part of one) left on screen.
+ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ ,;:]+[A-Za-z]{2,})+")
+# What may stay Latin inside a Chinese sentence: the product, a flag, URL schemes, era names, NUL.
+ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL")
+SAMPLE = "/数据/项目"
+
+
+def core_refusals() -> dict[str, list[str]]:
+    """Every sentence core can say (refusals the CLI tests exercise included), with its argument names."""
+    from string import Formatter
+
+    from app.core.edits.sentences import SENTENCES
+
+    return {code: [name for _, name, _, _ in Formatter().parse(template) if name]
+            for code, template in SENTENCES.items()}
+
+
+def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_english(
+    qapp: QApplication, english: object
+) -> None:
+    from app.core.edits.sentences import SENTENCES, message
+    from app.ui.messages import known_codes, render
+
+    assert set(SENTENCES) <= known_codes(), "add a row to app/ui/messages.py for each new code"
+    for code, names in core_refusals().items():
+        sample = message(code, **{name: f"<{name}>" for name in names})
+        assert render(sample) == sample.text, code
+
+
+@pytest.mark.parametrize(("language", "marks", "foreign"), [("zh_CN", "“”", "「」"), ("zh_TW", "「」", "“”")])
+def test_no_english_sentence_from_core_reaches_a_chinese_screen(
+    qapp: QApplication, language: str, marks: str, foreign: str
+) -> None:
+    from app.core.access import AccessResult, AccessStatus
+    from app.core.edits.sentences import message
+    from app.ui import text
+    from app.ui.messages import quoted_list, render
+
+    def english_left(shown: str) -> list[str]:
+        for allowed in ALLOWED_LATIN:
+            shown = shown.replace(allowed, "")
+        return ENGLISH_RUN.findall(shown)
+
+    translations().apply(language)
+    try:
+        rendered = {code: render(message(code, **dict.fromkeys(names, SAMPLE)))
+                    for code, names in core_refusals().items()}
+        rendered |= {f"access.{status}": text.access_detail(AccessResult(status, "English detail"), SAMPLE)
+                     for status in AccessStatus}
+        rendered["names"] = quoted_list(["甲", "乙"])
+        for where, shown in rendered.items():
+            assert not english_left(shown), (language, where, shown)
+            assert not re.search(r"['\"]", shown), (language, where, shown)
+            assert not any(mark in shown for mark in foreign), (language, where, shown)
+        quoted = [shown for shown in rendered.values() if marks[0] in shown]
+        assert len(quoted) >= 10 and all(marks[1] in shown for shown in quoted)
+    finally:
+        translations().apply(ENGLISH)
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_notifications_about_lost_folders_and_failed_servers_are_translated(
+    qapp: QApplication, tmp_path: Path, language: str
+) -> None:
+    from PySide6.QtWidgets import QSystemTrayIcon
+
+    from app.core.access import AccessResult, AccessStatus
+    from app.core.model import Root, ServerEntry, StdioTarget, StoreData
+    from app.core.status import ConnectionStatus
+    from app.core.store import Store
+    from app.mcp.hub import Hub
+    from app.ui.live import LiveState
+    from app.ui.notifier import Notifier
+    from app.ui.snapshot import Snapshot
+
+    roots = [Root(name=name, entered_path=f"/data/{name}", path=f"/data/{name}", uri=f"file:///data/{name}")
+             for name in ("项目", "文档")]
+    server = ServerEntry(name="fs", target=StdioTarget(command="x"), consent="given")
+    data = StoreData(roots=roots, servers=[server])
+
+    def snapshot(status: AccessStatus, state: str) -> Snapshot:
+        access = {root.id: AccessResult(status, "an English detail from core") for root in roots}
+        connection = ConnectionStatus(state=state, last_error="Connection refused")  # type: ignore[arg-type]
+        return Snapshot.build(data, access, lambda _name: connection, lambda _name: [])
+
+    store = Store(tmp_path / "home")
+    live = LiveState(Hub(store, state_dir=tmp_path / "home" / "state"))
+    shown: list[str] = []
+    tray = QSystemTrayIcon()
+    notifier = Notifier(live, tray, lambda text, _level: shown.append(text), tray_available=False)
+    translations().apply(language)
+    try:
+        live.show(snapshot(AccessStatus.OK, "connected"))
+        live.show(snapshot(AccessStatus.PERMISSION_DENIED, "connected"))
+        live.show(snapshot(AccessStatus.OK, "connected"))
+        assert len(shown) == 2, shown
+        for text in shown:
+            assert "项目" in text and not ENGLISH_RUN.search(text.replace("Rootkeeper", "")), text
+            assert not re.search(r"['\"]", text), text
+    finally:
+        translations().apply(ENGLISH)
+        notifier.deleteLater()
+        live.deleteLater()

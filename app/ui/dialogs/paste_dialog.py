@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app.ui import text
+from app.ui.messages import render
 from app.ui.services import Preview
 from app.ui.slots import asyncSlot
 
@@ -84,7 +85,7 @@ class PasteDialog(QDialog):
             lines.append(self._line(self.tr("Cleaned up:"), preview.text))
         plan = preview.plan
         if plan is None:
-            return "<br>".join([*lines, _colored("#b3261e", "✗ " + (preview.error or ""))])
+            return "<br>".join([*lines, _colored("#b3261e", "✗ " + (render(preview.error) if preview.error else ""))])
         root = plan.root
         kind = self.tr("File:") if root.is_file else self.tr("Folder:")
         lines.append(self._line(kind, text.home_relative(root.entered_path)))
@@ -96,7 +97,7 @@ class PasteDialog(QDialog):
                 "%1", plan.duplicate.other.name)))
         for reason in preview.reasons():
             if plan.duplicate is None:
-                lines.append(_colored("#8a5a00", "⚠ " + reason))
+                lines.append(_colored("#8a5a00", "⚠ " + render(reason)))
         return "<br>".join(lines)
 
     @staticmethod

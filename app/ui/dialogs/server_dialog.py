@@ -1,14 +1,18 @@
 """Add or edit a server: a command on this computer (stdio) or a web address with headers, and its sharing.
 
-Saving records the sharing chosen here as the user's consent, like `rootkeeper servers share`.
+Saving records the sharing chosen here as the user's consent, like `rootkeeper servers share`; "decide
+later" (the default for a new server) saves it waiting for consent, sharing nothing, like
+`rootkeeper servers add` without `--share`. The target is built by core, which applies its rules
+(`~` expanded, the working folder must exist); its refusals are shown translated.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from pydantic import ValidationError
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,10 +31,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.edits import servers as edit_servers
+from app.core.edits.servers import ShareChoice
+from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget
 from app.ui.dialogs.sharing_choice import SharingChoice
+from app.ui.messages import render
 
 COMMAND, WEB = 0, 1
+ERAS = edit_servers.ERAS
+
+
+@dataclass(frozen=True)
+class ServerForm:
+    """What the form asks to save; `share` None means "decide later" (keep waiting for consent)."""
+
+    name: str
+    target: StdioTarget | HttpTarget
+    share: ShareChoice | None
+    era: str
 
 
 class FormError(ValueError):
@@ -72,7 +91,10 @@ class ServerDialog(QDialog):
         self.url = QLineEdit(self)
         self.headers = QPlainTextEdit(self)
         self.headers.setMaximumHeight(70)
-        self.sharing = SharingChoice(roots, parent=self)
+        self.era = QComboBox(self)
+        self.era.setObjectName("eraChoice")
+        self.era.addItems(["" for _ in ERAS])
+        self.sharing = SharingChoice(roots, offer_later=True, parent=self)
         self.error = QLabel(self)
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -84,7 +106,8 @@ class ServerDialog(QDialog):
         self._build_layout()
         self._load(entry)
         for signal in (self.name.textChanged, self.command.textChanged, self.url.textChanged,
-                       self.env.textChanged, self.headers.textChanged, self.cwd.textChanged, self.sharing.changed):
+                       self.env.textChanged, self.headers.textChanged, self.cwd.textChanged, self.sharing.changed,
+                       self.era.currentIndexChanged):
             signal.connect(self._validate)
         self.kind.currentIndexChanged.connect(self._switch_kind)
         self.retranslate()
@@ -114,6 +137,8 @@ class ServerDialog(QDialog):
         self._name_label, self._kind_label = QLabel(self), QLabel(self)
         top.addRow(self._name_label, self.name)
         top.addRow(self._kind_label, self.kind)
+        self._era_label = QLabel(self)
+        top.addRow(self._era_label, self.era)
         self._sharing_box = QGroupBox(self)
         sharing_layout = QVBoxLayout(self._sharing_box)
         sharing_layout.addWidget(self.sharing)
@@ -141,7 +166,11 @@ class ServerDialog(QDialog):
             self.command.setText(shlex.join([target.command, *target.args]))
             self.cwd.setText(target.cwd or "")
             self.env.setPlainText(format_pairs(target.env, "="))
-        self.sharing.set_share(entry.share)
+        self.era.setCurrentIndex(ERAS.index(entry.era))
+        if entry.consent == "given":
+            self.sharing.set_share(entry.share)
+        else:
+            self.sharing.set_undecided()
 
     def retranslate(self) -> None:
         editing = self._original is not None
@@ -151,6 +180,11 @@ class ServerDialog(QDialog):
         self._kind_label.setText(self.tr("Runs as:"))
         self.kind.setItemText(COMMAND, self.tr("A command on this computer (stdio)"))
         self.kind.setItemText(WEB, self.tr("A web address (Streamable HTTP)"))
+        self._era_label.setText(self.tr("Protocol era:"))
+        self.era.setItemText(ERAS.index("auto"), self.tr("Detect automatically"))
+        self.era.setItemText(ERAS.index("2025-11-25"), self.tr("2025-11-25 (handshake; for servers that ask for "
+                                                               "folders after connecting)"))
+        self.era.setItemText(ERAS.index("2026-07-28"), self.tr("2026-07-28 (folders sent with each request)"))
         self._command_label.setText(self.tr("Command:"))
         self.command.setPlaceholderText(self.tr("npx -y @modelcontextprotocol/server-filesystem ~/scratch"))
         self._cwd_label.setText(self.tr("Working folder:"))
@@ -164,7 +198,8 @@ class ServerDialog(QDialog):
         self.headers.setPlaceholderText(self.tr("one 'Name: value' per line (optional)"))
         self._sharing_box.setTitle(self.tr("What this server may see"))
         self._consent_note.setText(self.tr(
-            "Saving records this choice as your consent; you can change it at any time."))
+            "Saving records this choice as your consent; you can change it at any time. Until you choose, "
+            "the server sees no folders."))
         self.save_button.setText(self.tr("Save"))
         self._validate()
 
@@ -185,32 +220,33 @@ class ServerDialog(QDialog):
 
     # -- result -----------------------------------------------------------------------------------
 
-    def entry(self) -> ServerEntry:
+    def form(self) -> ServerForm:
         """The server as the form describes it; raises FormError with a translated sentence."""
         name = self.name.text().strip()
         if not SERVER_NAME_RE.match(name):
             raise FormError(self.tr("Give the server a name made of letters, digits, '.', '_' or '-'."))
         target = self._target()
-        legacy_only = bool(self._original and self._original.target == target and self._original.legacy_only)
-        share = self.sharing.share()
+        share = self.sharing.share() if self.sharing.decided() else None
         if isinstance(share, list) and not share:
             raise FormError(self.tr("Check at least one folder, or choose another sharing option."))
-        try:
-            return ServerEntry(name=name, target=target, share=share, consent="given", legacy_only=legacy_only)
-        except ValidationError as exc:
-            raise FormError(str(exc.errors()[0]["msg"])) from exc
+        return ServerForm(name, target, share, ERAS[self.era.currentIndex()])
 
     def _target(self) -> StdioTarget | HttpTarget:
+        try:
+            return self._build_target()
+        except UserError as exc:
+            raise FormError(render(exc)) from exc
+
+    def _build_target(self) -> StdioTarget | HttpTarget:
         if self.kind.currentIndex() == WEB:
             try:
                 headers = parse_pairs(self.headers.toPlainText(), ":=")
             except FormError as exc:
                 raise FormError(self.tr("The header line '%1' is not of the form 'Name: value'.").replace(
                     "%1", str(exc))) from exc
-            try:
-                return HttpTarget(url=self.url.text().strip(), headers=headers)
-            except ValidationError as exc:
-                raise FormError(self.tr("Enter an address starting with http:// or https://.")) from exc
+            if not self.url.text().strip():
+                raise FormError(self.tr("Enter an address starting with http:// or https://."))
+            return edit_servers.http_target(self.url.text(), headers)
         try:
             words = shlex.split(self.command.text())
         except ValueError as exc:
@@ -222,11 +258,13 @@ class ServerDialog(QDialog):
         except FormError as exc:
             raise FormError(self.tr("The environment line '%1' is not of the form KEY=VALUE.").replace(
                 "%1", str(exc))) from exc
-        return StdioTarget(command=words[0], args=words[1:], env=env, cwd=self.cwd.text().strip() or None)
+        # A relative working folder means one under the home folder, as in a terminal's first prompt.
+        return edit_servers.stdio_target(words[0], words[1:], env=env, cwd=self.cwd.text().strip() or None,
+                                         base=os.path.expanduser("~"))
 
     def _validate(self) -> None:
         try:
-            self.entry()
+            self.form()
         except FormError as exc:
             untouched = not self.name.text() and not self.command.text() and not self.url.text()
             self.error.setText("" if untouched else str(exc))

@@ -15,15 +15,20 @@ ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 class SharingChoice(QWidget):
     changed = Signal()
 
-    def __init__(self, roots: Sequence[Root], *, offer_none: bool = True, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, roots: Sequence[Root], *, offer_none: bool = True, offer_later: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._root_count = len(roots)
+        self.later_button = QRadioButton(self)
+        self.later_button.setVisible(offer_later)
         self.all_button = QRadioButton(self)
         self.some_button = QRadioButton(self)
         self.none_button = QRadioButton(self)
         self.none_button.setVisible(offer_none)
         group = QButtonGroup(self)
-        for button in (self.all_button, self.some_button, self.none_button):
+        for button in (self.later_button, self.all_button, self.some_button, self.none_button):
             group.addButton(button)
         self.roots_list = QListWidget(self)
         self.roots_list.setObjectName("sharingRoots")
@@ -36,13 +41,15 @@ class SharingChoice(QWidget):
         self.roots_list.setMaximumHeight(140)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.later_button)
         layout.addWidget(self.all_button)
         layout.addWidget(self.some_button)
         layout.addWidget(self.roots_list)
         layout.addWidget(self.none_button)
         group.buttonToggled.connect(self._sync)
         self.roots_list.itemChanged.connect(lambda _item: self.changed.emit())
-        self.all_button.setChecked(True)
+        # Where "decide later" is offered it is the default: a new server shares nothing until the user chooses.
+        (self.later_button if offer_later else self.all_button).setChecked(True)
         self.retranslate()
 
     def set_share(self, share: SharingMode | list[str]) -> None:
@@ -57,6 +64,13 @@ class SharingChoice(QWidget):
             self.none_button.setChecked(True)
         else:
             self.all_button.setChecked(True)
+
+    def set_undecided(self) -> None:
+        self.later_button.setChecked(True)
+
+    def decided(self) -> bool:
+        """False while "decide later" is chosen: the server then waits for consent and sees nothing."""
+        return not self.later_button.isChecked()
 
     def share(self) -> SharingMode | list[str]:
         if self.none_button.isChecked():
@@ -74,6 +88,7 @@ class SharingChoice(QWidget):
         self.changed.emit()
 
     def retranslate(self) -> None:
+        self.later_button.setText(self.tr("Decide later: nothing is shared until you choose"))
         self.all_button.setText(self.tr("All shared folders (%n now)", None, self._root_count))
         self.some_button.setText(self.tr("Only the folders checked below"))
         self.none_button.setText(self.tr("None: do not offer roots at all, so the server uses its own configuration"))

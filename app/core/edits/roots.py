@@ -1,0 +1,104 @@
+"""Edits of the shared folders: add (broad, duplicate and nested rules), enable, rename, remove, pause.
+
+Each function changes `data` in place or raises a `UserError` before changing anything, so a caller
+inside a store transaction writes either the whole edit or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from app.core.edits.sentences import BROAD_WHY, SENTENCES
+from app.core.messages import Message
+from app.core.model import Root, StoreData
+from app.core.paths import printable
+from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
+
+
+@dataclass
+class Added:
+    roots: list[Root] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
+    """Overlaps the user accepted by adding anyway (a folder inside another shared one, …)."""
+
+
+def refusal_for(plan: AddPlan, *, allow_broad: bool) -> RootError | None:
+    """Why `plan` cannot be added as it stands: a duplicate always, a broad folder unless confirmed."""
+    duplicate = plan.duplicate
+    if duplicate is not None:
+        note = duplicate.message(printable(plan.root.path))
+        return RootError(note.code, note.text, **note.args)
+    if plan.broad is not None and not allow_broad:
+        path, kind = printable(plan.root.path), plan.broad.code
+        text = SENTENCES["root.broad_refused"].format(path=path, why=BROAD_WHY[kind])
+        return RootError("root.broad_refused", text, path=path, kind=kind, why=BROAD_WHY[kind])
+    return None
+
+
+def add_roots(
+    data: StoreData,
+    texts: Sequence[str],
+    *,
+    name: str | None = None,
+    allow_broad: bool = False,
+    base: str | None = None,
+) -> Added:
+    """Share every path in `texts` (the caller cleans a paste), or refuse the whole batch in one sentence."""
+    if not texts:
+        raise RootError.of("root.nothing_given")
+    added = Added()
+    # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
+    # later path leaves `data` exactly as it was.
+    scratch = StoreData(roots=list(data.roots))
+    for text in texts:
+        plan = plan_add(scratch, text, name=name, base=base)
+        refusal = refusal_for(plan, allow_broad=allow_broad)
+        if refusal is not None:
+            raise refusal
+        added.notes += [overlap.message(printable(plan.root.path)) for overlap in plan.overlaps]
+        scratch.roots.append(plan.root)
+        added.roots.append(plan.root)
+    data.roots.extend(added.roots)
+    return added
+
+
+def find_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
+    """The roots named (ids, names or paths), without repeats; any selector that matches none is refused."""
+    found: list[Root] = []
+    for selector in selectors:
+        root = find_root(data, selector)
+        if root not in found:
+            found.append(root)
+    return found
+
+
+def remove_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
+    """Stop sharing these roots (also dropping them from every server's chosen subset); no files are touched."""
+    if not selectors:
+        raise RootError.of("root.nothing_given")
+    removed = find_roots(data, selectors)
+    for root in removed:
+        remove_root(data, root)
+    return removed
+
+
+def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
+    root = find_root(data, selector)
+    root.enabled = enabled
+    return root
+
+
+def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:
+    """Rename the root; returns its old name and the root."""
+    root = find_root(data, selector)
+    old = root.name
+    rename_root(root, name)
+    return old, root
+
+
+def set_paused(data: StoreData, paused: bool) -> bool:
+    """Pause (every server sees an empty list) or resume sharing; returns whether anything changed."""
+    changed = data.paused != paused
+    data.paused = paused
+    return changed

@@ -1,0 +1,82 @@
+"""Every sentence core says to a person, by stable code, with its English template.
+
+A code names the kind of sentence and never changes; `{name}` placeholders are filled from the
+arguments, which travel with the sentence so the GUI can render it through its own translations.
+The GUI's table (app/ui/messages.py) must have an entry for each code here (a test checks it).
+"""
+
+from __future__ import annotations
+
+from app.core.messages import Message, UserError
+
+SENTENCES: dict[str, str] = {
+    # -- paths ------------------------------------------------------------------------------------
+    "path.not_local": "Only local file:// locations can be shared, and {uri} is not one.",
+    "path.remote": "{uri} points to another computer ({host}); only local folders can be shared.",
+    "path.query": "{uri} has a '?' or '#' part; encode those characters as %3F and %23.",
+    "path.empty": "The path is empty.",
+    "path.nul": "The path contains a NUL byte, which no file name can hold.",
+    "path.too_long": "The path is {length} bytes long; this system allows at most {limit}.",
+    "path.name_too_long": "A name in the path is {length} bytes long; this system allows at most {limit}.",
+    "path.missing": "{path} does not exist.",
+    "path.permission_denied": "Permission denied while opening {path}.",
+    "path.loop": "{path} is part of a symbolic link loop.",
+    "path.os_too_long": "{path} is longer than this system allows.",
+    "path.not_a_folder_part": "A part of {path} is a file, not a folder.",
+    "path.os_error": "{path} cannot be used: {reason}.",
+    "path.special": "{path} is neither a folder nor a regular file.",
+    # -- broad and overlapping roots --------------------------------------------------------------
+    "broad.drive": "{path} is the root of a whole drive.",
+    "broad.home": "{path} is your whole home folder.",
+    "broad.other_home": "{path} is a whole home folder.",
+    "broad.secrets": "{path} holds keys or credentials.",
+    "broad.system": "{path} is a system folder.",
+    "broad.many": "{path} holds many other folders, possibly other users' files.",
+    "overlap.duplicate": "{path} is already shared as '{name}'.",
+    "overlap.inside": "{path} is inside '{name}' ({other}), which is already shared.",
+    "overlap.contains": "{path} contains '{name}' ({other}), which is already shared.",
+    # -- roots --------------------------------------------------------------------------------------
+    "root.broad_refused": "{path} is too broad to share without confirmation ({why}); "
+    "add --allow-broad to share it anyway.",
+    "root.empty_name": "A root's name cannot be empty.",
+    "root.ambiguous": "Several roots are named '{name}' ({ids}); use the id instead.",
+    "root.not_found": "No shared folder matches '{selector}'; see 'rootkeeper roots list'.",
+    "root.nothing_given": "Say which folders to share.",
+    # -- servers ------------------------------------------------------------------------------------
+    "server.exists": "A server named '{name}' already exists; remove it first or pick another name.",
+    "server.bad_name": "'{name}' is not a valid server name; use letters, digits, '.', '_' or '-'.",
+    "server.not_found": "No server is named '{name}'; see 'rootkeeper servers list'.",
+    "server.bad_url": "'{url}' is not an http:// or https:// URL.",
+    "server.no_command": "Say which command starts the server.",
+    "server.cwd_missing": "The working folder {cwd} does not exist.",
+    "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
+    "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
+    # -- the store ----------------------------------------------------------------------------------
+    "store.newer": "The settings file was written by a newer Rootkeeper (format {version}, this one reads up "
+    "to {supported}); update Rootkeeper to use it.",
+    "store.is_folder": "The settings file {path} is a folder, not a file; move it away.",
+    "store.unreadable": "The settings file {path} cannot be read ({reason}); fix its permissions.",
+    "store.no_home": "Cannot create the settings folder {path} ({reason}).",
+    "store.no_lock": "Cannot open the lock file {path} ({reason}).",
+    "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
+    "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
+}
+
+BROAD_WHY: dict[str, str] = {
+    "broad.drive": "a whole drive",
+    "broad.home": "your whole home folder",
+    "broad.other_home": "a whole home folder",
+    "broad.secrets": "keys or credentials",
+    "broad.system": "a system folder",
+    "broad.many": "many other folders",
+}
+"""The short reason quoted inside `root.broad_refused`, by the code of the broad sentence."""
+
+
+def message(code: str, **args: str) -> Message:
+    """The sentence `code` with `args` filled in; the arguments travel with it for translation."""
+    return Message(code, SENTENCES[code].format(**args), dict(args))
+
+
+def refusal(code: str, **args: str) -> UserError:
+    return UserError(code, SENTENCES[code].format(**args), **args)

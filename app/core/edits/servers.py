@@ -1,0 +1,143 @@
+"""Edits of the configured servers: save (add or replace), remove, share/consent, era pin.
+
+A new server shares nothing until the user consents: unless a sharing choice comes with it, it is
+saved with consent pending, so servers see an empty list until the user decides.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import cast, get_args
+
+from pydantic import ValidationError
+
+from app.core.edits.sentences import refusal
+from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, SharingMode, StdioTarget, StoreData
+from app.core.paths import printable
+from app.core.roots import RootError, find_root
+
+ShareChoice = SharingMode | Sequence[str] | str
+"""`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
+
+ERAS: tuple[str, ...] = get_args(EraPin)
+
+
+def _expand(word: str) -> str:
+    return os.path.expanduser(word) if word.startswith("~") else word
+
+
+def stdio_target(
+    command: str,
+    args: Sequence[str] = (),
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+    base: str | None = None,
+) -> StdioTarget:
+    """A command server; `~` is expanded in the command, its arguments and the working folder, which must exist."""
+    if not command.strip():
+        raise refusal("server.no_command")
+    folder = None
+    if cwd is not None and cwd.strip():
+        folder = os.path.normpath(os.path.join(base or os.getcwd(), os.path.expanduser(cwd.strip())))
+        if not os.path.isdir(folder):
+            raise refusal("server.cwd_missing", cwd=printable(folder))
+    return StdioTarget(command=_expand(command), args=[_expand(a) for a in args], env=dict(env or {}), cwd=folder)
+
+
+def http_target(url: str, headers: Mapping[str, str] | None = None) -> HttpTarget:
+    try:
+        return HttpTarget(url=url.strip(), headers=dict(headers or {}))
+    except ValidationError as exc:
+        raise refusal("server.bad_url", url=printable(url)) from exc
+
+
+def find_server(data: StoreData, name: str) -> ServerEntry:
+    server = data.server(name)
+    if server is None:
+        raise refusal("server.not_found", name=printable(name))
+    return server
+
+
+def parse_share(data: StoreData, spec: ShareChoice) -> SharingMode | list[str]:
+    """`all`, `none`, or roots (a list, or comma-separated text of ids, names or paths) -> stored sharing."""
+    if isinstance(spec, str):
+        cleaned = spec.strip()
+        if cleaned in ("all", "none"):
+            return cast(SharingMode, cleaned)
+        selectors = [part.strip() for part in cleaned.split(",") if part.strip()]
+    else:
+        selectors = list(spec)
+    if not selectors:
+        raise RootError.of("share.empty")
+    ids: list[str] = []
+    for selector in selectors:
+        root_id = find_root(data, selector).id
+        if root_id not in ids:
+            ids.append(root_id)
+    return ids
+
+
+def save_server(
+    data: StoreData,
+    name: str,
+    target: StdioTarget | HttpTarget,
+    *,
+    share: ShareChoice | None = None,
+    era: str | None = None,
+    replacing: str | None = None,
+) -> ServerEntry:
+    """Add a server, or replace the one called `replacing` in place.
+
+    A replaced entry keeps its consent, sharing and era unless `share`/`era` are given; a new one
+    waits for consent (shares nothing) unless `share` is given.
+    """
+    if not SERVER_NAME_RE.match(name):
+        raise refusal("server.bad_name", name=printable(name))
+    old = find_server(data, replacing) if replacing is not None else None
+    clash = data.server(name)
+    if clash is not None and clash is not old:
+        raise refusal("server.exists", name=name)
+    pinned = _era(era) if era is not None else (old.era if old is not None else "auto")
+    entry = ServerEntry(name=name, target=target, era=pinned)
+    if old is not None:
+        entry.share, entry.consent, entry.added_at = old.share, old.consent, old.added_at
+        entry.legacy_only = old.legacy_only and old.target == target
+    if share is not None:
+        entry.share = parse_share(data, share)
+        entry.consent = "given"
+    if old is None:
+        data.servers.append(entry)
+    else:
+        data.servers[data.servers.index(old)] = entry
+    return entry
+
+
+def remove_server(data: StoreData, name: str, log_dir: Path | None = None) -> Path | None:
+    """Forget the server; returns its log file (in `log_dir`) for the caller to delete once the edit is saved."""
+    server = find_server(data, name)
+    data.servers.remove(server)
+    return log_dir / f"{server.name}.log" if log_dir is not None else None
+
+
+def share(data: StoreData, name: str, spec: ShareChoice) -> ServerEntry:
+    """Record what `name` may see, and that the user consented to it."""
+    server = find_server(data, name)
+    server.share = parse_share(data, spec)
+    server.consent = "given"
+    return server
+
+
+def _era(era: str) -> EraPin:
+    if era not in ERAS:
+        raise refusal("server.bad_era", era=printable(era))
+    return cast(EraPin, era)
+
+
+def set_era(data: StoreData, name: str, era: str) -> ServerEntry:
+    """Pin the protocol era `name` is spoken to in (`auto` lets the connection detect it)."""
+    server = find_server(data, name)
+    server.era = _era(era)
+    return server

@@ -1,0 +1,137 @@
+"""Sentences from core (and the protocol layer) rendered through the UI's translations, by code.
+
+Core raises and reports `Message`s: a stable code, its arguments, and the English text. Here each
+code maps to a translatable template whose `%1`, `%2`, … take the arguments in the listed order;
+a code missing from the table falls back to the English text it came with. Adding a new kind of
+sentence anywhere (app/mcp/errors.py included) only needs one row below and its translations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from PySide6.QtCore import QCoreApplication
+
+from app.core.messages import Message
+
+translate = QCoreApplication.translate
+
+Template = tuple[str, tuple[str, ...]]
+_PLACEHOLDER = re.compile(r"%(\d+)")
+
+
+def _table() -> dict[str, Template]:
+    """Code -> (translated template, argument names for %1, %2, …); built per call so it follows the language."""
+    return {
+        "path.not_local": (translate("Messages", "Only local file:// locations can be shared, and %1 is not one."),
+                           ("uri",)),
+        "path.remote": (translate("Messages", "%1 points to another computer (%2); only local folders can be "
+                                              "shared."), ("uri", "host")),
+        "path.query": (translate("Messages", "%1 has a '?' or '#' part; encode those characters as %3F and %23."),
+                       ("uri",)),
+        "path.empty": (translate("Messages", "The path is empty."), ()),
+        "path.nul": (translate("Messages", "The path contains a NUL byte, which no file name can hold."), ()),
+        "path.too_long": (translate("Messages", "The path is %1 bytes long; this system allows at most %2."),
+                          ("length", "limit")),
+        "path.name_too_long": (translate("Messages", "A name in the path is %1 bytes long; this system allows at "
+                                                     "most %2."), ("length", "limit")),
+        "path.missing": (translate("Messages", "%1 does not exist."), ("path",)),
+        "path.permission_denied": (translate("Messages", "Permission denied while opening %1."), ("path",)),
+        "path.loop": (translate("Messages", "%1 is part of a symbolic link loop."), ("path",)),
+        "path.os_too_long": (translate("Messages", "%1 is longer than this system allows."), ("path",)),
+        "path.not_a_folder_part": (translate("Messages", "A part of %1 is a file, not a folder."), ("path",)),
+        "path.os_error": (translate("Messages", "%1 cannot be used: %2."), ("path", "reason")),
+        "path.special": (translate("Messages", "%1 is neither a folder nor a regular file."), ("path",)),
+        "broad.drive": (translate("Messages", "%1 is the root of a whole drive."), ("path",)),
+        "broad.home": (translate("Messages", "%1 is your whole home folder."), ("path",)),
+        "broad.other_home": (translate("Messages", "%1 is a whole home folder."), ("path",)),
+        "broad.secrets": (translate("Messages", "%1 holds keys or credentials."), ("path",)),
+        "broad.system": (translate("Messages", "%1 is a system folder."), ("path",)),
+        "broad.many": (translate("Messages", "%1 holds many other folders, possibly other users' files."),
+                       ("path",)),
+        "overlap.duplicate": (translate("Messages", "%1 is already shared as '%2'."), ("path", "name")),
+        "overlap.inside": (translate("Messages", "%1 is inside '%2' (%3), which is already shared."),
+                           ("path", "name", "other")),
+        "overlap.contains": (translate("Messages", "%1 contains '%2' (%3), which is already shared."),
+                             ("path", "name", "other")),
+        "root.broad_refused": (translate("Messages", "%1 is too broad to share without confirmation (%2); add "
+                                                     "--allow-broad to share it anyway."), ("path", "why")),
+        "root.empty_name": (translate("Messages", "A root's name cannot be empty."), ()),
+        "root.ambiguous": (translate("Messages", "Several roots are named '%1' (%2); use the id instead."),
+                           ("name", "ids")),
+        "root.not_found": (translate("Messages", "No shared folder matches '%1'; see 'rootkeeper roots list'."),
+                           ("selector",)),
+        "root.nothing_given": (translate("Messages", "Say which folders to share."), ()),
+        "server.exists": (translate("Messages", "A server named '%1' already exists; remove it first or pick "
+                                                "another name."), ("name",)),
+        "server.bad_name": (translate("Messages", "'%1' is not a valid server name; use letters, digits, '.', '_' "
+                                                  "or '-'."), ("name",)),
+        "server.not_found": (translate("Messages", "No server is named '%1'; see 'rootkeeper servers list'."),
+                             ("name",)),
+        "server.bad_url": (translate("Messages", "'%1' is not an http:// or https:// URL."), ("url",)),
+        "server.no_command": (translate("Messages", "Say which command starts the server."), ()),
+        "server.cwd_missing": (translate("Messages", "The working folder %1 does not exist."), ("cwd",)),
+        "server.bad_era": (translate("Messages", "'%1' is not a protocol era; use auto, 2025-11-25 or 2026-07-28."),
+                           ("era",)),
+        "share.empty": (translate("Messages", "Say what to share: all, none, or a comma-separated list of roots."),
+                        ()),
+        "store.newer": (translate("Messages", "The settings file was written by a newer Rootkeeper (format %1, "
+                                              "this one reads up to %2); update Rootkeeper to use it."),
+                        ("version", "supported")),
+        "store.is_folder": (translate("Messages", "The settings file %1 is a folder, not a file; move it away."),
+                            ("path",)),
+        "store.unreadable": (translate("Messages", "The settings file %1 cannot be read (%2); fix its permissions."),
+                             ("path", "reason")),
+        "store.no_home": (translate("Messages", "Cannot create the settings folder %1 (%2)."), ("path", "reason")),
+        "store.no_lock": (translate("Messages", "Cannot open the lock file %1 (%2)."), ("path", "reason")),
+        "store.lock_timeout": (translate("Messages", "Another Rootkeeper process has held %1 for too long."),
+                               ("path",)),
+        "store.damaged": (translate("Messages", "The settings file was damaged and has been moved to %1; "
+                                                "Rootkeeper started a new one."), ("path",)),
+    }
+
+
+def known_codes() -> set[str]:
+    return set(_table())
+
+
+def fill(template: str, values: list[str]) -> str:
+    """Qt-style `%1`…`%n` substitution in one pass, so an argument that contains `%2` stays as it is."""
+
+    def value(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return values[index - 1] if 1 <= index <= len(values) else match.group(0)
+
+    return _PLACEHOLDER.sub(value, template)
+
+
+def render_message(message: Message) -> str:
+    found = _table().get(message.code)
+    if found is None:
+        return message.text
+    template, names = found
+    return fill(template, [_arg(message.args, name) for name in names])
+
+
+def _arg(args: Mapping[str, str], name: str) -> str:
+    return str(args.get(name, ""))
+
+
+def render(problem: object) -> str:
+    """Any sentence for the user: a `Message`, an exception carrying one (`UserError`, `StoreError`), or text."""
+    if isinstance(problem, Message):
+        return render_message(problem)
+    carried = getattr(problem, "message", None)
+    if isinstance(carried, Message):
+        return render_message(carried)
+    return str(problem)
+
+
+def quoted(name: str) -> str:
+    """A name in the language's quotation marks (“…” in zh_CN, 「…」 in zh_TW)."""
+    return translate("Messages", "'%1'").replace("%1", name)
+
+
+def quoted_list(names: list[str]) -> str:
+    return translate("Messages", ", ").join(quoted(name) for name in names)
