@@ -21,6 +21,7 @@ from app.ui.i18n import Translations
 from app.ui.live import LiveState
 from app.ui.main_window import SERVERS_TAB, MainWindow
 from app.ui.message_bar import Level
+from app.ui.messages import render
 from app.ui.notifier import Notifier
 from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
@@ -98,22 +99,22 @@ class RootkeeperApp(QObject):
         try:
             self.connecting = await self.hub_lock.take_over()
         except HubLockUnusable as exc:
-            await self._without_servers(str(exc), Level.ERROR)
+            await self._without_servers(render(exc), Level.ERROR)
         else:
             if self.connecting:
                 log.info("tray app connects the servers, holding %s", self.hub_lock.path)
                 try:
                     await self.hub.start()
                 except StoreError as exc:
-                    self.report(str(exc), Level.ERROR)
+                    self.report(render(exc), Level.ERROR)
             else:
                 log.warning("hub lock held by %s; running without connecting servers", self.hub_lock.owner())
                 await self._without_servers(self.tr(
                     "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
                     "window does not connect them."), Level.WARNING)
         self.live.refresh()
-        for notice in self.store.notices:
-            self.report(notice, Level.WARNING)
+        for notice in self.store.notice_messages:
+            self.report(render(notice), Level.WARNING)
 
     async def _without_servers(self, sentence: str, level: Level) -> None:
         self.connecting = False
@@ -121,7 +122,7 @@ class RootkeeperApp(QObject):
         try:  # the window still shows the settings as they are now
             self.hub.data = await asyncio.to_thread(self.store.load)
         except StoreError as exc:
-            self.report(str(exc), Level.ERROR)
+            self.report(render(exc), Level.ERROR)
 
     async def shutdown(self) -> None:
         self.tray.hide()
