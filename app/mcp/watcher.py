@@ -186,11 +186,16 @@ class RootsWatcher:
                 self._stamp = stamp
                 continue
             self._stamp = stamp
-            self._apply(data)
+            try:
+                self._apply(data)
+            except Exception:
+                log.exception("Applying the settings failed; the next change applies them again")
+                self._stamp = None
 
     def _apply(self, data: StoreData) -> None:
         known = {root.id: root.path for root in self._data.roots}
-        fresh = [root for root in data.roots if known.get(root.id) != root.path]
+        # New roots, moved roots, and any never asked for (an earlier apply may have failed midway).
+        fresh = [root for root in data.roots if known.get(root.id) != root.path or root.id not in self._requested]
         present = {root.id for root in data.roots}
         for root in fresh:
             # A new root (or one whose path changed) is unknown until its first check: never offline.
