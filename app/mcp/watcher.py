@@ -1,7 +1,7 @@
 """The roots watcher: the one component that watches the store and checks access.
 
 It owns the current `StoreData` and the access results, and keeps, per configured server, the list
-that server may see (`sharing.visible_roots`, the one rule). Subscribers hear "the list server X may
+that server may see (`sharing.visible_lists`, the one rule). Subscribers hear "the list server X may
 see changed" as a `WatchEvent`; nobody else computes visibility.
 
 Changes are seen as the operating system reports them, not by polling: the store's folder is
@@ -30,13 +30,16 @@ from typing import Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult
 from app.core.model import Root, StoreData
-from app.core.sharing import SharedRoot, visible_roots
+from app.core.sharing import SharedRoot, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_os import FolderEvents, MountTable
+from app.mcp.watcher_os import FolderEvents, MountTable, is_remote_filesystem
 
 log = logging.getLogger(__name__)
 
 WatchKind = Literal["store", "access"]
+
+FULL_ROUND_EVERY = 10
+"""Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,7 @@ class RootsWatcher:
         next_full = now + self.fallback_recheck
         next_failing = now + self.failing_recheck
         next_poll = now + self.store_fallback_poll
+        rounds = 0
         while True:
             try:
                 store_watched = str(self.store.home) not in self._unwatched and self._folders is not None
@@ -319,7 +323,8 @@ class RootsWatcher:
                 if now >= next_full:
                     next_full = now + self.fallback_recheck
                     next_failing = now + self.failing_recheck
-                    await self._check(self._data.roots)
+                    rounds += 1
+                    await self._check(self._due_in_round(rounds))
                 elif failing and now >= next_failing:
                     next_failing = now + self.failing_recheck
                     await self._check([root for root in self._data.roots if not self._passing(root)])
@@ -329,6 +334,28 @@ class RootsWatcher:
                 log.exception("The periodic re-check failed; it goes on at the next interval")
                 next_full = time.monotonic() + self.fallback_recheck
 
+    def _due_in_round(self, number: int) -> list[Root]:
+        """What a fallback round re-checks: what events cannot vouch for, and every root now and then.
+
+        A healthy root whose parent folder is watched on a local file system reports its own loss;
+        a root on a network file system, one whose parent cannot be watched, or a failing one does
+        not. Every `FULL_ROUND_EVERY` rounds all roots are checked, for what no watched folder
+        reports (a folder further up renamed or re-permissioned).
+        """
+        if number % FULL_ROUND_EVERY == 0:
+            return list(self._data.roots)
+        remote = self._remote_points()
+        return [
+            root
+            for root in self._data.roots
+            if not self._passing(root) or _parent(root.path) in self._unwatched or _on_remote(root.path, remote)
+        ]
+
+    def _remote_points(self) -> list[str]:
+        if self._mounts is None:
+            return [os.sep]  # the mount table is unknown: trust no file system to report changes
+        return [point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
+
     def _passing(self, root: Root) -> bool:
         result = self._access.get(root.id)
         return not root.enabled or (result is not None and result.ok)
@@ -337,7 +364,7 @@ class RootsWatcher:
 
     def _refresh_visible(self) -> frozenset[str]:
         """Recompute every server's list; return the servers whose list changed."""
-        fresh = {entry.name: visible_roots(self._data, entry, self._access) for entry in self._data.servers}
+        fresh = visible_lists(self._data, self._access)
         changed = {name for name in fresh.keys() | self._visible.keys() if fresh.get(name) != self._visible.get(name)}
         self._visible = fresh
         return frozenset(changed)
@@ -363,6 +390,10 @@ class RootsWatcher:
         self._tasks.discard(task)
         if not task.cancelled() and (error := task.exception()) is not None:
             log.error("Background task %s failed", task.get_name(), exc_info=error)
+
+
+def _on_remote(path: str, remote_points: list[str]) -> bool:
+    return any(path == point or path.startswith(point.rstrip(os.sep) + os.sep) for point in remote_points)
 
 
 def _parent(path: str) -> str:

@@ -31,12 +31,13 @@ MOUNTINFO = "/proc/self/mountinfo"
 class FolderEvents:
     """Non-recursive watches on a set of folders, replaced as a whole by `watch()`."""
 
-    def __init__(self, on_change: PathsCallback) -> None:
+    def __init__(self, on_change: PathsCallback, *, portable: bool | None = None) -> None:
+        """`portable` forces the `watchfiles` path (the default off Linux)."""
         self._on_change = on_change
         self._loop = asyncio.get_running_loop()
-        self._impl: _Inotify | _Watchfiles = _Inotify(self._loop, on_change) if sys.platform == "linux" else (
-            _Watchfiles(on_change)
-        )
+        if portable is None:
+            portable = sys.platform != "linux"
+        self._impl: _Inotify | _Watchfiles = _Watchfiles(on_change) if portable else _Inotify(self._loop, on_change)
 
     def watch(self, folders: Iterable[str]) -> set[str]:
         """Watch exactly `folders`; return those that could not be watched (missing, refused)."""
@@ -137,7 +138,7 @@ class _Watchfiles:
 
         try:
             async for changes in watchfiles.awatch(
-                *folders, watch_filter=None, recursive=False, stop_event=stop, debounce=50, step=10
+                *folders, watch_filter=None, recursive=False, stop_event=stop, debounce=200, step=50
             ):
                 self._on_change({path for _change, path in changes})
         except Exception:
@@ -146,6 +147,17 @@ class _Watchfiles:
 
     def close(self) -> None:
         self._stop.set()
+
+
+REMOTE_FILESYSTEMS = frozenset({
+    "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "lustre", "gpfs", "ncpfs", "davfs",
+    "virtiofs", "sshfs",
+})
+
+
+def is_remote_filesystem(fstype: str) -> bool:
+    """Whether changes on this file system may happen elsewhere, where no local event reports them."""
+    return fstype in REMOTE_FILESYSTEMS or fstype == "fuse" or fstype.startswith("fuse.")
 
 
 def read_mount_points(text: str) -> set[tuple[str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import shutil
@@ -21,6 +22,8 @@ import pytest
 from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
 from app.core.model import StoreData
 from app.core.store import Store
+from app.mcp import watcher as watcher_module
+from app.mcp import watcher_os
 from app.mcp.watcher import RootsWatcher, WatchEvent
 from tests.conftest import PROJECT
 from tests.core.test_access import HangingCheck
@@ -259,3 +262,92 @@ async def test_load_once_checks_and_computes_the_lists_without_watching(store: S
     assert watcher.visible("nobody") == []
     assert sorted(result.status for result in watcher.access.values()) == [AccessStatus.MISSING, AccessStatus.OK]
     assert check_now(str(folders["alpha"])).ok
+
+
+class CountingCheck:
+    """The real check, counting how often each path was checked."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, int] = {}
+
+    def __call__(self, path: str, expect_file: bool) -> AccessResult:
+        self.calls[path] = self.calls.get(path, 0) + 1
+        return check_now(path, expect_file=expect_file)
+
+    def count(self, path: Path) -> int:
+        return self.calls.get(str(path), 0)
+
+
+async def test_fallback_rounds_recheck_what_events_cannot_vouch_for(
+    store: Store, folders: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gone = tmp_path / "data" / "gone"
+    gone.mkdir()
+    add_roots(store, folders["alpha"], gone)
+    gone.rmdir()
+    monkeypatch.setattr(watcher_module, "FULL_ROUND_EVERY", 10**9)
+    counting = CountingCheck()
+    watcher = make_watcher(store, fallback_recheck=0.05, checker=AccessChecker(check=counting))
+    async with started(watcher):
+        await eventually(lambda: counting.count(gone) >= 4, what="the failing root to be re-checked")
+        assert counting.count(folders["alpha"]) == 1  # healthy and watched: only its first check
+        monkeypatch.setattr(watcher_module, "FULL_ROUND_EVERY", 2)
+        await eventually(lambda: counting.count(folders["alpha"]) >= 2, what="a full round")
+
+
+def test_mount_table_lines_and_remote_file_systems() -> None:
+    text = (
+        "22 1 0:21 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
+        "40 22 0:35 / /mnt/with\\040space rw - nfs4 server:/export rw\n"
+        "41 22 0:36 / /home/u/remote rw - fuse.sshfs u@host: rw\n"
+    )
+    mounts = watcher_os.read_mount_points(text)
+    assert mounts == {("/", "ext4"), ("/mnt/with space", "nfs4"), ("/home/u/remote", "fuse.sshfs")}
+    assert [fstype for _, fstype in sorted(mounts) if watcher_os.is_remote_filesystem(fstype)] == [
+        "fuse.sshfs", "nfs4"
+    ]
+
+
+async def test_the_portable_watchfiles_path_sees_the_same_changes(
+    store: Store, folders: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(watcher_module, "FolderEvents", functools.partial(watcher_os.FolderEvents, portable=True))
+    add_roots(store, folders["alpha"])
+    watcher = make_watcher(store)
+    async with started(watcher) as seen:
+        await asyncio.to_thread(cli, store.home, "roots", "add", str(folders["beta"]))
+        await eventually(lambda: len(seen.uris()) == 2, what="the other process's edit")
+        shutil.rmtree(folders["beta"])
+        await eventually(lambda: seen.uris() == [folders["alpha"].as_uri()], what="beta to leave")
+
+
+def test_the_visibility_rule_for_every_server_at_once(tmp_path: Path) -> None:
+    from app.core.roots import plan_add
+    from app.core.sharing import SharedRoot, visible_lists, visible_roots
+
+    data = StoreData()
+    for name in ("one", "two", "off", "broken"):
+        (tmp_path / name).mkdir()
+        data.roots.append(plan_add(data, str(tmp_path / name)).root)
+    one, two, off, broken = data.roots
+    off.enabled = False
+    statuses = {root.id: check_now(root.path) for root in data.roots}
+    statuses[broken.id] = AccessResult(AccessStatus.MISSING, "gone")
+    data.servers += [
+        python_server("all", "legacy_recorder"),
+        python_server("subset", "legacy_recorder", share=[two.id, off.id, broken.id]),
+        python_server("none", "legacy_recorder", share="none"),
+        python_server("pending", "legacy_recorder", consent="pending"),
+    ]
+    lists = visible_lists(data, statuses)
+    assert lists == {
+        "all": [SharedRoot(one.uri, "one"), SharedRoot(two.uri, "two")],
+        "subset": [SharedRoot(two.uri, "two")],
+        "none": [],
+        "pending": [],
+    }
+    assert all(visible_roots(data, server, statuses) == lists[server.name] for server in data.servers)
+    del statuses[two.id]  # not checked yet: not shared
+    assert visible_lists(data, statuses)["subset"] == []
+    data.paused = True
+    assert visible_lists(data, statuses) == {"all": [], "subset": [], "none": [], "pending": []}
