@@ -234,7 +234,8 @@ class Hub:
                 self._push({name})  # the list may have changed while the session was being set up
         self._emit("servers")
         if self._running and (self._publish_task is None or self._publish_task.done()):
-            self._publish_task = asyncio.create_task(self._publish_soon())
+            self._publish_task = asyncio.create_task(self._publish_soon(), name="rootkeeper-publish-status")
+            self._publish_task.add_done_callback(self._finished)
 
     async def _publish_soon(self) -> None:
         await asyncio.sleep(0.1)  # a burst of status changes (connect, first fetch) is one write

@@ -32,7 +32,7 @@ from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult
 from app.core.model import Root, StoreData
 from app.core.sharing import SharedRoot, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_os import FolderEvents, MountTable, is_remote_filesystem
+from app.mcp.watcher_os import FolderEvents, MountTable, is_inside, is_remote_filesystem
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,7 @@ class RootsWatcher:
         self._access: dict[str, AccessResult] = {}
         self._visible: dict[str, list[SharedRoot]] = {}
         self._by_path: list[tuple[str, str]] = []  # (path, root id), sorted: the roots under a path
+        self._parents: set[str] = set()  # the folders whose entries are roots: what is watched
         self._stamp: Stamp | None = None
         self._requested: dict[str, int] = {}  # root id -> number of the latest check asked for it
         self._applied: dict[str, int] = {}  # root id -> number of the check whose result is shown
@@ -256,6 +257,7 @@ class RootsWatcher:
 
     def _index(self) -> None:
         self._by_path = sorted((root.path, root.id) for root in self._data.roots)
+        self._parents = {_parent(root.path) for root in self._data.roots}
 
     # -- events from the operating system ------------------------------------------------------------
 
@@ -285,9 +287,7 @@ class RootsWatcher:
     def _sync_watches(self) -> None:
         if self._folders is None:
             return
-        wanted = {str(self.store.home)}
-        for root in self._data.roots:
-            wanted.add(_parent(root.path))
+        wanted = {str(self.store.home), *self._parents}
         unwatched: set[str] = set()
         while failed := self._folders.watch(wanted) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.
@@ -348,7 +348,7 @@ class RootsWatcher:
         return [
             root
             for root in self._data.roots
-            if not self._passing(root) or _parent(root.path) in self._unwatched or _on_remote(root.path, remote)
+            if not self._passing(root) or _parent(root.path) in self._unwatched or is_inside(root.path, remote)
         ]
 
     def _remote_points(self) -> list[str]:
@@ -390,10 +390,6 @@ class RootsWatcher:
         self._tasks.discard(task)
         if not task.cancelled() and (error := task.exception()) is not None:
             log.error("Background task %s failed", task.get_name(), exc_info=error)
-
-
-def _on_remote(path: str, remote_points: list[str]) -> bool:
-    return any(path == point or path.startswith(point.rstrip(os.sep) + os.sep) for point in remote_points)
 
 
 def _parent(path: str) -> str:

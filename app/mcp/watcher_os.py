@@ -160,6 +160,11 @@ def is_remote_filesystem(fstype: str) -> bool:
     return fstype in REMOTE_FILESYSTEMS or fstype == "fuse" or fstype.startswith("fuse.")
 
 
+def is_inside(path: str, folders: Iterable[str]) -> bool:
+    """Whether `path` is one of `folders` or inside one of them."""
+    return any(path == folder or path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
+
+
 def read_mount_points(text: str) -> set[tuple[str, str]]:
     """(mount point, filesystem type) of every line of a mountinfo file."""
     found = set()
