@@ -304,13 +304,15 @@ class RootsWatcher:
         next_failing = now + self.failing_recheck
         next_poll = now + self.store_fallback_poll
         rounds = 0
+        was_failing = False
         while True:
             try:
                 store_watched = str(self.store.home) not in self._unwatched and self._folders is not None
-                failing = [root for root in self._data.roots if not self._passing(root)]
-                due = [next_full]
-                if failing:
-                    due.append(next_failing)
+                failing = any(not self._passing(root) for root in self._data.roots)
+                if failing and not was_failing:  # a root just started failing: its retries count from now
+                    next_failing = time.monotonic() + self.failing_recheck
+                was_failing = failing
+                due = [next_full, next_failing] if failing else [next_full]
                 if not store_watched:
                     due.append(next_poll)
                 with contextlib.suppress(TimeoutError):

@@ -184,7 +184,7 @@ async def test_a_hanging_root_never_takes_another_offline_and_a_new_root_never_f
         folder.mkdir()
     add_roots(store, folders["alpha"], hung)
     stand_in = HangingCheck(str(hung))
-    watcher = make_watcher(store, checker=AccessChecker(timeout=0.5, workers=1, check=stand_in))
+    watcher = make_watcher(store, checker=AccessChecker(timeout=2.0, workers=1, check=stand_in))
     try:
         async with started(watcher) as seen:
             alpha_id, hung_id = (root.id for root in watcher.data.roots)
