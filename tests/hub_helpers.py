@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -76,3 +77,35 @@ def processes_mentioning(marker: str) -> list[int]:
         if marker in cmdline and state != "Z" and int(entry) != os.getpid():
             found.append(int(entry))
     return found
+
+
+HUB_WITHOUT_FALLBACKS = """
+import asyncio, signal
+from app.core.store import Store
+from app.mcp.hub import Hub
+
+async def main() -> None:
+    hours = 3 * 3600.0
+    hub = Hub(Store(), check_interval=hours, retry_interval=hours, store_fallback_poll=hours)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await hub.start()
+    print("hub started", flush=True)
+    await stop.wait()
+    await hub.stop()
+
+asyncio.run(main())
+"""
+
+
+def start_hub_process(home: Path, *, unprivileged: bool = True) -> subprocess.Popen[bytes]:
+    """A hub in its own process whose every fallback interval is hours: only events can move it.
+
+    Unprivileged (every capability dropped, as `run_unprivileged` does) its access checks obey
+    file modes even when the tests run as root, and so does the server it starts.
+    """
+    env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
+    command = [sys.executable, "-c", HUB_WITHOUT_FALLBACKS]
+    if unprivileged and os.geteuid() == 0:
+        command = ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", *command]
+    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

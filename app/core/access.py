@@ -1,18 +1,20 @@
 """Is a root really reachable right now, as seen by this process?
 
-Each check runs on a daemon thread and is abandoned after a deadline, so a dead network mount
-cannot hang the caller; while an abandoned check is still stuck, later checks of the same path
-answer `offline` at once instead of piling up more stuck threads.
+`check_now` is the check itself. `AccessChecker` runs checks on a small pool of threads with a
+per-path deadline, so a dead network mount cannot hang the caller; long-running processes own one
+checker, and `check` / `check_many` are one-shot uses for short-lived ones such as the CLI.
 """
 
 from __future__ import annotations
 
 import errno
+import logging
 import os
-import queue
 import stat
 import threading
-from collections.abc import Iterable
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -102,58 +104,171 @@ def _check_file(path: str, info: os.stat_result, shown: str) -> AccessResult:
     return AccessResult(AccessStatus.OK, f"{shown} is readable.")
 
 
-_stuck: set[str] = set()
-_stuck_lock = threading.Lock()
+CheckFunction = Callable[[str, bool], AccessResult]
+"""`(path, expect_file) -> AccessResult`; `check_now` unless a test stands in for a dead mount."""
+
+
+def _default_check(path: str, expect_file: bool) -> AccessResult:
+    return check_now(path, expect_file=expect_file)
+
+
+class _Job:
+    """One path's check: queued, then started by a worker (its deadline runs from then), then done."""
+
+    __slots__ = ("abandoned", "done", "expect_file", "path", "result", "started")
+
+    def __init__(self, path: str, expect_file: bool) -> None:
+        self.path = path
+        self.expect_file = expect_file
+        self.started: float | None = None
+        self.done = threading.Event()
+        self.result: AccessResult | None = None
+        self.abandoned = False
+
+
+class AccessChecker:
+    """Checks paths on a small fixed pool of worker threads, each check bounded by its own deadline.
+
+    A check's deadline starts when a worker picks it up, never while it waits in the queue, so a
+    long queue or another path's hang cannot make a path look offline. A check that overruns is
+    abandoned: that path answers `offline` until its stuck call returns, and a fresh worker takes
+    the abandoned one's place, so hung paths never starve the others. A folder that was a mount
+    point when it was last reachable and is now the bare folder under it counts as `offline`: an
+    unmounted drive must not be shared as the empty folder it leaves behind.
+    """
+
+    def __init__(
+        self, *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4, check: CheckFunction = _default_check
+    ) -> None:
+        self.timeout = timeout
+        self._workers = workers
+        self._check = check
+        self._lock = threading.Lock()
+        self._work_ready = threading.Condition(self._lock)  # workers wait here for a job
+        self._job_started = threading.Condition(self._lock)  # callers wait here for their job to start
+        self._queue: deque[_Job] = deque()
+        self._jobs: dict[str, _Job] = {}  # queued or running, by path: one check per path at a time
+        self._healthy = 0  # workers not stuck in an abandoned check
+        self._idle = 0
+        self._closed = False
+        self._mount_points: set[str] = set()
+
+    def check(self, path: str, *, expect_file: bool = False) -> AccessResult:
+        return self.check_many([(path, path, expect_file)])[path]
+
+    def check_many(self, items: Iterable[tuple[str, str, bool]]) -> dict[str, AccessResult]:
+        """Check every `(key, path, expect_file)`; blocks until each has answered or overrun its deadline."""
+        jobs = [(key, self._submit(path, expect_file)) for key, path, expect_file in items]
+        return {key: self._await(job) for key, job in jobs}
+
+    def close(self) -> None:
+        """Let the workers exit; a worker stuck in a check leaves when its call returns."""
+        with self._lock:
+            self._closed = True
+            self._work_ready.notify_all()
+            self._job_started.notify_all()
+
+    # -- inside -------------------------------------------------------------------------------------
+
+    def _submit(self, path: str, expect_file: bool) -> _Job:
+        with self._lock:
+            job = self._jobs.get(path)
+            if job is not None and job.expect_file == expect_file:
+                return job  # the same path asked twice: one call, both get its answer
+            job = _Job(path, expect_file)
+            self._jobs[path] = job
+            self._queue.append(job)
+            if self._idle:
+                self._work_ready.notify()
+            elif self._healthy < self._workers:
+                self._spawn()
+        return job
+
+    def _spawn(self) -> None:
+        self._healthy += 1
+        threading.Thread(target=self._work, name="rootkeeper-access-check", daemon=True).start()
+
+    def _await(self, job: _Job) -> AccessResult:
+        with self._lock:
+            while job.started is None and not job.done.is_set() and not self._closed:
+                self._job_started.wait()  # wakes on every start; the queue moves at the pool's pace
+            started = job.started
+        if started is None and not job.done.is_set():
+            return AccessResult(AccessStatus.OFFLINE, f"{printable(job.path)} was not checked: checking stopped.")
+        if started is not None and not job.done.wait(max(0.0, started + self.timeout - time.monotonic())):
+            shown = printable(job.path)
+            if job.abandoned:
+                return AccessResult(AccessStatus.OFFLINE, f"{shown} is still not answering.")
+            self._abandon(job)
+            return AccessResult(AccessStatus.OFFLINE, f"{shown} did not answer within {self.timeout:g} s.")
+        assert job.result is not None
+        return job.result
+
+    def _abandon(self, job: _Job) -> None:
+        with self._lock:
+            if job.abandoned or job.done.is_set():
+                return
+            job.abandoned = True
+            self._healthy -= 1  # its worker is stuck: replace it so the pool keeps its size
+            if self._queue and not self._closed:
+                self._spawn()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                while not self._queue and not self._closed:
+                    self._idle += 1
+                    self._work_ready.wait()
+                    self._idle -= 1
+                if self._closed:
+                    self._healthy -= 1
+                    return
+                job = self._queue.popleft()
+                job.started = time.monotonic()
+                self._job_started.notify_all()
+            result = self._run(job)
+            with self._lock:
+                job.result = result
+                job.done.set()
+                if self._jobs.get(job.path) is job:
+                    del self._jobs[job.path]
+                if job.abandoned:
+                    return  # a replacement already took this worker's place
+
+    def _run(self, job: _Job) -> AccessResult:
+        try:
+            result = self._check(job.path, job.expect_file)
+        except Exception as exc:  # a bug must not kill the worker or hang its caller
+            logging.getLogger(__name__).exception("Checking %s failed", printable(job.path))
+            return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}.")
+        if job.expect_file or not result.ok:
+            return result
+        try:
+            mounted = os.path.ismount(job.path)
+        except OSError:
+            mounted = False
+        with self._lock:
+            if mounted:
+                self._mount_points.add(job.path)
+                return result
+            if job.path not in self._mount_points:
+                return result
+        return AccessResult(
+            AccessStatus.OFFLINE, f"{printable(job.path)} is a drive that is not mounted now."
+        )
 
 
 def check(path: str, *, expect_file: bool = False, timeout: float = DEFAULT_TIMEOUT) -> AccessResult:
-    """`check_now` bounded by `timeout` seconds; a check that does not finish means `offline`."""
-    shown = printable(path)
-    with _stuck_lock:
-        if path in _stuck:
-            return AccessResult(AccessStatus.OFFLINE, f"{shown} is still not answering.")
-    box: list[AccessResult] = []
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box.append(check_now(path, expect_file=expect_file))
-        finally:
-            done.set()
-            with _stuck_lock:
-                _stuck.discard(path)
-
-    worker = threading.Thread(target=run, name="rootkeeper-access-check", daemon=True)
-    with _stuck_lock:
-        _stuck.add(path)
-    worker.start()
-    if not done.wait(timeout):
-        return AccessResult(AccessStatus.OFFLINE, f"{shown} did not answer within {timeout:g} s.")
-    return box[0]
+    """One path checked once, bounded by `timeout` seconds; a check that does not finish means `offline`."""
+    return check_many([(path, path, expect_file)], timeout=timeout)[path]
 
 
 def check_many(
     items: Iterable[tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
 ) -> dict[str, AccessResult]:
-    """Check several roots on a few threads; `items` are (key, path, expect_file)."""
-    pending: queue.SimpleQueue[tuple[str, str, bool]] = queue.SimpleQueue()
-    count = 0
-    for item in items:
-        pending.put(item)
-        count += 1
-    results: dict[str, AccessResult] = {}
-
-    def drain() -> None:
-        while True:
-            try:
-                key, path, expect_file = pending.get_nowait()
-            except queue.Empty:
-                return
-            results[key] = check(path, expect_file=expect_file, timeout=timeout)
-
-    threads = [threading.Thread(target=drain, daemon=True) for _ in range(min(workers, count))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
+    """Check several roots once on a few threads; `items` are (key, path, expect_file)."""
+    checker = AccessChecker(timeout=timeout, workers=workers)
+    try:
+        return checker.check_many(items)
+    finally:
+        checker.close()

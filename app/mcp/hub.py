@@ -1,10 +1,12 @@
 """The hub: every configured server connected at once, and each told when its own list changes.
 
-The store file is the source of truth. The hub polls its stamp (one `stat`) to notice edits from
-any process, re-checks access off the event loop on a timer, and keeps, per server, the list that
-server may see right now. Answering `roots/list` is a lookup of that list; nothing is checked on the
-hot path. A change is pushed to a legacy-era server as one `notifications/roots/list_changed`, only
-when its own list changed, and not again until it has listed (so a burst costs one notification).
+The roots watcher (`app.mcp.watcher`) owns the store's data, the access results and each server's
+visible list, and says whose list changed; the hub keeps the connections, answers `roots/list`
+from the watcher's precomputed list, pushes `notifications/roots/list_changed` and publishes the
+status file. A change is pushed to a legacy-era server as one notification, only when its own list
+changed, and not again until it has listed (so a burst costs one notification). A notification
+that could not be sent is retried with a short capped backoff while the server stays connected;
+a server counts as told only once the send succeeded.
 """
 
 from __future__ import annotations
@@ -12,19 +14,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from app.core import access
-from app.core.access import AccessResult
+from app.core.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
-from app.core.sharing import SharedRoot, visible_roots
+from app.core.sharing import SharedRoot
 from app.core.status import ConnectionStatus, StatusBoard
-from app.core.store import Stamp, Store
+from app.core.store import Store
+from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
     from app.mcp.connection import ServerConnection
@@ -34,6 +36,10 @@ log = logging.getLogger(__name__)
 HubEvent = Literal["store", "access", "servers"]
 Listener = Callable[[HubEvent], None]
 
+RETRY_FIRST = 0.1
+RETRY_CAP = 5.0
+"""Backoff bounds (seconds) for a `list_changed` that could not be sent to a still-connected server."""
+
 
 @dataclass
 class _Link:
@@ -41,16 +47,18 @@ class _Link:
 
     entry: ServerEntry
     connection: ServerConnection
-    visible: list[SharedRoot] = field(default_factory=list)
     known: list[SharedRoot] = field(default_factory=list)
+    """The list the server last fetched (or, for a new session, the one it will fetch)."""
     awaiting_relist: bool = False
+    fetches: int = 0
     notifications: int = 0
+    telling: bool = False
 
 
 def _connection_key(entry: ServerEntry) -> tuple[Any, ...]:
     # What forces a reconnect: how to reach the server, and whether the capability is declared.
     # Sharing subsets and consent only change the list, which a notification carries.
-    return (entry.target.model_dump_json(), entry.declares_roots, entry.legacy_only)
+    return (entry.target.model_dump_json(), entry.declares_roots, entry.legacy_only, entry.era)
 
 
 class Hub:
@@ -59,38 +67,43 @@ class Hub:
         store: Store,
         *,
         state_dir: Path | None = None,
-        poll_interval: float = 0.25,
-        check_interval: float = 15.0,
-        retry_interval: float = 3.0,
-        check_timeout: float = access.DEFAULT_TIMEOUT,
-        debounce: float = 0.05,
+        check_interval: float = 60.0,
+        retry_interval: float = 15.0,
+        check_timeout: float = DEFAULT_TIMEOUT,
+        store_fallback_poll: float = 5.0,
         connect_timeout: float = 15.0,
     ) -> None:
+        """`check_interval` is the fallback re-check of every root, `retry_interval` that of failing roots;
+        `store_fallback_poll` applies only where the store's folder cannot be watched."""
         self.store = store
         self.state_dir = state_dir or state_home()
         self.log_dir = self.state_dir / "logs" if state_dir else default_log_dir()
-        self.poll_interval = poll_interval
-        self.check_interval = check_interval
-        self.retry_interval = retry_interval
-        self.check_timeout = check_timeout
-        self.debounce = debounce
         self.connect_timeout = connect_timeout
-        self.data = StoreData()
-        self.access: dict[str, AccessResult] = {}
+        self.watcher = RootsWatcher(
+            store,
+            check_timeout=check_timeout,
+            fallback_recheck=check_interval,
+            failing_recheck=retry_interval,
+            store_fallback_poll=store_fallback_poll,
+        )
         self.board = StatusBoard(self.state_dir)
-        self._stamp: Stamp | None = None
         self._links: dict[str, _Link] = {}
         self._listeners: list[Listener] = []
-        self._tasks: list[asyncio.Task[None]] = []
-        self._push_task: asyncio.Task[None] | None = None
         self._publish_task: asyncio.Task[None] | None = None
         self._chores: set[asyncio.Task[None]] = set()
-        self._recheck = asyncio.Event()
-        self._reload = asyncio.Event()
+        self._unsubscribe: Callable[[], None] | None = None
         self._running = False
-        self._dirty = False
+        self._connecting = True
 
     # -- public ----------------------------------------------------------------------------------
+
+    @property
+    def data(self) -> StoreData:
+        return self.watcher.data
+
+    @property
+    def access(self) -> Mapping[str, AccessResult]:
+        return self.watcher.access
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -104,118 +117,61 @@ class Hub:
         return link.connection if link else None
 
     def visible_for(self, name: str) -> list[SharedRoot]:
-        link = self._links.get(name)
-        return list(link.visible) if link else []
+        return list(self.watcher.visible(name)) if name in self._links else []
 
     def notifications_sent(self, name: str) -> int:
         link = self._links.get(name)
         return link.notifications if link else 0
 
     def recheck_now(self) -> None:
-        self._recheck.set()
+        self.watcher.recheck_now()
 
     def reload_now(self) -> None:
-        """Pick up a store change made by this process without waiting for the next poll."""
-        self._reload.set()
+        """Pick up a store change made by this process without waiting for the file-change event."""
+        self.watcher.reload_now()
 
-    async def start(self) -> None:
+    async def start(self, *, connect: bool = True) -> None:
+        """Watch the store and the roots; with `connect=False` (another process holds the servers) only watch."""
         self._running = True
-        self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._stamp = self.store.stamp()
-        self.data = await asyncio.to_thread(self.store.load)
-        await self._check_access(self.data)
-        self._refresh_visible()
+        self._connecting = connect
+        if connect:
+            self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        await self.watcher.start()
+        self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()
-        self._tasks = [
-            asyncio.create_task(self._watch_store(), name="rootkeeper-watch-store"),
-            asyncio.create_task(self._monitor_access(), name="rootkeeper-monitor-access"),
-        ]
         self._emit("store")
 
     async def stop(self) -> None:
         self._running = False
-        pending = [task for task in (*self._tasks, self._push_task, self._publish_task) if task is not None]
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        await self.watcher.stop()
+        if self._publish_task is not None:
+            self._publish_task.cancel()
+        pending = [*(t for t in (self._publish_task,) if t is not None), *self._chores]
         for task in pending:
-            task.cancel()
-        pending += list(self._chores)  # stops of removed servers and store write-backs: let them finish
-        for task in pending:
+            if task.get_name().startswith("rootkeeper-tell-"):
+                task.cancel()
+        for task in pending:  # stops of removed servers and store write-backs: let them finish
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         links, self._links = list(self._links.values()), {}
         await asyncio.gather(*(link.connection.stop() for link in links), return_exceptions=True)
         self.board.clear()
 
-    # -- store ------------------------------------------------------------------------------------
+    # -- what the watcher reports -----------------------------------------------------------------
 
-    async def _watch_store(self) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._reload.wait(), self.poll_interval)
-            self._reload.clear()
-            stamp = self.store.stamp()
-            if stamp == self._stamp:
-                continue
-            stamp = await self._settled(stamp)
-            try:
-                data = await asyncio.to_thread(self.store.load)
-            except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
-                log.warning("Keeping the last good settings: %s", exc)
-                self._stamp = stamp
-                continue
-            self._stamp = stamp
-            await self._apply(data)
-
-    async def _settled(self, stamp: Stamp | None) -> Stamp | None:
-        """Wait until the store stops changing for one debounce period: a burst of edits is one change."""
-        for _ in range(20):
-            await asyncio.sleep(self.debounce)
-            latest = self.store.stamp()
-            if latest == stamp:
-                break
-            stamp = latest
-        return stamp
-
-    async def _apply(self, data: StoreData) -> None:
-        known = {root.id: root.path for root in self.data.roots}
-        fresh = [root for root in data.roots if known.get(root.id) != root.path]
-        self.data = data
-        if fresh:
-            await self._check_access(data, only={root.id for root in fresh})
-        present = {root.id for root in data.roots}
-        self.access = {rid: result for rid, result in self.access.items() if rid in present}
-        self._reconcile_servers()
-        self._refresh_visible()
-        self._emit("store")
-
-    # -- access -----------------------------------------------------------------------------------
-
-    async def _check_access(self, data: StoreData, only: set[str] | None = None) -> bool:
-        items = [(r.id, r.path, r.is_file) for r in data.roots if only is None or r.id in only]
-        if not items:
-            return False
-        results = await asyncio.to_thread(access.check_many, items, timeout=self.check_timeout)
-        changed = any(
-            self.access.get(rid) is None or self.access[rid].status != result.status for rid, result in results.items()
-        )
-        self.access.update(results)
-        return changed
-
-    async def _monitor_access(self) -> None:
-        while True:
-            failing = any(
-                root.enabled and not (result.ok if (result := self.access.get(root.id)) else False)
-                for root in self.data.roots
-            )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._recheck.wait(), self.retry_interval if failing else self.check_interval)
-            self._recheck.clear()
-            if await self._check_access(self.data):
-                self._refresh_visible()
-            self._emit("access")
+    def _on_watch(self, event: WatchEvent) -> None:
+        if event.kind == "store":
+            self._reconcile_servers()
+        self._emit(event.kind)
+        self._push(event.servers)
 
     # -- servers ----------------------------------------------------------------------------------
 
     def _reconcile_servers(self) -> None:
+        if not self._connecting:
+            return
         wanted = {entry.name: entry for entry in self.data.servers}
         for name in list(self._links):
             entry = wanted.get(name)
@@ -237,9 +193,11 @@ class Hub:
         link: _Link
 
         def provide() -> list[tuple[str, str]]:
-            link.known = link.visible
+            visible = self.watcher.visible(name)
+            link.known = visible
+            link.fetches += 1
             link.awaiting_relist = False
-            return [(root.uri, root.name) for root in link.visible]
+            return cast("list[tuple[str, str]]", visible)  # SharedRoot is a (uri, name) tuple
 
         connection = ServerConnection(
             entry,
@@ -249,8 +207,7 @@ class Hub:
             on_status=lambda _status: self._status_changed(name),
             on_legacy_only=lambda: self._remember_legacy_only(name),
         )
-        visible = visible_roots(self.data, entry, self.access)
-        link = _Link(entry=entry, connection=connection, visible=visible, known=visible)
+        link = _Link(entry=entry, connection=connection, known=self.watcher.visible(name))
         connection.start()
         return link
 
@@ -274,54 +231,72 @@ class Hub:
 
     def _status_changed(self, name: str) -> None:
         link = self._links.get(name)
-        if link is not None and link.connection.status.state != "connected":
-            # A new session starts from scratch: it lists when it wants and is told of later changes.
-            link.awaiting_relist = False
-            link.known = link.visible
+        if link is not None:
+            if link.connection.status.state != "connected":
+                # A new session starts from scratch: it lists when it wants and is told of later changes.
+                link.awaiting_relist = False
+                link.known = self.watcher.visible(name)
+            else:
+                self._push({name})  # the list may have changed while the session was being set up
         self._emit("servers")
-        if self._publish_task is None or self._publish_task.done():
-            self._publish_task = asyncio.create_task(self._publish_soon())
+        if self._running and (self._publish_task is None or self._publish_task.done()):
+            self._publish_task = asyncio.create_task(self._publish_soon(), name="rootkeeper-publish-status")
+            self._publish_task.add_done_callback(self._finished)
 
     async def _publish_soon(self) -> None:
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # a burst of status changes (connect, first fetch) is one write
         rows = {name: link.connection.status.row() for name, link in self._links.items()}
-        await asyncio.to_thread(self.board.publish, rows)
+        try:
+            await asyncio.to_thread(self.board.publish, rows)
+        except Exception:
+            log.exception("Could not publish the servers' status")
 
     # -- pushing changes --------------------------------------------------------------------------
 
-    def _refresh_visible(self) -> None:
-        for link in self._links.values():
-            link.visible = visible_roots(self.data, link.entry, self.access)
-        self._dirty = True
-        if self._push_task is None or self._push_task.done():
-            self._push_task = asyncio.create_task(self._push_soon())
+    def _needs_telling(self, link: _Link) -> bool:
+        status = link.connection.status
+        if status.state != "connected" or status.era != "legacy" or not link.entry.declares_roots:
+            return False
+        return not link.awaiting_relist and self.watcher.visible(link.entry.name) != link.known
 
-    async def _push_soon(self) -> None:
-        while self._dirty:
-            self._dirty = False
-            await asyncio.sleep(self.debounce)  # a burst of edits becomes one change
-            await self._push()
+    def _push(self, names: frozenset[str] | set[str]) -> None:
+        """Tell every named server whose list changed, all at once."""
+        links = [link for name in names if (link := self._links.get(name)) is not None]
+        due = [link for link in links if not link.telling and self._needs_telling(link)]
+        if due:
+            for link in due:
+                link.telling = True
+            self._background(self._tell_all(due), "rootkeeper-tell-servers")
 
-    async def _push(self) -> None:
-        for link in list(self._links.values()):
-            status = link.connection.status
-            if status.state != "connected" or status.era != "legacy" or not link.entry.declares_roots:
-                continue
-            if link.awaiting_relist or link.visible == link.known:
-                continue
-            link.awaiting_relist = True
-            link.known = link.visible
-            link.notifications += 1
-            try:
-                await link.connection.notify_roots_changed()
-            except Exception as exc:  # the connection reports its own failure through its status
-                log.info("Could not notify %s: %s", link.entry.name, exc)
+    async def _tell_all(self, links: list[_Link]) -> None:
+        await asyncio.gather(*(self._tell(link) for link in links))
+
+    async def _tell(self, link: _Link) -> None:
+        delay = RETRY_FIRST
+        try:
+            while self._running and self._links.get(link.entry.name) is link and self._needs_telling(link):
+                fetches = link.fetches
+                if await link.connection.notify_roots_changed():
+                    link.notifications += 1
+                    # A server that already listed in the meantime has what it needs.
+                    link.awaiting_relist = link.fetches == fetches
+                    return
+                log.info("Telling %s about its roots failed; retrying in %g s", link.entry.name, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_CAP)
+        finally:
+            link.telling = False
 
     def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        # The loop keeps only weak references to tasks: hold them until they finish.
+        # The loop keeps only weak references to tasks: hold them until they finish, and log failures.
         task = asyncio.create_task(work, name=name)
         self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._chores.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("Background task %s failed", task.get_name(), exc_info=error)
 
     def _emit(self, event: HubEvent) -> None:
         for listener in list(self._listeners):
@@ -329,4 +304,3 @@ class Hub:
                 listener(event)
             except Exception:
                 log.exception("A hub listener failed")
-

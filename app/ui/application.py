@@ -119,8 +119,8 @@ class RootkeeperApp(QObject):
     async def _without_servers(self, sentence: str, level: Level) -> None:
         self.connecting = False
         self.report(sentence, level)
-        try:  # the window still shows the settings as they are now
-            self.hub.data = await asyncio.to_thread(self.store.load)
+        try:  # the window still shows the settings, and follows their changes, without connecting servers
+            await self.hub.start(connect=False)
         except StoreError as exc:
             self.report(render(exc), Level.ERROR)
 

@@ -2,15 +2,16 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import textwrap
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.core import access
-from app.core.access import AccessStatus, check, check_many
+from app.core.access import AccessChecker, AccessResult, AccessStatus, check, check_many, check_now
 from tests.conftest import run_unprivileged
 
 
@@ -90,29 +91,116 @@ def test_permission_states_seen_by_an_unprivileged_process(tmp_path: Path) -> No
     assert check(str(no_read)).ok
 
 
-def test_a_hanging_check_is_abandoned_and_not_repeated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    # No dead network mount can be made here; a check that blocks stands in for one.
-    release = threading.Event()
-    calls = []
+class HangingCheck:
+    """A check that blocks on one path until released, as a dead network mount would: the one stand-in."""
 
-    def stuck(path: str, *, expect_file: bool = False) -> access.AccessResult:
-        calls.append(path)
-        release.wait(10)
-        return access.AccessResult(AccessStatus.OK, "late")
+    def __init__(self, hung: str) -> None:
+        self.hung = hung
+        self.release = threading.Event()
+        self.calls: list[str] = []
+        self.lock = threading.Lock()
 
-    monkeypatch.setattr(access, "check_now", stuck)
-    started = time.monotonic()
-    first = check(str(tmp_path), timeout=0.2)
-    assert first.status is AccessStatus.OFFLINE and "did not answer within 0.2 s" in first.detail
-    second = check(str(tmp_path), timeout=0.2)
-    assert second.status is AccessStatus.OFFLINE and "still not answering" in second.detail
-    assert time.monotonic() - started < 2
-    assert calls == [str(tmp_path)]
-    release.set()
-    deadline = time.monotonic() + 5
-    while str(tmp_path) in access._stuck and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert check(str(tmp_path), timeout=1).detail == "late"
+    def __call__(self, path: str, expect_file: bool) -> AccessResult:
+        with self.lock:
+            self.calls.append(path)
+        if path == self.hung:
+            assert self.release.wait(60), "the test never released the hung check"
+            return AccessResult(AccessStatus.OK, "late")
+        return check_now(path, expect_file=expect_file)
+
+
+def test_a_hanging_path_never_marks_another_offline(tmp_path: Path) -> None:
+    hung = tmp_path / "dead-mount"
+    others = [tmp_path / f"fine-{n}" for n in range(6)]
+    for folder in (hung, *others):
+        folder.mkdir()
+    stand_in = HangingCheck(str(hung))
+    # One worker and the hung path first in the queue: the others are checked all the same.
+    checker = AccessChecker(timeout=2.0, workers=1, check=stand_in)
+    try:
+        results = checker.check_many([(str(p), str(p), False) for p in (hung, *others)])
+        assert results[str(hung)].status is AccessStatus.OFFLINE
+        assert "did not answer within 2 s" in results[str(hung)].detail
+        assert all(results[str(p)].ok for p in others), results
+        # While the call is stuck, the path answers at once and no second call piles up behind it.
+        again = checker.check(str(hung))
+        assert again.status is AccessStatus.OFFLINE and "still not answering" in again.detail
+        assert stand_in.calls.count(str(hung)) == 1
+        assert all(checker.check(str(p)).ok for p in others)
+        stand_in.release.set()
+        assert _eventually(lambda: checker.check(str(hung)).detail == "late")
+    finally:
+        stand_in.release.set()
+        checker.close()
+
+
+def test_the_deadline_runs_from_the_start_of_a_check_not_from_the_queue(tmp_path: Path) -> None:
+    folders = [tmp_path / f"slow-{n}" for n in range(12)]
+    for folder in folders:
+        folder.mkdir()
+
+    def slow(path: str, expect_file: bool) -> AccessResult:
+        time.sleep(0.3)  # each well inside the deadline; all of them together well past it
+        return check_now(path, expect_file=expect_file)
+
+    checker = AccessChecker(timeout=3.0, workers=1, check=slow)
+    try:
+        results = checker.check_many([(str(p), str(p), False) for p in folders])
+    finally:
+        checker.close()
+    assert all(result.ok for result in results.values()), results
+
+
+def test_checkers_share_nothing(tmp_path: Path) -> None:
+    hung = tmp_path / "dead-mount"
+    hung.mkdir()
+    stand_in = HangingCheck(str(hung))
+    stuck = AccessChecker(timeout=0.2, workers=1, check=stand_in)
+    fresh = AccessChecker(timeout=5.0)
+    try:
+        assert stuck.check(str(hung)).status is AccessStatus.OFFLINE
+        assert fresh.check(str(hung)).ok  # no module-level "stuck" set leaks from one checker to another
+        assert check(str(hung)).ok
+    finally:
+        stand_in.release.set()
+        stuck.close()
+        fresh.close()
+
+
+@pytest.fixture
+def tmpfs(tmp_path: Path):  # type: ignore[no-untyped-def]
+    point = tmp_path / "drive"
+    point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)], check=False)
+    if mounted.returncode != 0:
+        pytest.skip("this machine cannot mount a tmpfs")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", str(point)], check=False)
+
+
+def test_an_unmounted_drive_is_offline_not_its_empty_folder(tmpfs: Path) -> None:
+    checker = AccessChecker()
+    try:
+        assert checker.check(str(tmpfs)).ok
+        subprocess.run(["umount", str(tmpfs)], check=True)
+        assert tmpfs.is_dir()  # the bare folder under the mount is still there, and readable
+        result = checker.check(str(tmpfs))
+        assert result.status is AccessStatus.OFFLINE and "not mounted" in result.detail
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(tmpfs)], check=True)
+        assert checker.check(str(tmpfs)).ok
+    finally:
+        checker.close()
+
+
+def _eventually(predicate: Callable[[], bool], timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def test_check_many_covers_every_item(tmp_path: Path) -> None:

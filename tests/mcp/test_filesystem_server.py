@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT, CliResult, run_cli
-from tests.hub_helpers import processes_mentioning
+from tests.hub_helpers import processes_mentioning, start_hub_process
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -161,3 +161,96 @@ def test_call_failures_are_one_sentence(setup, tmp_path: Path) -> None:  # type:
         assert result.code != 0, result
         lines = [line for line in result.err.splitlines() if line.startswith("rootkeeper:")]
         assert len(lines) == 1 and fragment in lines[0], result.err
+
+
+def _chmod_000(folder: Path) -> None:
+    os.chmod(folder, 0o000)
+
+
+def _chmod_back(folder: Path) -> None:
+    os.chmod(folder, 0o755)
+
+
+def _umount(folder: Path) -> None:
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def _mount(folder: Path) -> None:
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], check=True)
+
+
+CHANGES = {
+    "rm": (shutil.rmtree, lambda folder: folder.mkdir()),
+    "mv": (
+        lambda folder: folder.rename(folder.with_name("moved-away")),
+        lambda folder: folder.with_name("moved-away").rename(folder),
+    ),
+    "chmod": (_chmod_000, _chmod_back),
+    "umount": (_umount, _mount),
+}
+
+
+def _last_fetch(home: Path) -> list[str]:
+    rows = run_cli(home, "servers", "list", "--json").json()
+    return list(rows[0]["status"].get("last_roots_fetch") or [])
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alone(  # type: ignore[no-untyped-def]
+    setup, change: str
+) -> None:
+    home, _, folders = setup
+    beta = folders["beta"]
+    if change == "umount":
+        try:
+            _mount(beta)
+        except subprocess.CalledProcessError:
+            pytest.skip("this machine cannot mount a tmpfs")
+    leave, come_back = CHANGES[change]
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    everything = [folder.as_uri() for folder in folders.values()]
+    without_beta = [folders["alpha"].as_uri(), folders["gamma"].as_uri()]
+    hub = start_hub_process(home)  # every fallback re-check and poll set to hours
+    log = home / "state" / "logs" / "fs.log"
+    try:
+        _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")
+        _wait(lambda: _last_fetch(home) == everything, 30, "the status to show the first list")
+        leave(beta)
+        # One list_changed, one re-list, and the folder is gone from what the server was given.
+        _wait(lambda: _applied_counts(log) == [3, 2], 30, "the server to apply the list without beta")
+        _wait(lambda: _last_fetch(home) == without_beta, 30, "the status to show the list without beta")
+        come_back(beta)
+        _wait(lambda: _applied_counts(log) == [3, 2, 3], 30, "the server to apply the list with beta back")
+        _wait(lambda: _last_fetch(home) == everything, 30, "the status to show beta back")
+        time.sleep(0.5)  # time for a wrong extra notification to show up
+        assert _applied_counts(log) == [3, 2, 3]
+    finally:
+        if beta.exists():
+            os.chmod(beta, 0o755)
+        hub.send_signal(signal.SIGTERM)
+        out, err = hub.communicate(timeout=30)
+        while change == "umount" and os.path.ismount(beta):
+            _umount(beta)
+    assert hub.returncode == 0, err
+    assert b"hub started" in out
+    assert processes_mentioning(str(FS_SERVER)) == []
+
+
+def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(  # type: ignore[no-untyped-def]
+    setup, tmp_path: Path
+) -> None:
+    home, _, _ = setup
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0
+    hub = start_hub_process(home, unprivileged=False)
+    log = home / "state" / "logs" / "fs.log"
+    try:
+        _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")
+        delta = tmp_path / "delta"
+        delta.mkdir()
+        assert run_cli(home, "roots", "add", str(delta)).code == 0
+        _wait(lambda: _applied_counts(log) == [3, 4], 30, "the server to apply the new list")
+        _wait(lambda: delta.as_uri() in _last_fetch(home), 30, "the status to show it")
+    finally:
+        hub.send_signal(signal.SIGTERM)
+        _out, err = hub.communicate(timeout=30)
+    assert hub.returncode == 0, err

@@ -1,0 +1,399 @@
+"""The roots watcher: the one component that watches the store and checks access.
+
+It owns the current `StoreData` and the access results, and keeps, per configured server, the list
+that server may see (`sharing.visible_lists`, the one rule). Subscribers hear "the list server X may
+see changed" as a `WatchEvent`; nobody else computes visibility.
+
+Changes are seen as the operating system reports them, not by polling: the store's folder is
+watched for another process's edit (each write is an atomic rename, so the stamp tells whether
+anything really changed), each root's parent folder for the root being deleted, renamed or
+re-permissioned, and the mount table for drives coming and going. An event re-checks only the
+roots it concerns. A slow periodic re-check stays as the fallback for what no event reports
+(network mounts, a folder further up being renamed); it re-checks failing roots more often than
+healthy ones. Between events the process does not wake up for the watcher at all.
+
+`RootsWatcher.load_once(store)` is the one-shot use for short-lived processes (`rootkeeper call`):
+load, check once, compute the lists, no watching.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import logging
+import os
+import time
+from collections.abc import Callable, Coroutine, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult
+from app.core.model import Root, StoreData
+from app.core.sharing import SharedRoot, visible_lists
+from app.core.store import Stamp, Store
+from app.mcp.watcher_os import FolderEvents, MountTable, is_inside, is_remote_filesystem
+
+log = logging.getLogger(__name__)
+
+WatchKind = Literal["store", "access"]
+
+FULL_ROUND_EVERY = 10
+"""Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
+
+
+@dataclass(frozen=True)
+class WatchEvent:
+    """`kind` says what moved; `servers` are the servers whose visible list changed (maybe none)."""
+
+    kind: WatchKind
+    servers: frozenset[str]
+
+
+WatchCallback = Callable[[WatchEvent], None]
+
+
+class RootsWatcher:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        check_timeout: float = DEFAULT_TIMEOUT,
+        fallback_recheck: float = 60.0,
+        failing_recheck: float = 15.0,
+        store_fallback_poll: float = 5.0,
+        checker: AccessChecker | None = None,
+    ) -> None:
+        self.store = store
+        self.fallback_recheck = fallback_recheck
+        self.failing_recheck = failing_recheck
+        self.store_fallback_poll = store_fallback_poll
+        self._checker = checker or AccessChecker(timeout=check_timeout)
+        self._data = StoreData()
+        self._access: dict[str, AccessResult] = {}
+        self._visible: dict[str, list[SharedRoot]] = {}
+        self._by_path: list[tuple[str, str]] = []  # (path, root id), sorted: the roots under a path
+        self._parents: set[str] = set()  # the folders whose entries are roots: what is watched
+        self._stamp: Stamp | None = None
+        self._requested: dict[str, int] = {}  # root id -> number of the latest check asked for it
+        self._applied: dict[str, int] = {}  # root id -> number of the check whose result is shown
+        self._counter = 0
+        self._subscribers: list[WatchCallback] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._reload_wanted = False
+        self._reloading: asyncio.Task[None] | None = None
+        self._wake_timer = asyncio.Event()
+        self._folders: FolderEvents | None = None
+        self._mounts: MountTable | None = None
+        self._unwatched: set[str] = set()
+        self._running = False
+
+    # -- what subscribers read ---------------------------------------------------------------------
+
+    @property
+    def data(self) -> StoreData:
+        return self._data
+
+    @property
+    def access(self) -> Mapping[str, AccessResult]:
+        return self._access
+
+    def visible(self, server_name: str) -> list[SharedRoot]:
+        """The list `server_name` may see now (precomputed; do not modify it)."""
+        return self._visible.get(server_name, [])
+
+    def subscribe(self, callback: WatchCallback) -> Callable[[], None]:
+        """Call `callback(event)` on every change; returns the function that unsubscribes it."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def reload_now(self) -> None:
+        """Read the store again now (after this process edited it), without waiting for the OS event."""
+        self._request_reload()
+
+    def recheck_now(self) -> None:
+        """Re-check every root now."""
+        self._spawn(self._check(self._data.roots), "rootkeeper-recheck")
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    @classmethod
+    async def load_once(cls, store: Store, *, check_timeout: float = DEFAULT_TIMEOUT) -> RootsWatcher:
+        """Load the store and check every root once, with no watching: `visible(name)` is then ready."""
+        watcher = cls(store, check_timeout=check_timeout)
+        try:
+            await watcher._load_and_check()
+        finally:
+            watcher._checker.close()
+        return watcher
+
+    async def start(self) -> None:
+        self._running = True
+        await self._load_and_check()
+        self._folders = FolderEvents(self._on_paths)
+        if MountTable.available():
+            self._mounts = MountTable(self._on_mounts)
+            try:
+                self._mounts.start()
+            except OSError:
+                log.warning("The mount table cannot be watched; the periodic re-check covers mounts")
+                self._mounts = None
+        self._sync_watches()
+        self._spawn(self._fallback_timer(), "rootkeeper-fallback-recheck")
+
+    async def stop(self) -> None:
+        self._running = False
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._folders is not None:
+            self._folders.close()
+        if self._mounts is not None:
+            await asyncio.to_thread(self._mounts.close)
+        self._checker.close()
+
+    async def _load_and_check(self) -> None:
+        try:
+            await asyncio.to_thread(self.store.home.mkdir, parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            log.warning("Cannot create the settings folder to watch it: %s", exc)
+        self._stamp = self.store.stamp()
+        self._data = await asyncio.to_thread(self.store.load)
+        self._index()
+        await self._check(self._data.roots, publish=False)
+        self._refresh_visible()
+
+    # -- the store ---------------------------------------------------------------------------------
+
+    def _request_reload(self) -> None:
+        # One reload at a time; events arriving meanwhile fold into one more pass afterwards.
+        self._reload_wanted = True
+        if self._reloading is None or self._reloading.done():
+            self._reloading = self._spawn(self._reload_while_wanted(), "rootkeeper-reload-store")
+
+    async def _reload_while_wanted(self) -> None:
+        while self._reload_wanted:
+            self._reload_wanted = False
+            stamp = self.store.stamp()
+            if stamp == self._stamp:
+                continue
+            try:
+                data = await asyncio.to_thread(self.store.load)
+            except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
+                log.warning("Keeping the last good settings: %s", exc)
+                self._stamp = stamp
+                continue
+            self._stamp = stamp
+            try:
+                self._apply(data)
+            except Exception:
+                log.exception("Applying the settings failed; the next change applies them again")
+                self._stamp = None
+
+    def _apply(self, data: StoreData) -> None:
+        known = {root.id: root.path for root in self._data.roots}
+        # New roots, moved roots, and any never asked for (an earlier apply may have failed midway).
+        fresh = [root for root in data.roots if known.get(root.id) != root.path or root.id not in self._requested]
+        present = {root.id for root in data.roots}
+        for root in fresh:
+            # A new root (or one whose path changed) is unknown until its first check: never offline.
+            self._access.pop(root.id, None)
+        self._access = {rid: result for rid, result in self._access.items() if rid in present}
+        self._requested = {rid: n for rid, n in self._requested.items() if rid in present}
+        self._applied = {rid: n for rid, n in self._applied.items() if rid in present}
+        self._data = data
+        self._index()
+        self._publish("store", self._refresh_visible())
+        if fresh:
+            self._spawn(self._check(fresh), "rootkeeper-check-new-roots")
+        self._sync_watches()
+
+    # -- access ------------------------------------------------------------------------------------
+
+    async def _check(self, roots: Iterable[Root], *, publish: bool = True) -> None:
+        asked: list[tuple[Root, int]] = []
+        for root in roots:
+            self._counter += 1
+            self._requested[root.id] = self._counter
+            asked.append((root, self._counter))
+        if not asked:
+            return
+        items = [(root.id, root.path, root.is_file) for root, _number in asked]
+        results = await asyncio.to_thread(self._checker.check_many, items)
+        current = {root.id: root.path for root in self._data.roots}
+        changed = False
+        for root, number in asked:
+            # Only the newest check of a root counts, and only while the root still has that path.
+            if current.get(root.id) != root.path or number < self._applied.get(root.id, 0):
+                continue
+            self._applied[root.id] = number
+            before = self._access.get(root.id)
+            self._access[root.id] = results[root.id]
+            changed = changed or before is None or before.status != results[root.id].status
+        if publish:
+            self._publish("access", self._refresh_visible() if changed else frozenset())
+            self._sync_watches()  # a root that came back, or whose parent did, can be watched again
+            if changed:
+                self._wake_timer.set()  # failing roots are re-checked on their own, shorter interval
+
+    def _roots_under(self, path: str) -> list[Root]:
+        """Roots at `path` or inside it."""
+        found = []
+        start = bisect.bisect_left(self._by_path, (path, ""))
+        prefix = path.rstrip(os.sep) + os.sep
+        for candidate, root_id in self._by_path[start:]:
+            if not candidate.startswith(path):
+                break
+            if candidate == path or candidate.startswith(prefix):
+                found.append(root_id)
+        wanted = set(found)
+        return [root for root in self._data.roots if root.id in wanted] if wanted else []
+
+    def _index(self) -> None:
+        self._by_path = sorted((root.path, root.id) for root in self._data.roots)
+        self._parents = {_parent(root.path) for root in self._data.roots}
+
+    # -- events from the operating system ------------------------------------------------------------
+
+    def _on_paths(self, paths: set[str] | None) -> None:
+        if paths is None:  # events were lost: assume anything changed
+            self._request_reload()
+            self.recheck_now()
+            return
+        if str(self.store.path) in paths or str(self.store.home) in paths:
+            self._request_reload()
+        affected: dict[str, Root] = {}
+        for path in paths:
+            for root in self._roots_under(path):
+                affected[root.id] = root
+        if affected:
+            self._spawn(self._check(affected.values()), "rootkeeper-check-changed-roots")
+
+    def _on_mounts(self, mount_points: set[str]) -> None:
+        affected: dict[str, Root] = {}
+        for point in mount_points:
+            for root in self._roots_under(point):
+                affected[root.id] = root
+        if affected:
+            self._spawn(self._check(affected.values()), "rootkeeper-check-mounts")
+        self._sync_watches()  # a folder inside a drive can only be watched while it is mounted
+
+    def _sync_watches(self) -> None:
+        if self._folders is None:
+            return
+        wanted = {str(self.store.home), *self._parents}
+        unwatched: set[str] = set()
+        while failed := self._folders.watch(wanted) - unwatched:
+            # A missing parent: watch the nearest folder above that exists, where it will reappear.
+            unwatched |= failed
+            wanted = (wanted - failed) | {_parent(folder) for folder in failed if _parent(folder) != folder}
+        self._unwatched = unwatched
+
+    # -- the fallback ------------------------------------------------------------------------------
+
+    async def _fallback_timer(self) -> None:
+        """The only periodic wake-up: the bounded re-check, failing roots more often than the rest."""
+        now = time.monotonic()
+        next_full = now + self.fallback_recheck
+        next_failing = now + self.failing_recheck
+        next_poll = now + self.store_fallback_poll
+        rounds = 0
+        was_failing = False
+        while True:
+            try:
+                store_watched = str(self.store.home) not in self._unwatched and self._folders is not None
+                failing = any(not self._passing(root) for root in self._data.roots)
+                if failing and not was_failing:  # a root just started failing: its retries count from now
+                    next_failing = time.monotonic() + self.failing_recheck
+                was_failing = failing
+                due = [next_full, next_failing] if failing else [next_full]
+                if not store_watched:
+                    due.append(next_poll)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake_timer.wait(), max(0.0, min(due) - time.monotonic()))
+                self._wake_timer.clear()
+                now = time.monotonic()
+                if now >= next_poll or now >= next_full:
+                    next_poll = now + self.store_fallback_poll
+                    self._request_reload()  # a stamp comparison: no read unless the file changed
+                if now >= next_full:
+                    next_full = now + self.fallback_recheck
+                    next_failing = now + self.failing_recheck
+                    rounds += 1
+                    await self._check(self._due_in_round(rounds))
+                elif failing and now >= next_failing:
+                    next_failing = now + self.failing_recheck
+                    await self._check([root for root in self._data.roots if not self._passing(root)])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("The periodic re-check failed; it goes on at the next interval")
+                next_full = time.monotonic() + self.fallback_recheck
+
+    def _due_in_round(self, number: int) -> list[Root]:
+        """What a fallback round re-checks: what events cannot vouch for, and every root now and then.
+
+        A healthy root whose parent folder is watched on a local file system reports its own loss;
+        a root on a network file system, one whose parent cannot be watched, or a failing one does
+        not. Every `FULL_ROUND_EVERY` rounds all roots are checked, for what no watched folder
+        reports (a folder further up renamed or re-permissioned).
+        """
+        if number % FULL_ROUND_EVERY == 0:
+            return list(self._data.roots)
+        remote = self._remote_points()
+        return [
+            root
+            for root in self._data.roots
+            if not self._passing(root) or _parent(root.path) in self._unwatched or is_inside(root.path, remote)
+        ]
+
+    def _remote_points(self) -> list[str]:
+        if self._mounts is None:
+            return [os.sep]  # the mount table is unknown: trust no file system to report changes
+        return [point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
+
+    def _passing(self, root: Root) -> bool:
+        result = self._access.get(root.id)
+        return not root.enabled or (result is not None and result.ok)
+
+    # -- publishing --------------------------------------------------------------------------------
+
+    def _refresh_visible(self) -> frozenset[str]:
+        """Recompute every server's list; return the servers whose list changed."""
+        fresh = visible_lists(self._data, self._access)
+        changed = {name for name in fresh.keys() | self._visible.keys() if fresh.get(name) != self._visible.get(name)}
+        self._visible = fresh
+        return frozenset(changed)
+
+    def _publish(self, kind: WatchKind, servers: frozenset[str]) -> None:
+        if not self._running:
+            return
+        event = WatchEvent(kind, servers)
+        for callback in list(self._subscribers):
+            try:
+                callback(event)
+            except Exception:
+                log.exception("A roots watcher subscriber failed")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        # The loop keeps only weak references to tasks: hold them, and log whatever kills one.
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("Background task %s failed", task.get_name(), exc_info=error)
+
+
+def _parent(path: str) -> str:
+    """The folder whose entry is `path`: its events say that `path` was deleted, renamed or re-permissioned."""
+    return os.path.dirname(path.rstrip(os.sep)) or os.sep
