@@ -37,6 +37,7 @@ from app.mcp.connection_session import (
     LIVENESS_INTERVAL,
     LiveSession,
     Outcome,
+    answer_cheaply,
     connected_for,
     open_attempt,
 )
@@ -233,7 +234,10 @@ class ServerConnection:
             result = await live.run(lambda client: client.call_tool(name, arguments), remaining)
         except TimeoutError as error:
             raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
-        except ServerUnavailableError:
+        except ServerUnavailableError as error:
+            lost = live.attempt.http.lost if live.attempt.http else None
+            if lost is not None:  # the session ended under the call: say why
+                raise ToolCallError(lost) from error
             raise
         except Exception as error:
             if is_our_roots_failure(error):  # our own refusal, re-raised by the SDK: not the server's fault
@@ -291,7 +295,7 @@ class ServerConnection:
         timeout = self._call_timeout if timeout is None else timeout
 
         async def barrier(client: Client) -> int:
-            await client.send_ping()
+            await answer_cheaply(client)
             await live.attempt.watch.roots_settled()
             return live.attempt.watch.roots_requests
 

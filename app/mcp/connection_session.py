@@ -160,10 +160,21 @@ class LiveSession:
                 continue
             try:
                 with anyio.fail_after(timeout):
-                    await self.client.send_ping()
+                    await answer_cheaply(self.client)
             except Exception:
                 where = self.attempt.context.url or "the server"
                 http.lose(message("mcp.unreachable", where=where))
+
+
+async def answer_cheaply(client: Client) -> None:
+    """The cheapest request the session's era has: `ping` in the handshake era, `server/discover` after it."""
+    from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+    version = client.protocol_version
+    if version in MODERN_PROTOCOL_VERSIONS:
+        await client.session.send_discover(version)
+    else:
+        await client.session.send_ping()  # the session's own method: the Client's warns about 2026-07-28
 
 
 async def _settle(
