@@ -3,23 +3,33 @@
 No grace period: once connected, a legacy server gets a `ping`, and a server that fetches roots
 on `initialized` has written that request before its answer to the ping, so once the ping is
 answered the call knows whether a fetch is coming, waits only for that fetch to be answered,
-and sends the tool call. A server that fetches later (or never) is answered whenever it asks.
+and sends the tool call. A server that fetches later (or never) is answered whenever it asks,
+and costs no wait.
+
+A server that did fetch may still be applying the list (the filesystem server checks each folder
+on its thread pool after answering, and the protocol has no "applied" signal). Such servers say
+so on stderr, so a stdio server that fetched gets until its log grows past what it had written
+when the list was sent (seen through file-change notification), at most `APPLY_BOUND` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
 from app.core import access
 from app.core.locations import log_dir
-from app.core.model import StoreData
+from app.core.model import StdioTarget, StoreData
 from app.core.sharing import visible_roots
 from app.core.store import Store
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 
 logger = logging.getLogger(__name__)
+
+APPLY_BOUND = 1.0
+"""Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
 class CallError(RuntimeError):
@@ -39,13 +49,19 @@ async def call_tool(
     statuses = await asyncio.to_thread(access.check_many, [(r.id, r.path, r.is_file) for r in data.roots])
     shared = [(root.uri, root.name) for root in visible_roots(data, entry, statuses)]
     remembering: list[asyncio.Task[None]] = []
+    log_size_at_answer: list[int] = []
+
+    def provide() -> list[tuple[str, str]]:
+        if not log_size_at_answer:
+            log_size_at_answer.append(_size(connection.log_path))
+        return shared
 
     def remember_legacy_only() -> None:
         remembering.append(asyncio.get_running_loop().create_task(_remember_legacy_only(store, server_name)))
 
     connection = ServerConnection(
         entry,
-        lambda: shared,
+        provide,
         log_dir(),
         connect_timeout=connect_timeout,
         backoff_initial=0.1,
@@ -61,10 +77,13 @@ async def call_tool(
             raise CallError(f"'{server_name}' is unavailable: {_lower_first(str(exc))}") from exc
         if status.era == "legacy" and entry.declares_roots:
             try:
-                await connection.roots_settled()
+                fetched = await connection.roots_settled()
             except (TimeoutError, ServerUnavailableError, ToolCallError) as exc:
                 # The tool call below reports a server that is really gone; this was only a courtesy.
                 logger.info("No roots barrier for %s: %r", server_name, exc)
+                fetched = 0
+            if fetched and log_size_at_answer and isinstance(entry.target, StdioTarget):
+                await _log_grows(connection.log_path, log_size_at_answer[0], APPLY_BOUND)
         try:
             return await connection.call_tool(tool, arguments)
         except Exception as exc:
@@ -72,6 +91,31 @@ async def call_tool(
     finally:
         await connection.stop()
         await asyncio.gather(*remembering)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+async def _log_grows(path: Path, size: int, bound: float) -> None:
+    """Return once `path` is larger than `size` bytes, or after `bound` seconds."""
+    import watchfiles
+
+    if _size(path) > size:
+        return
+    stop = asyncio.Event()
+    try:
+        async with asyncio.timeout(bound):
+            async for _changes in watchfiles.awatch(path, stop_event=stop, debounce=0, step=5):
+                if _size(path) > size:
+                    return
+    except TimeoutError:
+        pass
+    finally:
+        stop.set()
 
 
 async def _remember_legacy_only(store: Store, name: str) -> None:

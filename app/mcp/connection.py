@@ -20,7 +20,6 @@ import asyncio
 import logging
 import math
 import time
-import warnings
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from datetime import UTC, datetime
@@ -37,10 +36,11 @@ from app.mcp.connection_session import (
     LIVENESS_INTERVAL,
     LiveSession,
     Outcome,
-    answer_cheaply,
     connected_for,
     open_attempt,
+    roots_barrier,
 )
+from app.mcp.connection_status import StatusPublisher
 from app.mcp.errors import (
     Failure,
     ServerUnavailableError,
@@ -63,7 +63,6 @@ logger = logging.getLogger(__name__)
 
 RootsProvider = Callable[[], list[tuple[str, str]]]
 Mode = Literal["auto", "legacy", "2026-07-28"]
-LIST_CHANGED = "notifications/roots/list_changed"
 
 BACKOFF_INITIAL = 0.5
 BACKOFF_CAP = 30.0
@@ -72,8 +71,6 @@ HEALTHY_AFTER = 60.0
 STOP_GRACE = 10.0
 """Bound on `stop()`: the SDK's own stdio shutdown is shielded and bounded at about 6.5 s
 (0.5 s flush, 2 s after closing stdin, 2 s after SIGTERM, 2 s to reap)."""
-STATUS_COALESCE = 0.1
-"""Roots fetches update the status at most this often (seconds), however fast a server asks."""
 
 
 class ServerConnection:
@@ -105,22 +102,19 @@ class ServerConnection:
         self._log_dir = log_dir
         self._connect_timeout = connect_timeout
         self._call_timeout = call_timeout
-        self._on_status = on_status
         self._on_legacy_only = on_legacy_only
         self._backoff_initial = backoff_initial
         self._backoff_cap = backoff_cap
         self._liveness_interval = liveness_interval
         self._get_stream_wait = get_stream_wait
         self._legacy_only = entry.legacy_only
-        self._status = ConnectionStatus()
+        self._board = StatusPublisher(entry.name, on_status)
         self._failure: Failure | None = None
         self._task: asyncio.Task[None] | None = None
         self._stop_scope: anyio.CancelScope | None = None
         self._stopping = False
         self._live: LiveSession | None = None
         self._answerer: RootsAnswerer | None = None
-        self._changed: asyncio.Event | None = None
-        self._coalesced: asyncio.TimerHandle | None = None
 
     @property
     def entry(self) -> ServerEntry:
@@ -128,7 +122,7 @@ class ServerConnection:
 
     @property
     def status(self) -> ConnectionStatus:
-        return self._status
+        return self._board.current
 
     @property
     def last_failure(self) -> Failure | None:
@@ -148,7 +142,7 @@ class ServerConnection:
             return
         self._stopping = False
         self._task = asyncio.get_running_loop().create_task(self._own(), name=f"mcp-server:{self._entry.name}")
-        self._publish(state="connecting", retry_in=None)
+        self._board.publish(state="connecting", retry_in=None)
 
     async def stop(self) -> None:
         """Disconnect and end the owner task, within `STOP_GRACE` seconds even if the server hangs.
@@ -176,7 +170,7 @@ class ServerConnection:
                     await asyncio.wait({task}, timeout=1)
         if task is not None and task.done() and not task.cancelled() and (error := task.exception()):
             logger.error("The connection task for %s ended with an error", self._entry.name, exc_info=error)
-        self._publish(state="stopped", retry_in=None)
+        self._board.publish(state="stopped", retry_in=None)
 
     async def wait_for_status(
         self, predicate: Callable[[ConnectionStatus], bool], timeout: float | None = None
@@ -185,19 +179,14 @@ class ServerConnection:
 
         Raises TimeoutError when `timeout` seconds pass first.
         """
-        async with asyncio.timeout(timeout):
-            while not predicate(self._status):
-                if self._changed is None:
-                    self._changed = asyncio.Event()
-                await self._changed.wait()
-        return self._status
+        return await self._board.wait_for(predicate, timeout)
 
     async def wait_connected(self, timeout: float | None = None) -> ConnectionStatus:
         """Wait for the next attempt to connect; raise ServerUnavailableError if it fails first.
 
         Raises TimeoutError when `timeout` seconds pass first.
         """
-        attempted = self._status.state == "connecting"
+        attempted = self.status.state == "connecting"
 
         def settled(status: ConnectionStatus) -> bool:
             nonlocal attempted
@@ -221,7 +210,7 @@ class ServerConnection:
         from app.mcp.connection_roots import is_our_roots_failure
 
         started = time.monotonic()
-        if self._status.state == "connecting":
+        if self.status.state == "connecting":
             try:
                 await self.wait_connected(self._call_timeout)
             except TimeoutError as error:
@@ -255,33 +244,9 @@ class ServerConnection:
         list whenever it asks, when roots are not shared, and when not connected.
         """
         live = self._live
-        if live is None or self._status.era != "legacy" or not self._entry.declares_roots:
+        if live is None or self.status.era != "legacy" or not self._entry.declares_roots:
             return False
-        from mcp.shared.exceptions import MCPDeprecationWarning
-
-        http = live.attempt.http
-        accepted = http.expect_notification(LIST_CHANGED) if http is not None else None
-
-        async def send(client: Client) -> bool:
-            with warnings.catch_warnings():
-                # Roots are deprecated from 2026-07-28 on, and a legacy server is exactly where they
-                # are still meant to be used. The SDK warns when the method is called, so the filter
-                # is lifted before anything is awaited and cannot leak into other tasks.
-                warnings.simplefilter("ignore", MCPDeprecationWarning)
-                sending = client.session.send_roots_list_changed()
-            await sending
-            if accepted is not None:
-                return await accepted()
-            return not live.attempt.watch.closed  # the SDK drops a notification to a closed pipe silently
-
-        try:
-            sent = await live.run(send, self._call_timeout)
-        except Exception as error:
-            logger.info("Could not tell %s that its roots changed: %r", self._entry.name, error)
-            sent = False
-        if not sent and http is not None:
-            http.forget(LIST_CHANGED)
-        return sent
+        return await live.notify_list_changed(self._call_timeout)
 
     async def roots_settled(self, timeout: float | None = None) -> int:
         """After connecting: `ping`, then wait until every `roots/list` the server sent before answering is answered.
@@ -292,15 +257,8 @@ class ServerConnection:
         Raises ServerUnavailableError when not connected, ToolCallError when the ping fails.
         """
         live = self._require_live()
-        timeout = self._call_timeout if timeout is None else timeout
-
-        async def barrier(client: Client) -> int:
-            await answer_cheaply(client)
-            await live.attempt.watch.roots_settled()
-            return live.attempt.watch.roots_requests
-
         try:
-            return await live.run(barrier, timeout)
+            return await live.run(roots_barrier, self._call_timeout if timeout is None else timeout)
         except (TimeoutError, ServerUnavailableError):
             raise
         except Exception as error:
@@ -328,12 +286,12 @@ class ServerConnection:
                         return
                     self._failure = outcome.failure
                     if outcome.failure.permanent:
-                        self._publish(state="failed", last_error=outcome.failure.sentence, retry_in=None)
+                        self._board.publish(state="failed", last_error=outcome.failure.sentence, retry_in=None)
                         return
                     healthy = outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER
                     if healthy or outcome.session_lost:
                         delay = self._backoff_initial
-                    self._publish(state="backoff", last_error=outcome.failure.sentence, retry_in=delay)
+                    self._board.publish(state="backoff", last_error=outcome.failure.sentence, retry_in=delay)
                     await anyio.sleep(delay)
                     delay = min(delay * 2, self._backoff_cap)
         except BaseException as error:
@@ -373,7 +331,7 @@ class ServerConnection:
 
         from app.mcp.connection_roots import RootkeeperClient, RootsAnswerer
 
-        self._publish(state="connecting", era=None, protocol_version=None, retry_in=None)
+        self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None)
         error: BaseException | None = None
         with ExitStack() as resources:
             attempt = open_attempt(
@@ -425,7 +383,7 @@ class ServerConnection:
             if self._stopping:  # stop() came while connecting: leave normally at once
                 live.stop_requested.set()
             self._failure = None
-            self._publish(state="connected", era=era, protocol_version=version, last_error=None, retry_in=None)
+            self._board.publish(state="connected", era=era, protocol_version=version, last_error=None, retry_in=None)
             if probe_fallback:
                 self._remember_legacy_only()
             await live.wait_gone(self._liveness_interval, self._connect_timeout)
@@ -441,35 +399,11 @@ class ServerConnection:
                 logger.exception("on_legacy_only for %s raised", self._entry.name)
 
     def _roots_fetched(self, fetch: RootsFetch) -> None:
-        self._status = self._status.replace(
+        self._board.publish_soon(
             last_roots_fetch_at=datetime.now(UTC),
             last_roots_fetch=fetch.uris,
-            roots_fetch_count=self._status.roots_fetch_count + 1,
+            roots_fetch_count=self.status.roots_fetch_count + 1,
         )
-        self._publish_soon()
-
-    # -- status --------------------------------------------------------------------------------
-
-    def _publish(self, **changes: Any) -> None:
-        self._status = self._status.replace(**changes)
-        self._emit()
-
-    def _publish_soon(self) -> None:
-        if self._coalesced is None:
-            self._coalesced = asyncio.get_running_loop().call_later(STATUS_COALESCE, self._emit)
-
-    def _emit(self) -> None:
-        if self._coalesced is not None:
-            self._coalesced.cancel()
-            self._coalesced = None
-        if self._changed is not None:
-            self._changed.set()
-            self._changed = None
-        if self._on_status is not None:
-            try:
-                self._on_status(self._status)
-            except Exception:
-                logger.exception("on_status for %s raised", self._entry.name)
 
 
 def _real_errors(error: BaseException) -> list[BaseException]:

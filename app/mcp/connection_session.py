@@ -15,8 +15,10 @@ session-less server, the 2026-07-28 era, a server that refuses GET), a `ping` go
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import time
+import warnings
 from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
     from app.mcp.transport import WatchedTransport
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
+
+LIST_CHANGED = "notifications/roots/list_changed"
 
 GET_STREAM_WAIT = 2.0
 """Most a legacy HTTP `initialized` waits for the session's GET stream to open (see `ServerStreamGate`)."""
@@ -138,6 +143,39 @@ class LiveSession:
                 outcome.cancel()
                 scope.cancel()
 
+    async def notify_list_changed(self, timeout: float) -> bool:
+        """Send `notifications/roots/list_changed`; True only when it really went out.
+
+        Over HTTP that means the server accepted the POST (2xx): the SDK drops a 404 or any other
+        error answer to a notification silently, so the HTTP watch is asked. On stdio the SDK
+        drops a notification to a closed pipe silently too, so a closed transport means False.
+        """
+        from mcp.shared.exceptions import MCPDeprecationWarning
+
+        http = self.attempt.http
+        accepted = http.expect_notification(LIST_CHANGED) if http is not None else None
+
+        async def send(client: Client) -> bool:
+            with warnings.catch_warnings():
+                # Roots are deprecated from 2026-07-28 on, and a legacy server is exactly where they
+                # are still meant to be used. The SDK warns when the method is called, so the filter
+                # is lifted before anything is awaited and cannot leak into other tasks.
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                sending = client.session.send_roots_list_changed()
+            await sending
+            if accepted is not None:
+                return await accepted()
+            return not self.attempt.watch.closed
+
+        try:
+            sent = await self.run(send, timeout)
+        except Exception as error:
+            logger.info("Could not send list_changed: %r", error)
+            sent = False
+        if not sent and http is not None:
+            http.forget(LIST_CHANGED)
+        return sent
+
     async def wait_gone(self, liveness_interval: float, ping_timeout: float) -> None:
         """Return when the server's side ended, the HTTP session was lost, or a stop was asked for."""
         async with anyio.create_task_group() as waiters:
@@ -164,6 +202,26 @@ class LiveSession:
             except Exception:
                 where = self.attempt.context.url or "the server"
                 http.lose(message("mcp.unreachable", where=where))
+
+
+async def roots_barrier(client: Client) -> int:
+    """Ping, then wait until every `roots/list` the server wrote before its answer is answered.
+
+    Stdio and a single HTTP stream keep the server's order, so once the ping answer is read, any
+    roots request the server sent on `initialized` has been read too. Returns how many came.
+    """
+    watch = client_transport(client)
+    await answer_cheaply(client)
+    await watch.roots_settled()
+    return watch.roots_requests
+
+
+def client_transport(client: Client) -> WatchedTransport:
+    from app.mcp.transport import WatchedTransport
+
+    transport = client.server
+    assert isinstance(transport, WatchedTransport), "every client here runs on a WatchedTransport"
+    return transport
 
 
 async def answer_cheaply(client: Client) -> None:
