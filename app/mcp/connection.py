@@ -24,18 +24,20 @@ from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
 from app import __version__
-from app.core.model import ServerEntry, StdioTarget
+from app.core.model import ServerEntry
 from app.core.status import ConnectionStatus, Era
 from app.mcp.connection_session import (
     GET_STREAM_WAIT,
     LIVENESS_INTERVAL,
     LiveSession,
+    Mode,
     Outcome,
+    choose_mode,
     connected_for,
     open_attempt,
     roots_barrier,
@@ -47,8 +49,8 @@ from app.mcp.errors import (
     ToolCallError,
     describe_disconnect,
     describe_failure,
-    leaf_errors,
     message,
+    real_errors,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +64,6 @@ __all__ = ["STOP_GRACE", "ConnectionStatus", "RootsProvider", "ServerConnection"
 logger = logging.getLogger(__name__)
 
 RootsProvider = Callable[[], list[tuple[str, str]]]
-Mode = Literal["auto", "legacy", "2026-07-28"]
 
 BACKOFF_INITIAL = 0.5
 BACKOFF_CAP = 30.0
@@ -126,7 +127,8 @@ class ServerConnection:
 
     @property
     def last_failure(self) -> Failure | None:
-        """Why the last attempt ended, with its message code and arguments (`status.last_error` is its text)."""
+        """Why the last attempt ended, with its code and arguments; kept after reconnecting, so show it
+        only while `status.last_error` (its English text, cleared once connected) is set."""
         return self._failure
 
     @property
@@ -303,18 +305,8 @@ class ServerConnection:
             self._stop_scope = None
             self._live = None
 
-    def _modes(self) -> tuple[Mode, bool]:
-        """The SDK mode to try first, and whether a stdio probe failure may fall back to legacy."""
-        if self._entry.era == "2025-11-25":
-            return "legacy", False
-        if self._entry.era == "2026-07-28":
-            return "2026-07-28", False
-        if self._legacy_only:
-            return "legacy", False
-        return "auto", isinstance(self._entry.target, StdioTarget)
-
     async def _connect_once(self) -> Outcome:
-        mode, may_fall_back = self._modes()
+        mode, may_fall_back = choose_mode(self._entry, legacy_only=self._legacy_only)
         outcome = await self._run_session(mode)
         failure = outcome.failure
         probe_may_be_at_fault = (
@@ -358,7 +350,7 @@ class ServerConnection:
                         deadline.deadline = math.inf
                         await self._serve(client, attempt, probe_fallback=probe_fallback)
             except BaseException as caught:
-                if self._stopping or not _real_errors(caught):
+                if self._stopping or not real_errors(caught):
                     raise
                 error = caught
             finally:
@@ -382,7 +374,6 @@ class ServerConnection:
             live = self._live = LiveSession(client, attempt, calls)
             if self._stopping:  # stop() came while connecting: leave normally at once
                 live.stop_requested.set()
-            self._failure = None
             self._board.publish(state="connected", era=era, protocol_version=version, last_error=None, retry_in=None)
             if probe_fallback:
                 self._remember_legacy_only()
@@ -405,6 +396,3 @@ class ServerConnection:
             roots_fetch_count=self.status.roots_fetch_count + 1,
         )
 
-
-def _real_errors(error: BaseException) -> list[BaseException]:
-    return [leaf for leaf in leaf_errors(error) if not isinstance(leaf, asyncio.CancelledError)]

@@ -23,12 +23,12 @@ from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import anyio
 import anyio.abc
 
-from app.core.model import HttpTarget, ServerEntry
+from app.core.model import HttpTarget, ServerEntry, StdioTarget
 from app.mcp.connection_log import open_server_log
 from app.mcp.errors import (
     Failure,
@@ -48,6 +48,7 @@ T = TypeVar("T")
 logger = logging.getLogger(__name__)
 
 LIST_CHANGED = "notifications/roots/list_changed"
+Mode = Literal["auto", "legacy", "2026-07-28"]
 
 GET_STREAM_WAIT = 2.0
 """Most a legacy HTTP `initialized` waits for the session's GET stream to open (see `ServerStreamGate`)."""
@@ -84,6 +85,20 @@ class Outcome:
     """Seconds the session was up; None when it never connected."""
     session_lost: bool = False
     """The HTTP session was lost while connected: reconnect soon, the server may be back already."""
+
+
+def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
+    """The SDK mode to try first, and whether a stdio probe failure may fall back to legacy.
+
+    The era pin wins: "2025-11-25" is the handshake era, "2026-07-28" the modern one only.
+    """
+    if entry.era == "2025-11-25":
+        return "legacy", False
+    if entry.era == "2026-07-28":
+        return "2026-07-28", False
+    if legacy_only:
+        return "legacy", False
+    return "auto", isinstance(entry.target, StdioTarget)
 
 
 def open_attempt(

@@ -123,6 +123,11 @@ def leaf_errors(error: BaseException) -> Iterator[BaseException]:
         yield error
 
 
+def real_errors(error: BaseException) -> list[BaseException]:
+    """The leaves of `error` that are not cancellations."""
+    return [leaf for leaf in leaf_errors(error) if not isinstance(leaf, asyncio.CancelledError)]
+
+
 def describe_failure(error: BaseException | None, context: FailureContext) -> Failure:
     """One sentence for the most telling leaf of `error`; `None` means our own deadline ran out."""
     if context.session_lost is not None:
