@@ -17,7 +17,7 @@ from app.core.roots import plan_add
 from app.core.store import Store
 from app.mcp.call import call_tool
 from app.mcp.connection import ServerConnection
-from tests.mcp_helpers import REPO, child_pids, read_events, stdio_entry
+from tests.mcp_helpers import REPO, child_pids, http_entry, http_servers, read_events, stdio_entry
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 
@@ -122,3 +122,15 @@ async def test_the_barrier_waits_for_a_fetch_written_before_the_ping_answer(tmp_
     finally:
         await recorder.stop()
     assert [event["event"] for event in read_events(record)][:1] == ["initialized"]
+
+
+async def test_call_closes_its_http_session_with_delete(tmp_path: Path, rk_home: Path) -> None:
+    record = tmp_path / "record.jsonl"
+    with http_servers(tmp_path / "http", {"recorder": ("legacy_recorder", ["--record", str(record)])}) as servers:
+        store = store_with(rk_home, http_entry("recorder", servers["recorder"].url))
+        result = await call_tool(store, "recorder", "seen_roots", {})
+        assert result.get("isError") is not True
+        http = [event for event in read_events(record) if event["event"] == "http"]
+        deletes = [event for event in http if event["method"] == "DELETE"]
+        assert len(deletes) == 1 and deletes[0]["session"] is True
+        assert http[-1]["method"] == "DELETE"  # the last thing the session did
