@@ -290,8 +290,9 @@ class ServerConnection:
                     if outcome.failure.permanent:
                         self._board.publish(state="failed", last_error=outcome.failure.sentence, retry_in=None)
                         return
-                    healthy = outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER
-                    if healthy or outcome.session_lost:
+                    # A lost session backs off like any other end: a server that forgets every
+                    # session at once must not be re-initialized in a tight loop.
+                    if outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER:
                         delay = self._backoff_initial
                     self._board.publish(state="backoff", last_error=outcome.failure.sentence, retry_in=delay)
                     await anyio.sleep(delay)
@@ -360,8 +361,7 @@ class ServerConnection:
                 failure = describe_disconnect(context)
             else:
                 failure = describe_failure(error, context)  # None: the connect deadline passed
-        lost = attempt.connected_at is not None and context.session_lost is not None
-        return Outcome(failure, connected_for(attempt), session_lost=lost)
+        return Outcome(failure, connected_for(attempt))
 
     async def _serve(self, client: Client, attempt: Attempt, *, probe_fallback: bool) -> None:
         """Publish the connection and run callers' requests until the session ends."""

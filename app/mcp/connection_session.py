@@ -83,8 +83,6 @@ class Outcome:
     failure: Failure
     connected_for: float | None = None
     """Seconds the session was up; None when it never connected."""
-    session_lost: bool = False
-    """The HTTP session was lost while connected: reconnect soon, the server may be back already."""
 
 
 def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
