@@ -2,7 +2,7 @@
 
 - `stdio_entry` / `http_entry` build `ServerEntry`s for them;
 - `HttpServers` starts several Streamable HTTP servers on free loopback ports at once, waits until
-  each accepts connections, and stops them all;
+  each accepts connections, can kill one and restart it on the same port, and stops them all;
 - `child_pids` lists this process's live children (zombies included), to prove nothing leaked.
 """
 
@@ -60,6 +60,7 @@ class HttpServer:
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
+    command: list[str] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -80,17 +81,28 @@ class HttpServers:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         for name, (module, args) in specs.items():
             port = free_port()
+            command = server_command(module, "--http", str(port), *args)
             log_path = self.log_dir / f"http-{name}.log"
-            with log_path.open("wb") as log:
-                process = subprocess.Popen(
-                    server_command(module, "--http", str(port), *args),
-                    cwd=REPO,
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
-            self.running[name] = HttpServer(name, port, process, log_path)
+            self.running[name] = HttpServer(name, port, self._spawn(command, log_path), log_path, command)
         self._wait_ready(list(self.running.values()))
+
+    @staticmethod
+    def _spawn(command: list[str], log_path: Path) -> subprocess.Popen[bytes]:
+        with log_path.open("ab") as log:
+            return subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+
+    def kill(self, name: str) -> None:
+        """SIGKILL one server, as a crash would: nothing is closed politely."""
+        server = self.running[name]
+        server.process.kill()
+        server.process.wait(timeout=10)
+
+    def restart(self, name: str) -> None:
+        """Start a killed server again on the same port (a new process: every session is forgotten)."""
+        server = self.running[name]
+        assert server.process.poll() is not None, "kill() it first"
+        server.process = self._spawn(server.command, server.log_path)
+        self._wait_ready([server])
 
     def __getitem__(self, name: str) -> HttpServer:
         return self.running[name]

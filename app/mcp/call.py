@@ -1,21 +1,35 @@
-"""`rootkeeper call`: connect to one configured server, call one tool with roots supplied, return the result."""
+"""`rootkeeper call`: connect to one configured server, call one tool with roots supplied, return the result.
+
+No grace period: once connected, a legacy server gets a `ping`, and a server that fetches roots
+on `initialized` has written that request before its answer to the ping, so once the ping is
+answered the call knows whether a fetch is coming, waits only for that fetch to be answered,
+and sends the tool call. A server that fetches later (or never) is answered whenever it asks,
+and costs no wait.
+
+A server that did fetch may still be applying the list (the filesystem server checks each folder
+on its thread pool after answering, and the protocol has no "applied" signal). Such servers say
+so on stderr, so a stdio server that fetched gets until its log grows past what it had written
+when the list was sent (seen through file-change notification), at most `APPLY_BOUND` seconds.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from pathlib import Path
 from typing import Any
 
 from app.core import access
 from app.core.locations import log_dir
+from app.core.model import StdioTarget, StoreData
 from app.core.sharing import visible_roots
 from app.core.store import Store
-from app.mcp.errors import ServerUnavailableError
+from app.mcp.errors import ServerUnavailableError, ToolCallError
 
-ROOTS_GRACE = 2.0
-"""How long a legacy server gets to fetch roots after connecting, before the tool call goes out.
+logger = logging.getLogger(__name__)
 
-Servers such as the reference filesystem server fetch roots right after the handshake and apply
-them asynchronously; calling at once would race them."""
+APPLY_BOUND = 1.0
+"""Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
 class CallError(RuntimeError):
@@ -31,16 +45,27 @@ async def call_tool(
     entry = data.server(server_name)
     if entry is None:
         raise CallError(f"No server is named '{server_name}'; see 'rootkeeper servers list'.")
+    # The visible roots (to be computed by the shared roots watcher later):
     statuses = await asyncio.to_thread(access.check_many, [(r.id, r.path, r.is_file) for r in data.roots])
     shared = [(root.uri, root.name) for root in visible_roots(data, entry, statuses)]
-    fetched = asyncio.Event()
+    remembering: list[asyncio.Task[None]] = []
+    log_size_at_answer: list[int] = []
 
     def provide() -> list[tuple[str, str]]:
-        fetched.set()
+        if not log_size_at_answer:
+            log_size_at_answer.append(_size(connection.log_path))
         return shared
 
+    def remember_legacy_only() -> None:
+        remembering.append(asyncio.get_running_loop().create_task(_remember_legacy_only(store, server_name)))
+
     connection = ServerConnection(
-        entry, provide, log_dir(), connect_timeout=connect_timeout, backoff_initial=0.1
+        entry,
+        provide,
+        log_dir(),
+        connect_timeout=connect_timeout,
+        backoff_initial=0.1,
+        on_legacy_only=remember_legacy_only,
     )
     connection.start()
     try:
@@ -52,16 +77,59 @@ async def call_tool(
             raise CallError(f"'{server_name}' is unavailable: {_lower_first(str(exc))}") from exc
         if status.era == "legacy" and entry.declares_roots:
             try:
-                await asyncio.wait_for(fetched.wait(), ROOTS_GRACE)
-                await asyncio.sleep(0.1)  # the server applies the list after answering
-            except TimeoutError:
-                pass  # a server that never asks simply does not get roots
+                fetched = await connection.roots_settled()
+            except (TimeoutError, ServerUnavailableError, ToolCallError) as exc:
+                # The tool call below reports a server that is really gone; this was only a courtesy.
+                logger.info("No roots barrier for %s: %r", server_name, exc)
+                fetched = 0
+            if fetched and log_size_at_answer and isinstance(entry.target, StdioTarget):
+                await _log_grows(connection.log_path, log_size_at_answer[0], APPLY_BOUND)
         try:
             return await connection.call_tool(tool, arguments)
         except Exception as exc:
             raise CallError(f"Calling '{tool}' on '{server_name}' failed: {_lower_first(str(exc))}") from exc
     finally:
         await connection.stop()
+        await asyncio.gather(*remembering)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+async def _log_grows(path: Path, size: int, bound: float) -> None:
+    """Return once `path` is larger than `size` bytes, or after `bound` seconds."""
+    import watchfiles
+
+    if _size(path) > size:
+        return
+    stop = asyncio.Event()
+    try:
+        async with asyncio.timeout(bound):
+            async for _changes in watchfiles.awatch(path, stop_event=stop, debounce=0, step=5):
+                if _size(path) > size:
+                    return
+    except TimeoutError:
+        pass
+    finally:
+        stop.set()
+
+
+async def _remember_legacy_only(store: Store, name: str) -> None:
+    """Write down that the server broke on the era probe, as the hub does, so the next call skips it."""
+
+    def edit(data: StoreData) -> None:
+        entry = data.server(name)
+        if entry is not None:
+            entry.legacy_only = True
+
+    try:
+        await asyncio.to_thread(store.update, edit)
+    except Exception as exc:  # the call itself still works; only the next one is slower
+        logger.warning("Could not remember that %s is legacy-only: %s", name, exc)
 
 
 def _lower_first(sentence: str) -> str:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from app.core.messages import Message
+
 # JSON-RPC / MCP error codes, spelled out here so this module stays free of SDK imports.
 CONNECTION_CLOSED = -32000
 REQUEST_TIMEOUT = -32001
@@ -26,11 +28,56 @@ INTERNAL_ERROR = -32603
 TransportKind = Literal["stdio", "http"]
 
 
-class ServerUnavailableError(RuntimeError):
+TEMPLATES: dict[str, str] = {
+    "mcp.unexpected": "Unexpected error: {error}.",
+    "mcp.cwd_missing": "The working directory '{cwd}' does not exist.",
+    "mcp.command_not_found": "Command '{command}' was not found.",
+    "mcp.command_permission_denied": "Command '{command}' could not be run: permission denied.",
+    "mcp.command_failed": "Command '{command}' could not be started: {reason}.",
+    "mcp.connection_refused": "Connection refused by {where}.",
+    "mcp.connect_failed": "Could not connect to {where}: {reason}.",
+    "mcp.connection_failed": "The connection to {where} failed: {reason}.",
+    "mcp.server_error": "The server answered with error {code}: {reason}.",
+    "mcp.unsupported_versions": "The server only speaks protocol versions Rootkeeper does not know ({versions}).",
+    "mcp.unsupported_version": "The server offered a protocol version Rootkeeper does not support ({reason}).",
+    "mcp.schema_violation": "The server sent a reply that does not follow the MCP schema.",
+    "mcp.closed": "The server closed the connection.",
+    "mcp.closed_with_log": "The server closed the connection; its log ends with “{log_tail}”.",
+    "mcp.no_answer": "The server did not answer within {seconds} s.",
+    "mcp.not_jsonrpc_stdout": "The server wrote something that is not JSON-RPC on stdout.",
+    "mcp.not_jsonrpc": "The server sent something that is not JSON-RPC.",
+    "mcp.http_status": "HTTP {status} {reason} from {url}.",
+    "mcp.http_status_bare": "HTTP {status} from {url}.",
+    "mcp.session_lost": "The server no longer knows this session (HTTP 404 from {url}); reconnecting.",
+    "mcp.unreachable": "The server stopped answering at {where}.",
+    "mcp.not_connected": "The server is not connected.",
+    "mcp.state": "The server is {state}.",
+    "mcp.connect_timeout": "The server did not connect within {seconds} s.",
+    "mcp.closed_before_answer": "The connection closed before the server answered.",
+    "mcp.roots_failed": "Rootkeeper could not build the roots list.",
+}
+"""Every sentence this layer says about a server, by code; `{name}` placeholders are the message's args."""
+
+
+def message(message_code: str, /, **args: object) -> Message:
+    """The `Message` for `code`, its English text filled from `args` (kept as strings for translators)."""
+    shown = {name: str(value) for name, value in args.items()}
+    return Message(message_code, TEMPLATES[message_code].format(**shown), shown)
+
+
+class _MessageError(RuntimeError):
+    """An error whose str() is one sentence, with its code and arguments in `.message`."""
+
+    def __init__(self, said: Message | str) -> None:
+        self.message = said if isinstance(said, Message) else Message("mcp.unexpected", said, {"error": said})
+        super().__init__(self.message.text)
+
+
+class ServerUnavailableError(_MessageError):
     """The server is not connected (still connecting, backing off, failed or stopped); str() says why."""
 
 
-class ToolCallError(RuntimeError):
+class ToolCallError(_MessageError):
     """A tool call failed at the protocol or transport level (not a tool result with `isError`)."""
 
 
@@ -41,8 +88,10 @@ class FailureContext:
     command: str | None = None
     cwd: str | None = None
     url: str | None = None
-    http_error: str | None = None
+    http_error: Message | None = None
     """"HTTP 401 Unauthorized from …", when the SDK turned a status code into a JSON-RPC error."""
+    session_lost: Message | None = None
+    """Set when the HTTP session ended because the server forgot it or stopped answering."""
     saw_non_jsonrpc: bool = False
     log_tail: str | None = None
     """The last line the server wrote to its log during this attempt, if any."""
@@ -50,11 +99,19 @@ class FailureContext:
 
 @dataclass(frozen=True)
 class Failure:
-    sentence: str
+    message: Message
     permanent: bool = False
     """Retrying cannot help (the server speaks no protocol version we do); the caller stops retrying."""
     spawn_failed: bool = False
     """The server process never started, so the era probe cannot be what broke it."""
+
+    @property
+    def sentence(self) -> str:
+        return self.message.text
+
+    @property
+    def code(self) -> str:
+        return self.message.code
 
 
 def leaf_errors(error: BaseException) -> Iterator[BaseException]:
@@ -66,8 +123,15 @@ def leaf_errors(error: BaseException) -> Iterator[BaseException]:
         yield error
 
 
+def real_errors(error: BaseException) -> list[BaseException]:
+    """The leaves of `error` that are not cancellations."""
+    return [leaf for leaf in leaf_errors(error) if not isinstance(leaf, asyncio.CancelledError)]
+
+
 def describe_failure(error: BaseException | None, context: FailureContext) -> Failure:
     """One sentence for the most telling leaf of `error`; `None` means our own deadline ran out."""
+    if context.session_lost is not None:
+        return Failure(context.session_lost)
     leaves = [leaf for leaf in leaf_errors(error) if not _is_cancellation(leaf)] if error else []
     for describe in (_spawn_failure, _network_failure, _protocol_failure):
         for leaf in leaves:
@@ -76,16 +140,18 @@ def describe_failure(error: BaseException | None, context: FailureContext) -> Fa
     if not leaves or any(isinstance(leaf, TimeoutError) for leaf in leaves):
         return Failure(_silence(context))
     leaf = leaves[0]
-    return Failure(f"Unexpected error: {type(leaf).__name__}: {_clip(str(leaf))}.")
+    return Failure(message("mcp.unexpected", error=f"{type(leaf).__name__}: {_clip(str(leaf))}"))
 
 
 def describe_disconnect(context: FailureContext) -> Failure:
-    """The sentence for a session that ended because the server closed its side."""
-    return Failure(_closed(context))
+    """The sentence for a session that ended because the server closed its side (or lost the session)."""
+    return Failure(context.session_lost or _closed(context))
 
 
-def http_error_sentence(status: int, reason: str, url: str) -> str:
-    return f"HTTP {status} {reason} from {url}." if reason else f"HTTP {status} from {url}."
+def http_error_message(status: int, reason: str, url: str) -> Message:
+    if reason:
+        return message("mcp.http_status", status=status, reason=reason, url=url)
+    return message("mcp.http_status_bare", status=status, url=url)
 
 
 def _is_cancellation(error: BaseException) -> bool:
@@ -98,11 +164,11 @@ def _spawn_failure(error: BaseException, context: FailureContext) -> Failure | N
     command = context.command or "?"
     if isinstance(error, FileNotFoundError):
         if context.cwd and error.filename == context.cwd:
-            return Failure(f"The working directory '{context.cwd}' does not exist.", spawn_failed=True)
-        return Failure(f"Command '{command}' was not found.", spawn_failed=True)
+            return Failure(message("mcp.cwd_missing", cwd=context.cwd), spawn_failed=True)
+        return Failure(message("mcp.command_not_found", command=command), spawn_failed=True)
     if isinstance(error, PermissionError):
-        return Failure(f"Command '{command}' could not be run: permission denied.", spawn_failed=True)
-    return Failure(f"Command '{command}' could not be started: {error.strerror or error}.", spawn_failed=True)
+        return Failure(message("mcp.command_permission_denied", command=command), spawn_failed=True)
+    return Failure(message("mcp.command_failed", command=command, reason=error.strerror or error), spawn_failed=True)
 
 
 def _network_failure(error: BaseException, context: FailureContext) -> Failure | None:
@@ -110,14 +176,14 @@ def _network_failure(error: BaseException, context: FailureContext) -> Failure |
 
     if not isinstance(error, httpx2.TransportError):
         return None
-    where = _host_port(context.url or "")
+    where = host_port(context.url or "")
     if isinstance(error, httpx2.TimeoutException):
         return Failure(_silence(context))
     if any(isinstance(cause, ConnectionRefusedError) for cause in _causes(error)):
-        return Failure(f"Connection refused by {where}.")
+        return Failure(message("mcp.connection_refused", where=where))
     if isinstance(error, httpx2.ConnectError):
-        return Failure(f"Could not connect to {where}: {_clip(_root_cause_text(error))}.")
-    return Failure(f"The connection to {where} failed: {_clip(_root_cause_text(error))}.")
+        return Failure(message("mcp.connect_failed", where=where, reason=_clip(_root_cause_text(error))))
+    return Failure(message("mcp.connection_failed", where=where, reason=_clip(_root_cause_text(error))))
 
 
 def _protocol_failure(error: BaseException, context: FailureContext) -> Failure | None:
@@ -134,39 +200,37 @@ def _protocol_failure(error: BaseException, context: FailureContext) -> Failure 
             return Failure(_silence(context))
         if code == UNSUPPORTED_PROTOCOL_VERSION:
             offered = _supported_versions(error.error.data)
-            return Failure(f"The server only speaks protocol versions Rootkeeper does not know ({offered}).", True)
-        return Failure(f"The server answered with error {code}: {_clip(error.error.message)}.")
+            return Failure(message("mcp.unsupported_versions", versions=offered), True)
+        return Failure(message("mcp.server_error", code=code, reason=_clip(error.error.message)))
     if isinstance(error, ValidationError):
-        return Failure("The server sent a reply that does not follow the MCP schema.")
+        return Failure(message("mcp.schema_violation"))
     if isinstance(error, RuntimeError) and "protocol version" in str(error).lower():
-        return Failure(
-            f"The server offered a protocol version Rootkeeper does not support ({_clip(str(error))}).", True
-        )
+        return Failure(message("mcp.unsupported_version", reason=_clip(str(error))), True)
     return None
 
 
-def _closed(context: FailureContext) -> str:
+def _closed(context: FailureContext) -> Message:
     if context.saw_non_jsonrpc:
         return _non_jsonrpc(context)
     if context.http_error:
         return context.http_error
     if context.log_tail:
-        return f"The server closed the connection; its log ends with “{_clip(context.log_tail)}”."
-    return "The server closed the connection."
+        return message("mcp.closed_with_log", log_tail=_clip(context.log_tail))
+    return message("mcp.closed")
 
 
-def _silence(context: FailureContext) -> str:
+def _silence(context: FailureContext) -> Message:
     if context.saw_non_jsonrpc:
         return _non_jsonrpc(context)
     if context.http_error:
         return context.http_error
-    return f"The server did not answer within {context.timeout:g} s."
+    return message("mcp.no_answer", seconds=f"{context.timeout:g}")
 
 
-def _non_jsonrpc(context: FailureContext) -> str:
+def _non_jsonrpc(context: FailureContext) -> Message:
     if context.transport == "stdio":
-        return "The server wrote something that is not JSON-RPC on stdout."
-    return "The server sent something that is not JSON-RPC."
+        return message("mcp.not_jsonrpc_stdout")
+    return message("mcp.not_jsonrpc")
 
 
 def _supported_versions(data: object) -> str:
@@ -189,7 +253,7 @@ def _root_cause_text(error: BaseException) -> str:
     return str(deepest) or type(deepest).__name__
 
 
-def _host_port(url: str) -> str:
+def host_port(url: str) -> str:
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)

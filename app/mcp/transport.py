@@ -10,9 +10,10 @@ SDK offers no hook for:
 - bounding how many server requests are being answered at once, so a server that floods
   `roots/list` and never reads the answers cannot make tasks pile up.
 
-`HttpErrorRecorder` keeps the HTTP status of the last failed POST, which the SDK replaces by a
-generic JSON-RPC error; `ServerStreamGate` closes a race that loses a legacy HTTP server's first
-`roots/list` (see its docstring).
+- knowing, in wire order, which `roots/list` requests arrived and which are answered, so a caller
+  can tell after a `ping` answer whether the server asked for roots first (see `roots_settled`).
+
+What Streamable HTTP hides is watched in `app.mcp.http_transport`.
 """
 
 from __future__ import annotations
@@ -20,13 +21,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anyio
-import httpx2
 from anyio.streams.memory import MemoryObjectSendStream
 from mcp.client import Transport
-from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.message import SessionMessage
 from mcp_types import (
     METHOD_NOT_FOUND,
@@ -39,8 +38,6 @@ from mcp_types import (
     RequestId,
 )
 
-from app.mcp.errors import http_error_sentence
-
 if TYPE_CHECKING:
     # The SDK exports `Transport` but keeps the stream protocols it is made of in private modules.
     from mcp.client._transport import ReadStream, TransportStreams, WriteStream
@@ -52,11 +49,6 @@ ROOTS_NOT_SUPPORTED = ErrorData(
     message="Roots not supported",
     data={"reason": "Client does not have roots capability"},
 )
-
-# The SDK's defaults (30 s to connect, 5 min between bytes of a held-open stream); the
-# connection's own deadlines are shorter and apply on top.
-HTTP_TIMEOUT = httpx2.Timeout(30.0, read=300.0)
-GET_STREAM_WAIT = 2.0
 
 
 class WatchedTransport:
@@ -73,15 +65,35 @@ class WatchedTransport:
         self._refuse_roots = refuse_roots
         self._max_server_requests = max_server_requests
         self._answering: set[RequestId] = set()
+        self._roots_pending: set[RequestId] = set()
+        self._roots_settled: anyio.Event | None = None
+        self.roots_requests = 0
+        """`roots/list` requests the server sent on this connection, counted as they are read."""
         self._slots: anyio.Semaphore | None = None
         self._closed: anyio.Event | None = None
         self._running: AbstractAsyncContextManager[TransportStreams] | None = None
         self.saw_non_jsonrpc = False
 
+    @property
+    def closed(self) -> bool:
+        """Whether the server's side has ended (False before the transport was entered)."""
+        return self._closed is not None and self._closed.is_set()
+
     async def wait_closed(self) -> None:
         """Return once the server's side of the transport has ended (or this transport was closed)."""
         assert self._closed is not None, "enter the transport first"
         await self._closed.wait()
+
+    async def roots_settled(self) -> None:
+        """Return once every `roots/list` read so far has been answered (at once when none is open).
+
+        Messages are screened in the order the server wrote them, so after the answer to a request
+        sent later (a `ping`) has been read, every roots request written before it is counted here.
+        """
+        while self._roots_pending:
+            if self._roots_settled is None:
+                self._roots_settled = anyio.Event()
+            await self._roots_settled.wait()
 
     async def __aenter__(self) -> TransportStreams:
         self._slots = anyio.Semaphore(self._max_server_requests)
@@ -141,6 +153,9 @@ class WatchedTransport:
             # Back-pressure: stop reading the server until an answer frees a slot.
             await self._slots.acquire()
             self._answering.add(message.id)
+            if message.method == "roots/list":
+                self.roots_requests += 1
+                self._roots_pending.add(message.id)
         elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
             # The session never answers a request the server cancelled, so free its slot here.
             request_id = (message.params or {}).get("requestId")
@@ -149,6 +164,11 @@ class WatchedTransport:
         return True
 
     def _answered(self, request_id: RequestId) -> None:
+        if request_id in self._roots_pending:
+            self._roots_pending.discard(request_id)
+            if not self._roots_pending and self._roots_settled is not None:
+                self._roots_settled.set()
+                self._roots_settled = None
         if request_id in self._answering:
             self._answering.discard(request_id)
             assert self._slots is not None
@@ -182,60 +202,3 @@ class _AnswerTap:
     ) -> bool | None:
         await self.aclose()
         return None
-
-
-class HttpErrorRecorder:
-    """An httpx2 response hook keeping the status of the last POST that failed."""
-
-    def __init__(self) -> None:
-        self.last_error: str | None = None
-
-    async def on_response(self, response: httpx2.Response) -> None:
-        # GET (the optional server stream) and DELETE (session end) may fail harmlessly.
-        if response.request.method == "POST" and response.status_code >= 400:
-            url = response.request.url
-            shown = f"{url.scheme}://{url.netloc.decode('ascii', 'replace').rpartition('@')[2]}{url.path}"
-            self.last_error = http_error_sentence(response.status_code, response.reason_phrase, shown)
-
-
-class ServerStreamGate:
-    """Holds back the legacy `notifications/initialized` POST until the server's GET stream is open.
-
-    A legacy server may ask for roots the moment it sees `initialized`, and it sends that request
-    on the GET stream; the SDK opens that stream at the same moment it posts `initialized`, and
-    an SDK server drops what it sends before the stream is there, so its request is lost and
-    never answered. Waiting for the GET's response headers closes the race.
-    """
-
-    def __init__(self, bound: float = GET_STREAM_WAIT) -> None:
-        self._bound = bound
-        self._open: anyio.Event | None = None
-
-    def _event(self) -> anyio.Event:
-        if self._open is None:
-            self._open = anyio.Event()
-        return self._open
-
-    async def on_request(self, request: httpx2.Request) -> None:
-        if request.method == "POST" and b'"notifications/initialized"' in request.content:
-            with anyio.move_on_after(self._bound):  # a server without a GET stream must not cost more
-                await self._event().wait()
-
-    async def on_response(self, response: httpx2.Response) -> None:
-        if response.request.method == "GET":  # open (2xx) or refused: either way, stop waiting
-            self._event().set()
-
-
-@asynccontextmanager
-async def http_transport(
-    url: str, headers: dict[str, str], recorder: HttpErrorRecorder
-) -> AsyncIterator[TransportStreams]:
-    """Streamable HTTP with the configured headers, the status-recording hook and the stream gate."""
-    gate = ServerStreamGate()
-    hooks: dict[str, list[Callable[..., Any]]] = {
-        "request": [gate.on_request],
-        "response": [recorder.on_response, gate.on_response],
-    }
-    client = httpx2.AsyncClient(headers=headers, timeout=HTTP_TIMEOUT, event_hooks=hooks)
-    async with client, streamable_http_client(url, http_client=client) as streams:
-        yield streams

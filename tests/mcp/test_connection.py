@@ -324,6 +324,24 @@ async def test_every_hostile_server_ends_in_backoff_with_one_clear_sentence(
     assert {name: status.last_error for name, status in statuses.items()} == {
         name: expected for name, (_, _, expected) in cases.items()
     }
+    # The same sentences carry a stable code and arguments, for the GUI to translate.
+    failures = {name: connection.last_failure for name, connection in connections.items()}
+    assert {name: failure.code if failure else None for name, failure in failures.items()} == {
+        "exits at start": "mcp.closed_with_log",
+        "dies mid-session": "mcp.closed_with_log",
+        "never answers": "mcp.no_answer",
+        "prints prose": "mcp.not_jsonrpc_stdout",
+        "missing command": "mcp.command_not_found",
+        "not executable": "mcp.command_permission_denied",
+        "missing working directory": "mcp.cwd_missing",
+        "HTTP 401": "mcp.http_status",
+        "HTTP 500": "mcp.http_status",
+        "connection refused": "mcp.connection_refused",
+    }
+    http_401 = failures["HTTP 401"]
+    assert http_401 is not None and http_401.message.args == {
+        "status": "401", "reason": "Unauthorized", "url": http["401"].url
+    }
     assert {status.retry_in for status in statuses.values()} == {0.5}
     assert statuses["dies mid-session"].era == "legacy"  # it did connect before dying
 

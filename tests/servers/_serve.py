@@ -9,8 +9,10 @@ bare 400, which clients treat as "this server is legacy".
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -32,11 +34,23 @@ def make_parser(description: str) -> argparse.ArgumentParser:
     return parser
 
 
-def run(server: MCPServer, http_port: int | None, *, legacy_only: bool = False, get_delay: float = 0.0) -> None:
+def run(
+    server: MCPServer,
+    http_port: int | None,
+    *,
+    legacy_only: bool = False,
+    get_delay: float = 0.0,
+    stateless: bool = False,
+    refuse_get: bool = False,
+    record_http: Path | None = None,
+) -> None:
     """Serve until stdin closes (stdio) or the process is stopped (HTTP).
 
     `get_delay` holds each HTTP GET (the stream for server-initiated messages) that long before
-    serving it, to widen the window in which such a stream is not open yet.
+    serving it, to widen the window in which such a stream is not open yet. `stateless` serves
+    HTTP without sessions (no `Mcp-Session-Id`, so a client never opens a GET stream);
+    `refuse_get` answers every GET with 405, so no stream stays open even with a session.
+    `record_http` appends one JSON line per HTTP request to that file (see `_record_http`).
     """
     if http_port is None:
         if legacy_only:
@@ -46,11 +60,15 @@ def run(server: MCPServer, http_port: int | None, *, legacy_only: bool = False, 
         return
     import uvicorn
 
-    app: ASGIApp = server.streamable_http_app()
+    app: ASGIApp = server.streamable_http_app(stateless_http=stateless)
     if legacy_only:
         app = _refuse_modern(app)
     if get_delay:
         app = _delay_get(app, get_delay)
+    if refuse_get:
+        app = _refuse_get(app)
+    if record_http is not None:
+        app = _record_http(app, record_http)
     # Open server streams would otherwise hold up a graceful shutdown for as long as they last.
     uvicorn.run(app, host="127.0.0.1", port=http_port, log_level="warning", timeout_graceful_shutdown=1)
 
@@ -87,6 +105,65 @@ def _delay_get(app: ASGIApp, seconds: float) -> ASGIApp:
         await app(scope, receive, send)
 
     return slow_get_app
+
+
+def _refuse_get(app: ASGIApp) -> ASGIApp:
+    async def no_get_app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            await send({"type": "http.response.start", "status": 405, "headers": [(b"allow", b"POST, DELETE")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await app(scope, receive, send)
+
+    return no_get_app
+
+
+def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
+    """Append `{"event": "http", "method", "rpc", "session", "capabilities"}` per request, before serving it.
+
+    `rpc` is the JSON-RPC method of a POST body (None for answers and other requests), `session`
+    whether the request carried `Mcp-Session-Id`, and `capabilities` the 2026-07-28 client
+    capabilities from the body's `_meta` when present.
+    """
+
+    async def recording_app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        received: list[MutableMapping[str, Any]] = []
+        body = b""
+        if scope["method"] == "POST":
+            while True:
+                chunk = await receive()
+                received.append(chunk)
+                body += chunk.get("body", b"")
+                if not chunk.get("more_body"):
+                    break
+        rpc = capabilities = None
+        try:
+            parsed = json.loads(body) if body else None
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            rpc = parsed.get("method")
+            meta = (parsed.get("params") or {}).get("_meta") or {}
+            capabilities = meta.get("io.modelcontextprotocol/clientCapabilities")
+        event = {
+            "event": "http",
+            "method": scope["method"],
+            "rpc": rpc,
+            "session": b"mcp-session-id" in dict(scope["headers"]),
+            "capabilities": capabilities,
+        }
+        with record.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(event) + "\n")
+
+        async def replay() -> MutableMapping[str, Any]:
+            return received.pop(0) if received else await receive()
+
+        await app(scope, replay, send)
+
+    return recording_app
 
 
 def log(message: str) -> None:

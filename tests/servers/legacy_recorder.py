@@ -13,6 +13,12 @@ Its `seen_roots` tool returns every list seen so far on this connection.
     python -m tests.servers.legacy_recorder --record FILE               # stdio
     python -m tests.servers.legacy_recorder --record FILE --http PORT   # Streamable HTTP, 127.0.0.1:PORT/mcp
         [--get-delay SECONDS]   # open the stream for server-initiated messages late
+        [--stateless]           # HTTP without sessions: no Mcp-Session-Id, so no GET stream either
+        [--no-get]              # answer GET with 405: a session, but no stream held open
+
+Over HTTP every request is recorded too, before it is served (see `tests.servers._serve`):
+
+    {"event": "http", "method": "POST", "rpc": "notifications/initialized", "session": true, ...}
 """
 
 from __future__ import annotations
@@ -74,8 +80,18 @@ def main() -> None:
     parser = make_parser(__doc__ or "")
     parser.add_argument("--record", type=Path, required=True, metavar="FILE", help="JSON-lines file to append to")
     parser.add_argument("--get-delay", type=float, default=0.0, metavar="SECONDS", help="hold each HTTP GET this long")
+    parser.add_argument("--stateless", action="store_true", help="serve HTTP without sessions")
+    parser.add_argument("--no-get", action="store_true", help="answer every HTTP GET with 405")
     args = parser.parse_args()
-    run(build(args.record), args.http, legacy_only=True, get_delay=args.get_delay)
+    run(
+        build(args.record),
+        args.http,
+        legacy_only=True,
+        get_delay=args.get_delay,
+        stateless=args.stateless,
+        refuse_get=args.no_get,
+        record_http=args.record,
+    )
 
 
 if __name__ == "__main__":

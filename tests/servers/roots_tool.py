@@ -6,10 +6,12 @@ connection, an input-required round on a 2026-07-28 one.
     python -m tests.servers.roots_tool                 # stdio, both eras
     python -m tests.servers.roots_tool --http PORT     # Streamable HTTP on 127.0.0.1:PORT/mcp
     python -m tests.servers.roots_tool --legacy-only   # refuse the 2026-07-28 era
+        [--record FILE]   # over HTTP, append one JSON line per request (see `tests.servers._serve`)
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, ListRoots, MCPServer, Resolve
@@ -41,8 +43,9 @@ def build() -> MCPServer:
 def main() -> None:
     parser = make_parser(__doc__ or "")
     parser.add_argument("--legacy-only", action="store_true", help="refuse the 2026-07-28 era")
+    parser.add_argument("--record", type=Path, metavar="FILE", help="record each HTTP request in this file")
     args = parser.parse_args()
-    run(build(), args.http, legacy_only=args.legacy_only)
+    run(build(), args.http, legacy_only=args.legacy_only, record_http=args.record)
 
 
 if __name__ == "__main__":
