@@ -32,6 +32,9 @@ class ConnectionStatus(BaseModel):
     roots_fetch_count: int = 0
     last_error: str | None = None
     """One sentence; kept while reconnecting, cleared once connected."""
+    last_error_code: str | None = None
+    """The stable code of `last_error` (see app/mcp/errors.py), so another interface can translate it."""
+    last_error_args: dict[str, str] | None = None
     retry_in: float | None = None
     """Seconds from entering `backoff` to the next attempt."""
 

@@ -19,12 +19,11 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from app.core import access
 from app.core.locations import log_dir
 from app.core.model import StdioTarget, StoreData
-from app.core.sharing import visible_roots
 from app.core.store import Store
 from app.mcp.errors import ServerUnavailableError, ToolCallError
+from app.mcp.watcher import RootsWatcher
 
 logger = logging.getLogger(__name__)
 
@@ -41,13 +40,11 @@ async def call_tool(
 ) -> dict[str, Any]:
     from app.mcp.connection import ServerConnection
 
-    data = await asyncio.to_thread(store.load)
-    entry = data.server(server_name)
+    roots = await RootsWatcher.load_once(store)
+    entry = roots.data.server(server_name)
     if entry is None:
         raise CallError(f"No server is named '{server_name}'; see 'rootkeeper servers list'.")
-    # The visible roots (to be computed by the shared roots watcher later):
-    statuses = await asyncio.to_thread(access.check_many, [(r.id, r.path, r.is_file) for r in data.roots])
-    shared = [(root.uri, root.name) for root in visible_roots(data, entry, statuses)]
+    shared = [(root.uri, root.name) for root in roots.visible(server_name)]
     remembering: list[asyncio.Task[None]] = []
     log_size_at_answer: list[int] = []
 

@@ -288,13 +288,13 @@ class ServerConnection:
                         return
                     self._failure = outcome.failure
                     if outcome.failure.permanent:
-                        self._board.publish(state="failed", last_error=outcome.failure.sentence, retry_in=None)
+                        self._board.publish(state="failed", **outcome.failure.status_fields(), retry_in=None)
                         return
                     # A lost session backs off like any other end: a server that forgets every
                     # session at once must not be re-initialized in a tight loop.
                     if outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER:
                         delay = self._backoff_initial
-                    self._board.publish(state="backoff", last_error=outcome.failure.sentence, retry_in=delay)
+                    self._board.publish(state="backoff", **outcome.failure.status_fields(), retry_in=delay)
                     await anyio.sleep(delay)
                     delay = min(delay * 2, self._backoff_cap)
         except BaseException as error:
@@ -374,7 +374,8 @@ class ServerConnection:
             live = self._live = LiveSession(client, attempt, calls)
             if self._stopping:  # stop() came while connecting: leave normally at once
                 live.stop_requested.set()
-            self._board.publish(state="connected", era=era, protocol_version=version, last_error=None, retry_in=None)
+            self._board.publish(state="connected", era=era, protocol_version=version, retry_in=None,
+                                last_error=None, last_error_code=None, last_error_args=None)
             if probe_fallback:
                 self._remember_legacy_only()
             await live.wait_gone(self._liveness_interval, self._connect_timeout)
@@ -395,4 +396,5 @@ class ServerConnection:
             last_roots_fetch=fetch.uris,
             roots_fetch_count=self.status.roots_fetch_count + 1,
         )
+
 

@@ -113,6 +113,11 @@ class Failure:
     def code(self) -> str:
         return self.message.code
 
+    def status_fields(self) -> dict[str, object]:
+        """The failure as `ConnectionStatus` fields: the sentence, and its code and arguments for translation."""
+        return {"last_error": self.message.text, "last_error_code": self.message.code,
+                "last_error_args": dict(self.message.args)}
+
 
 def leaf_errors(error: BaseException) -> Iterator[BaseException]:
     """Every non-group exception inside `error`, depth first."""
