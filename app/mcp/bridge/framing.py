@@ -10,11 +10,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from dataclasses import dataclass
 from typing import Any
 
-MAX_MESSAGE_BYTES = 64 * 1024 * 1024
-"""A single message larger than this is refused: the reader's buffer is bounded by it."""
+def _max_message_bytes() -> int:
+    with contextlib.suppress(ValueError):
+        value = int(os.environ.get("ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES", ""))
+        if value > 0:
+            return value
+    return 64 * 1024 * 1024
+
+
+MAX_MESSAGE_BYTES = _max_message_bytes()
+"""A single message larger than this is refused: the reader's buffer is bounded by it (lowered in tests)."""
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
