@@ -95,7 +95,7 @@ async def read_message(reader: asyncio.StreamReader) -> bytes | None:
     """The next non-blank line without its newline, or None at end of stream.
 
     The StreamReader's limit (set to MAX_MESSAGE_BYTES by whoever created it) bounds its buffer:
-    a longer line raises MessageTooLarge instead of growing memory.
+    a longer line is skipped and raises MessageTooLarge instead of growing memory.
     """
     while True:
         try:
@@ -106,12 +106,25 @@ async def read_message(reader: asyncio.StreamReader) -> bytes | None:
                 return None
             return line.strip()
         except asyncio.LimitOverrunError as exc:
-            raise MessageTooLarge(f"a message longer than {MAX_MESSAGE_BYTES} bytes") from exc
-        except ValueError as exc:  # the buffer already holds more than the limit
+            await _discard_line(reader, exc.consumed)
             raise MessageTooLarge(f"a message longer than {MAX_MESSAGE_BYTES} bytes") from exc
         stripped = line.strip()
         if stripped:
             return stripped
+
+
+async def _discard_line(reader: asyncio.StreamReader, consumed: int) -> None:
+    """Skip the rest of an oversized line, a buffer-full at a time, so the next message can be read."""
+    while True:
+        with contextlib.suppress(asyncio.IncompleteReadError):
+            await reader.readexactly(consumed)
+        try:
+            await reader.readuntil(b"\n")
+            return
+        except asyncio.IncompleteReadError:
+            return
+        except asyncio.LimitOverrunError as exc:
+            consumed = exc.consumed
 
 
 class LineWriter:

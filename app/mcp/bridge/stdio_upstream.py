@@ -18,6 +18,7 @@ from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 log = logging.getLogger(__name__)
 
 STOP_GRACE_SECONDS = 2.0
+EXIT_WAIT_SECONDS = 3.0
 
 
 class UpstreamError(Exception):
@@ -74,7 +75,11 @@ class StdioUpstream:
 
     async def receive(self) -> bytes | None:
         assert self._process is not None and self._process.stdout is not None
-        return await read_message(self._process.stdout)
+        raw = await read_message(self._process.stdout)
+        if raw is None:
+            # Its output ended: give it a moment to exit, so the host is told why.
+            await _exited_within(self._process, EXIT_WAIT_SECONDS)
+        return raw
 
     def exit_detail(self) -> str:
         code = self._process.returncode if self._process else None
