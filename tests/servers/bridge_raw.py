@@ -26,12 +26,56 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 BIG = 5 * 1024 * 1024
 
 
 def answer(request_id: object, result: object) -> bytes:
     return json.dumps({"jsonrpc": "2.0", "id": request_id, "result": result}, separators=(",", ":")).encode()
+
+
+FIXED = {
+    "tools/list": lambda rid: b'{"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b',"result":{"tools":[]}}',
+    "test/error": lambda rid: json.dumps(
+        {"jsonrpc": "2.0", "id": rid, "error": {"code": -32042, "message": "custom failure", "data": {"why": "asked"}}}
+    ).encode(),
+    "test/big": lambda rid: answer(rid, {"blob": "x" * BIG}),
+    "initialize": lambda rid: answer(
+        rid,
+        {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "bridge-raw", "version": "1"},
+        },
+    ),
+}
+BEFORE_ANSWER = {
+    "test/notify": b'{"jsonrpc":"2.0","method":"notifications/custom","params":{"n":1,"f":1.50}}',
+    "test/ask": b'{"jsonrpc":"2.0","id":"server-q-1","method":"test/question","params":{"q":"?"}}',
+    "test/roots": b'{"jsonrpc":"2.0","id":77,"method":"roots/list"}',
+    "test/garbage": b"this is not json {",
+}
+
+
+def respond(method: str, request_id: object, params: dict[str, object], send: Callable[[bytes], None]) -> bool:
+    """Answer one request; True means "hang from now on"."""
+    if method in FIXED:
+        send(FIXED[method](request_id))
+    elif method in BEFORE_ANSWER:
+        send(BEFORE_ANSWER[method])
+        send(answer(request_id, {"after": "garbage"} if method == "test/garbage" else {"asked": True}))
+    elif method == "test/exit":
+        sys.exit(3)
+    elif method == "test/hang":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        return True
+    elif method == "test/spawn":
+        child = subprocess.Popen(["sleep", "1000"])
+        send(answer(request_id, {"pid": child.pid}))
+    elif method == "test/huge":
+        send(b'{"jsonrpc":"2.0","id":1,"result":"' + b"y" * int(str(params["size"])) + b'"}')
+    return False
 
 
 def main() -> None:
@@ -55,45 +99,10 @@ def main() -> None:
             message = json.loads(line)
         except ValueError:
             continue
-        if not isinstance(message, dict) or "method" not in message or "id" not in message:
-            continue
-        method, request_id = message["method"], message["id"]
-        params = message.get("params") or {}
-        if method == "initialize":
-            send(answer(request_id, {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
-                                     "serverInfo": {"name": "bridge-raw", "version": "1"}}))
-        elif method == "tools/list":
-            send(b'{"jsonrpc":"2.0","id":' + json.dumps(request_id).encode() + b',"result":{"tools":[]}}')
-        elif method == "test/error":
-            send(json.dumps({"jsonrpc": "2.0", "id": request_id,
-                             "error": {"code": -32042, "message": "custom failure", "data": {"why": "asked"}}}).encode())
-        elif method == "test/big":
-            send(answer(request_id, {"blob": "x" * BIG}))
-        elif method == "test/notify":
-            send(b'{"jsonrpc":"2.0","method":"notifications/custom","params":{"n":1,"f":1.50}}')
-            send(answer(request_id, {}))
-        elif method == "test/ask":
-            send(b'{"jsonrpc":"2.0","id":"server-q-1","method":"test/question","params":{"q":"?"}}')
-            send(answer(request_id, {"asked": True}))
-        elif method == "test/roots":
-            send(b'{"jsonrpc":"2.0","id":77,"method":"roots/list"}')
-            send(answer(request_id, {"asked": True}))
-        elif method == "test/garbage":
-            send(b"this is not json {")
-            send(answer(request_id, {"after": "garbage"}))
-        elif method == "test/exit":
-            sys.exit(3)
-        elif method == "test/hang":
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            hanging = True
-        elif method == "test/spawn":
-            child = subprocess.Popen(["sleep", "1000"])
-            send(answer(request_id, {"pid": child.pid}))
-        elif method == "test/huge":
-            send(b'{"jsonrpc":"2.0","id":1,"result":"' + b"y" * int(params["size"]) + b'"}')
-    if hanging:
-        while True:
-            time.sleep(3600)
+        if isinstance(message, dict) and "method" in message and "id" in message:
+            hanging = respond(message["method"], message["id"], message.get("params") or {}, send)
+    while hanging:
+        time.sleep(3600)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+
 def _max_message_bytes() -> int:
     with contextlib.suppress(ValueError):
         value = int(os.environ.get("ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES", ""))

@@ -114,7 +114,9 @@ class HttpUpstream:
         except httpx2.HTTPError as exc:
             log.warning("POST to %s failed: %s", self._url, exc)
             if request_id is not None:
-                await self._queue.put(error_response(request_id, CONNECTION_CLOSED, f"The server cannot be reached: {exc}"))
+                await self._queue.put(
+                    error_response(request_id, CONNECTION_CLOSED, f"The server cannot be reached: {exc}")
+                )
         finally:
             if release:
                 self._slots.release()
@@ -164,7 +166,9 @@ class HttpUpstream:
                 assert self._client is not None
                 headers = self._request_headers(None)
                 headers["accept"] = "text/event-stream"
-                async with self._client.stream("GET", self._url, headers=headers, timeout=httpx2.Timeout(30.0, read=None)) as resp:
+                async with self._client.stream(
+                    "GET", self._url, headers=headers, timeout=httpx2.Timeout(30.0, read=None)
+                ) as resp:
                     if resp.status_code != 200:
                         log.info("no GET stream (HTTP %d); server requests come with answers only", resp.status_code)
                         return

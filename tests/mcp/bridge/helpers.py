@@ -151,8 +151,18 @@ class RawHost:
         raise AssertionError(f"no reply to {request_id!r}")
 
     async def handshake(self) -> dict[str, Any]:
-        await self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw-host", "version": "1"}}})
+        await self.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "raw-host", "version": "1"},
+                },
+            }
+        )
         reply = await self.reply_to(0)
         await self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply

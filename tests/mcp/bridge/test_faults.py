@@ -98,7 +98,9 @@ async def test_closing_stdin_stops_the_server_and_what_it_started(rk_home: Path,
     await wait_until(lambda: not pid_alive(grandchild), "the server's own child is gone")
 
 
-async def test_a_hanging_server_that_ignores_sigterm_is_killed_when_the_host_leaves(rk_home: Path, record: Path) -> None:
+async def test_a_hanging_server_that_ignores_sigterm_is_killed_when_the_host_leaves(
+    rk_home: Path, record: Path
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/hang"})

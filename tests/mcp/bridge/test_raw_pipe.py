@@ -58,7 +58,9 @@ async def test_the_hosts_traffic_arrives_unchanged_both_ways(tmp_path: Path, rk_
             await host.send({"jsonrpc": "2.0", "id": "two", "method": "test/error"}),
             await host.send({"jsonrpc": "2.0", "method": "notifications/host-custom", "params": {"n": 1}}),
             await host.send({"jsonrpc": "2.0", "id": 3, "method": "test/big"}),
-            await host.send({"jsonrpc": "2.0", "id": 4, "method": "test/notify", "params": {"_meta": {"progressToken": 9}}}),
+            await host.send(
+                {"jsonrpc": "2.0", "id": 4, "method": "test/notify", "params": {"_meta": {"progressToken": 9}}}
+            ),
             await host.send({"jsonrpc": "2.0", "id": 5, "method": "test/slow"}),
             await host.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 5}}),
             await host.send({"jsonrpc": "2.0", "id": 6, "method": "test/ask"}),
@@ -84,7 +86,11 @@ async def test_the_hosts_traffic_arrives_unchanged_both_ways(tmp_path: Path, rk_
         assert initialize["params"]["clientInfo"] == {"name": "raw-host", "version": "1"}
 
         assert host.raw_reply_to(1) == b'{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'
-        assert (await host.reply_to("two"))["error"] == {"code": -32042, "message": "custom failure", "data": {"why": "asked"}}
+        assert (await host.reply_to("two"))["error"] == {
+            "code": -32042,
+            "message": "custom failure",
+            "data": {"why": "asked"},
+        }
         assert host.raw_reply_to(3) == answer(3, {"blob": "x" * BIG})
         assert b'{"jsonrpc":"2.0","method":"notifications/custom","params":{"n":1,"f":1.50}}' in host.lines
         assert b'{"jsonrpc":"2.0","id":"server-q-1","method":"test/question","params":{"q":"?"}}' in host.lines
@@ -117,7 +123,11 @@ async def test_roots_are_answered_and_an_external_edit_is_pushed(tmp_path: Path,
         assert added.code == 0, added
 
         def pushed() -> int:
-            return sum(1 for m in parsed(record) if isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed")
+            return sum(
+                1
+                for m in parsed(record)
+                if isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed"
+            )
 
         await wait_until(pushed, "list_changed reached the server")
         await host.send({"jsonrpc": "2.0", "id": 2, "method": "test/roots"})
@@ -140,13 +150,17 @@ async def test_pending_consent_declares_an_empty_list_until_the_user_agrees(
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/roots"})
-        first = await wait_until(lambda: [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77], "answer")
+        first = await wait_until(
+            lambda: [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77], "answer"
+        )
         assert first[0]["result"] == {"roots": []}
         assert parsed(record)[0]["params"]["capabilities"]["roots"] == {"listChanged": True}
 
         assert (await asyncio.to_thread(run_cli, rk_home, "servers", "share", "raw", "all")).code == 0
         await wait_until(
-            lambda: any(isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed" for m in parsed(record)),
+            lambda: any(
+                isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed" for m in parsed(record)
+            ),
             "the server was told the moment consent was given",
         )
         await host.send({"jsonrpc": "2.0", "id": 2, "method": "test/roots"})
@@ -165,7 +179,9 @@ async def test_sharing_none_is_a_transparent_pipe(tmp_path: Path, rk_home: Path,
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/roots"})
         request = await host.wait_for(lambda m: m.get("method") == "roots/list")
         assert b'{"jsonrpc":"2.0","id":77,"method":"roots/list"}' in host.lines
-        answer_raw = await host.send({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "no"}})
+        answer_raw = await host.send(
+            {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "no"}}
+        )
         await wait_until(lambda: answer_raw.decode() in received_lines(record), "the host's answer reached the server")
         assert received_lines(record)[0] == init.decode()
 
@@ -178,7 +194,8 @@ async def test_an_adhoc_server_is_registered_pending_consent(tmp_path: Path, rk_
         await wait_until(lambda: any(isinstance(m, dict) and m.get("id") == 77 for m in parsed(record)), "answered")
         listed = (await asyncio.to_thread(run_cli, rk_home, "servers", "list", "--json")).json()
         assert [(s["name"], s["consent"]) for s in listed] == [("adhoc", "pending")]
-        assert [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77][0]["result"] == {"roots": []}
+        answered = next(m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77)
+        assert answered["result"] == {"roots": []}
         assert await host.close_input() == 0
     async with raw_host(rk_home, "--name", "adhoc", "--", *raw_server(record)) as again:
         await again.handshake()  # the same command again reuses its entry

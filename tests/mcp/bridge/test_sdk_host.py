@@ -59,7 +59,9 @@ async def test_a_modern_server_sees_rootkeepers_folders(tmp_path: Path, rk_home:
         assert echoed.content[0].text == "hi"
 
 
-async def test_an_elicitation_in_the_same_round_reaches_the_host_alone(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_an_elicitation_in_the_same_round_reaches_the_host_alone(
+    tmp_path: Path, rk_home: Path, folders: Any
+) -> None:
     sdk_server("mixed", "bridge_elicit", rk_home)
     asked: list[str] = []
 
@@ -99,7 +101,9 @@ async def test_a_host_with_roots_of_its_own_under_each_policy(
 
 
 @pytest.mark.parametrize("legacy_only", [True, False], ids=["handshake-era", "2026-07-28"])
-async def test_an_http_upstream_behind_a_stdio_bridge(tmp_path: Path, rk_home: Path, folders: Any, legacy_only: bool) -> None:
+async def test_an_http_upstream_behind_a_stdio_bridge(
+    tmp_path: Path, rk_home: Path, folders: Any, legacy_only: bool
+) -> None:
     args = ["--legacy-only"] if legacy_only else []
     with http_servers(tmp_path / "http", {"tool": ("roots_tool", args)}) as servers:
         entry = ServerEntry(name="web", target=HttpTarget(url=servers["tool"].url), share="all", consent="given")
