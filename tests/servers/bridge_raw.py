@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 BIG = 5 * 1024 * 1024
 
@@ -58,13 +59,36 @@ BEFORE_ANSWER = {
 }
 
 
-def respond(method: str, request_id: object, params: dict[str, object], send: Callable[[bytes], None]) -> bool:
+ROOTS_QUESTION = {"method": "roots/list"}
+
+
+def modern_tool(request_id: object, params: dict[str, Any]) -> bytes:
+    """A 2026-07-28 style tool: asks by input-required result, answers once the answers came back."""
+    name, responses = params.get("name"), params.get("inputResponses") or {}
+    state = params.get("requestState")
+    if name == "always_roots":
+        return answer(request_id, {"resultType": "input_required", "inputRequests": {"r": ROOTS_QUESTION}})
+    if name == "roots_then_wait" and "r" in responses:
+        return b""  # the retry is left unanswered: the test cancels it
+    if name in ("roots", "roots_then_wait") and "r" not in responses:
+        asked = {"resultType": "input_required", "inputRequests": {"r": ROOTS_QUESTION}, "requestState": "s-1"}
+        return answer(request_id, asked)
+    if name == "roots_and_confirm" and not ("r" in responses and "e" in responses):
+        elicit = {"method": "elicitation/create", "params": {"message": "ok?", "requestedSchema": {"type": "object"}}}
+        asked = {"resultType": "input_required", "inputRequests": {"r": ROOTS_QUESTION, "e": elicit}}
+        return answer(request_id, {**asked, "requestState": "s-2"})
+    return answer(request_id, {"content": [], "structuredContent": {"responses": responses, "state": state}})
+
+
+def respond(method: str, request_id: object, params: dict[str, Any], send: Callable[[bytes], None]) -> bool:
     """Answer one request; True means "hang from now on"."""
     if method in FIXED:
         send(FIXED[method](request_id))
     elif method in BEFORE_ANSWER:
         send(BEFORE_ANSWER[method])
         send(answer(request_id, {"after": "garbage"} if method == "test/garbage" else {"asked": True}))
+    elif method == "tools/call":
+        send(modern_tool(request_id, params))
     elif method == "test/exit":
         sys.exit(3)
     elif method == "test/hang":
@@ -86,6 +110,8 @@ def main() -> None:
     hanging = False
 
     def send(line: bytes) -> None:
+        if not line:
+            return
         out.write(line + b"\n")
         out.flush()
 

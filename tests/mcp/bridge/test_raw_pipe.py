@@ -201,3 +201,99 @@ async def test_an_adhoc_server_is_registered_pending_consent(tmp_path: Path, rk_
         await again.handshake()  # the same command again reuses its entry
         assert len((await asyncio.to_thread(run_cli, rk_home, "servers", "list", "--json")).json()) == 1
     assert records(record)
+
+
+def modern_call(request_id: Any, name: str, **params: Any) -> dict[str, Any]:
+    meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-modern-host", "version": "2"},
+    }
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {"name": name, "_meta": meta, **params},
+    }
+
+
+def calls(record: Path) -> list[dict[str, Any]]:
+    return [m for m in parsed(record) if isinstance(m, dict) and m.get("method") == "tools/call"]
+
+
+async def test_a_modern_roots_question_is_answered_by_a_retry_the_host_never_sees(
+    tmp_path: Path, rk_home: Path, folders: Any
+) -> None:
+    record = tmp_path / "record.jsonl"
+    add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
+    async with raw_host(rk_home, "--server", "raw") as host:
+        await host.send(modern_call(1, "roots", arguments={"a": 1}))
+        final = await host.reply_to(1)
+        roots = [{"uri": folders["alpha"].as_uri(), "name": "alpha"}]
+        assert final["result"]["structuredContent"] == {"responses": {"r": {"roots": roots}}, "state": "s-1"}
+        first, retry = calls(record)
+        assert first["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"] == {
+            "elicitation": {},
+            "roots": {},
+        }
+        assert retry["id"] != 1 and retry["params"]["requestState"] == "s-1"
+        assert {k: v for k, v in retry["params"].items() if k not in ("inputResponses", "requestState")} == first[
+            "params"
+        ]
+        assert [json.loads(line)["id"] for line in host.lines] == [1]  # one answer, nothing else
+
+        # Another question in the same round: the host gets only that one and its retry gains the roots.
+        await host.send(modern_call(2, "roots_and_confirm"))
+        asked = (await host.reply_to(2))["result"]
+        assert list(asked["inputRequests"]) == ["e"] and asked["requestState"] == "s-2"
+        await host.send(
+            modern_call(3, "roots_and_confirm", inputResponses={"e": {"action": "accept"}}, requestState="s-2")
+        )
+        done = (await host.reply_to(3))["result"]["structuredContent"]
+        assert done == {"responses": {"e": {"action": "accept"}, "r": {"roots": roots}}, "state": "s-2"}
+
+        # A server that never stops asking is given up on after ten rounds, with a clean error.
+        await host.send(modern_call(4, "always_roots"))
+        assert (await host.reply_to(4))["error"]["code"] == -32603
+        assert sum(1 for call in calls(record) if call["params"]["name"] == "always_roots") == 11
+
+        # The host's cancellation of a request the bridge is retrying reaches the retry.
+        await host.send(modern_call(5, "roots_then_wait"))
+        await wait_until(
+            lambda: len([c for c in calls(record) if c["params"]["name"] == "roots_then_wait"]) == 2, "retry"
+        )
+        retry_id = [c for c in calls(record) if c["params"]["name"] == "roots_then_wait"][1]["id"]
+        await host.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 5}})
+
+        def cancelled() -> list[Any]:
+            return [m for m in parsed(record) if isinstance(m, dict) and m.get("method") == "notifications/cancelled"]
+
+        (cancel,) = await wait_until(cancelled, "the cancellation reached the server")
+        assert cancel["params"]["requestId"] == retry_id
+        assert await host.close_input() == 0
+        host.assert_only_jsonrpc()
+
+
+async def test_the_hosts_roots_changes_do_not_reach_a_server_that_sees_rootkeepers_list(
+    tmp_path: Path, rk_home: Path, folders: Any
+) -> None:
+    record = tmp_path / "record.jsonl"
+    add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
+    async with raw_host(rk_home, "--server", "raw") as host:
+        await host.handshake()
+        await host.send({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"})
+        await host.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+        await host.reply_to(1)
+        assert not any("roots/list_changed" in line for line in received_lines(record))
+
+
+async def test_a_server_pinned_to_the_handshake_era_makes_the_host_fall_back(
+    tmp_path: Path, rk_home: Path, folders: Any
+) -> None:
+    record = tmp_path / "record.jsonl"
+    add_server(rk_home, "raw", raw_server(record), share="all", consent="given", era="2025-11-25")
+    async with raw_host(rk_home, "--server", "raw") as host:
+        await host.send({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {}})
+        assert (await host.reply_to(1))["error"]["code"] == -32601
+        await host.handshake()
+        assert not any("server/discover" in line for line in received_lines(record))
