@@ -434,11 +434,12 @@ def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
     for session in sessions:
         host = session.get("host") or {}
         host_name = terminal_safe(host.get("name") if isinstance(host, dict) else None) or "an unknown host"
-        fetched = session.get("last_roots_fetch_at") or "never"
+        fetched = terminal_safe(session.get("last_roots_fetch_at")) or "never"
+        era = terminal_safe(session.get("era")) or "not yet known"
+        count = terminal_safe(session.get("roots_fetch_count")) or "0"
         print(
-            f"{session.get('pid')}  {terminal_safe(session.get('server'))}  used by {host_name}  "
-            f"era {session.get('era') or 'not yet known'}  roots fetched {session.get('roots_fetch_count', 0)}x, "
-            f"last {fetched}"
+            f"{terminal_safe(session.get('pid'))}  {terminal_safe(session.get('server'))}  used by {host_name}  "
+            f"era {era}  roots fetched {count}x, last {fetched}"
         )
     return 0
 

@@ -86,7 +86,6 @@ class Bridge:
         self.legacy_pin = legacy_pin
         entry = source.entry()
         self.transparent = entry is None or not entry.declares_roots
-        self.policy: RootsPolicy = getattr(entry, "roots_source", "rootkeeper") if entry else "rootkeeper"
         self.era: Literal["legacy", "modern"] | None = None
         self.host_has_roots = False
         self.initialized = False
@@ -100,6 +99,12 @@ class Bridge:
         self._counter = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._unsubscribe = source.subscribe(self._roots_changed)
+
+    @property
+    def policy(self) -> RootsPolicy:
+        """Read on every use: a change of the policy in the store applies to the next roots request."""
+        entry = self.source.entry()
+        return entry.roots_source if entry is not None else "rootkeeper"
 
     # -- ids ------------------------------------------------------------------------------------------
 

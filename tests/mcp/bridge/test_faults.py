@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -155,3 +156,14 @@ async def test_an_unknown_server_name_is_refused(rk_home: Path) -> None:
         assert host.process.stderr is not None
         err = (await host.process.stderr.read()).decode()
         assert code == 1 and "No server is named 'nobody'" in err
+
+
+async def test_sigterm_to_the_bridge_stops_the_server_too(rk_home: Path, record: Path) -> None:
+    async with raw_host(rk_home, "--server", "raw") as host:
+        await host.handshake()
+        server = server_pid(record)
+        host.process.terminate()
+        async with asyncio.timeout(30):
+            await host.process.wait()
+        assert not pid_alive(server)
+    assert not list((rk_home / "state" / "sessions").glob("*.json")), "the session file went with the bridge"
