@@ -26,7 +26,6 @@ from typing import Any, Literal, Protocol
 from app.mcp.bridge import rewrite
 from app.mcp.bridge.framing import (
     CONNECTION_CLOSED,
-    INTERNAL_ERROR,
     INVALID_REQUEST,
     METHOD_NOT_FOUND,
     PARSE_ERROR,
@@ -154,6 +153,13 @@ class Bridge:
         task.add_done_callback(self._task_done)
         return True
 
+    def to_server_soon(self, raw: bytes) -> bool:
+        """Write to the server from a task of its own, so the loop reading the server never waits on its input."""
+        if self.spawn(self.upstream.send(raw)):
+            return True
+        log.warning("the server is not reading; a message for it was dropped")
+        return False
+
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
@@ -274,7 +280,7 @@ class Bridge:
                 message = decode(raw)
             except ValueError:
                 log.warning("the server sent something that is not JSON: %r", raw[:200])
-                await self.upstream.send(error_response(None, PARSE_ERROR, "Parse error"))
+                self.to_server_soon(error_response(None, PARSE_ERROR, "Parse error"))
                 continue
             await self._from_server(message)
 
@@ -296,11 +302,10 @@ class Bridge:
             key = key_of(obj["id"])
             if message.method == "roots/list" and not self._host_answers_roots():
                 if not self.spawn(self._answer_roots_list(obj["id"])):
-                    busy = error_response(obj["id"], INTERNAL_ERROR, "Too many roots requests at once")
-                    await self.upstream.send(busy)
+                    log.warning("too many roots requests at once; one was dropped")
                 return
             if self.is_own_id(key):
-                await self.upstream.send(error_response(obj["id"], INVALID_REQUEST, ID_IN_USE))
+                self.to_server_soon(error_response(obj["id"], INVALID_REQUEST, ID_IN_USE))
                 return
             self.server_requests.add(key)
         await self.host.send(message.raw)
@@ -353,5 +358,5 @@ class Bridge:
             return
         self.awaiting_relist = True
         notification = encode({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"})
-        self.spawn(self.upstream.send(notification))
+        self.to_server_soon(notification)
         log.info("told the server its list changed")

@@ -133,7 +133,12 @@ class Rounds:
         self._retries[key_of(retry_id)] = chain
         params = rewrite.retry_params(chain.params, {key: {"roots": own} for key in keys}, result)
         bridge.status.roots_fetched(len(own))
-        await bridge.upstream.send(encode({"jsonrpc": "2.0", "id": retry_id, "method": chain.method, "params": params}))
+        retry = encode({"jsonrpc": "2.0", "id": retry_id, "method": chain.method, "params": params})
+        if not bridge.to_server_soon(retry):
+            self._forget(chain)
+            await bridge.host.send(
+                error_response(chain.host_id, INTERNAL_ERROR, "The server is not reading its input.")
+            )
 
     async def _finish(self, chain: Chain, obj: dict[str, Any], raw: bytes | None, from_retry: bool) -> None:
         """Hand the host its answer under its own id; the request is over as far as the bridge is concerned."""

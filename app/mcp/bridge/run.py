@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.locations import state_home
-from app.core.model import ServerEntry, StdioTarget
+from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
@@ -60,10 +60,13 @@ def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> S
     """The store's entry for this command, added (consent pending, sharing nothing yet) when it is new."""
     command, *args = command_line
     target = StdioTarget(command=command, args=args)
+    known = _same_command(store.load(), name, target)
+    if known is not None:  # the common case: started again by the same host, nothing to write
+        return known
     with store.transaction() as data:
-        same = [s for s in data.servers if s.target == target and (name is None or s.name == name)]
-        if same:
-            return same[0]
+        known = _same_command(data, name, target)
+        if known is not None:
+            return known
         if name is not None:
             if data.server(name) is not None:
                 raise BridgeError(f"A server named '{name}' already runs another command; pick another --name.")
@@ -79,6 +82,10 @@ def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> S
             raise BridgeError(f"'{chosen}' is not a valid server name; use letters, digits, '.', '_' or '-'.") from exc
         data.servers.append(entry)
     return entry
+
+
+def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> ServerEntry | None:
+    return next((s for s in data.servers if s.target == target and name in (None, s.name)), None)
 
 
 # -- the process ----------------------------------------------------------------------------------------------
@@ -104,8 +111,11 @@ def setup_logging(server: str) -> None:
 def guard_stdio() -> tuple[int, int]:
     """Keep fds 0 and 1 for the protocol only; anything else printed (by us or a library) goes to stderr."""
     protocol_in, protocol_out = os.dup(0), os.dup(1)
-    os.dup2(2, 1)
-    devnull = os.open(os.devnull, os.O_RDONLY)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    try:
+        os.dup2(2, 1)
+    except OSError:  # no stderr at all: stray output goes nowhere
+        os.dup2(devnull, 1)
     os.dup2(devnull, 0)
     os.close(devnull)
     return protocol_in, protocol_out
