@@ -80,6 +80,11 @@ def modern_tool(request_id: object, params: dict[str, Any]) -> bytes:
     return answer(request_id, {"content": [], "structuredContent": {"responses": responses, "state": state}})
 
 
+def note(item: dict[str, Any]) -> None:
+    with open(sys.argv[1], "a", encoding="utf-8") as record:
+        record.write(json.dumps(item) + "\n")
+
+
 def respond(method: str, request_id: object, params: dict[str, Any], send: Callable[[bytes], None]) -> bool:
     """Answer one request; True means "hang from now on"."""
     if method in FIXED:
@@ -97,6 +102,13 @@ def respond(method: str, request_id: object, params: dict[str, Any], send: Calla
     elif method == "test/spawn":
         child = subprocess.Popen(["sleep", "1000"])
         send(answer(request_id, {"pid": child.pid}))
+    elif method == "test/flood":
+        chunk = b'{"jsonrpc":"2.0","method":"notifications/flood","params":{"x":"' + b"f" * 65536 + b'"}}'
+        for sent in range(int(str(params["count"]))):
+            send(chunk)
+            note({"flooded": sent + 1})
+        note({"flood_done": True})
+        send(answer(request_id, {"flooded": True}))
     elif method == "test/huge":
         send(b'{"jsonrpc":"2.0","id":1,"result":"' + b"y" * int(str(params["size"])) + b'"}')
     return False

@@ -92,11 +92,15 @@ class RawHost:
         self.process = process
         self.lines: list[bytes] = []
         self._new = asyncio.Condition()
-        self._reader = asyncio.create_task(self._read())
         self.eof = asyncio.Event()
+        self.reading = asyncio.Event()
+        self.reading.set()
+        self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, home: Path, *args: str, env: dict[str, str] | None = None) -> RawHost:
+    async def start(
+        cls, home: Path, *args: str, env: dict[str, str] | None = None, limit: int = 256 * 1024 * 1024
+    ) -> RawHost:
         process = await asyncio.create_subprocess_exec(
             *bridge_command(*args),
             stdin=asyncio.subprocess.PIPE,
@@ -104,13 +108,13 @@ class RawHost:
             stderr=asyncio.subprocess.PIPE,
             env=env or bridge_env(home),
             cwd=PROJECT,
-            limit=256 * 1024 * 1024,
+            limit=limit,
         )
         return cls(process)
 
     async def _read(self) -> None:
         assert self.process.stdout is not None
-        while line := await self.process.stdout.readline():
+        while (await self.reading.wait()) and (line := await self.process.stdout.readline()):
             async with self._new:
                 self.lines.append(line.rstrip(b"\n"))
                 self._new.notify_all()
@@ -190,8 +194,8 @@ class RawHost:
 
 
 @contextlib.asynccontextmanager
-async def raw_host(home: Path, *args: str, env: dict[str, str] | None = None) -> AsyncIterator[RawHost]:
-    host = await RawHost.start(home, *args, env=env)
+async def raw_host(home: Path, *args: str, env: dict[str, str] | None = None, **options: Any) -> AsyncIterator[RawHost]:
+    host = await RawHost.start(home, *args, env=env, **options)
     try:
         yield host
     finally:

@@ -15,6 +15,7 @@ from tests.mcp.bridge.helpers import (
     raw_host,
     raw_server,
     received_lines,
+    records,
     server_pid,
     wait_until,
 )
@@ -167,3 +168,45 @@ async def test_sigterm_to_the_bridge_stops_the_server_too(rk_home: Path, record:
             await host.process.wait()
         assert not pid_alive(server)
     assert not list((rk_home / "state" / "sessions").glob("*.json")), "the session file went with the bridge"
+
+
+def blocked_writing(pid: int) -> bool:
+    try:
+        return "pipe_write" in Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False
+
+
+async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_home: Path, record: Path) -> None:
+    cap = 1024 * 1024
+    total = 256  # notifications of 64 KiB: 16 MiB, twice what the buffers on the way may hold
+    env = bridge_env(rk_home, ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES=str(cap))
+    async with raw_host(rk_home, "--server", "raw", env=env, limit=cap) as host:
+        await host.handshake()
+        host.reading.clear()
+        await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/flood", "params": {"count": total}})
+        server = server_pid(record)
+
+        def flooded() -> int:
+            return max((item.get("flooded", 0) for item in records(record)), default=0)
+
+        def done() -> bool:
+            return any(item.get("flood_done") for item in records(record))
+
+        # Wait for a steady state: the server stuck writing, its count no longer moving (or, without
+        # backpressure, the whole flood written).
+        seen: list[int] = []
+
+        def settled() -> bool:
+            if done():
+                return True
+            seen.append(flooded() if blocked_writing(server) else -1)
+            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] >= 0
+
+        await wait_until(settled, "the flood settled", timeout=60)
+        assert not done(), "the bridge buffered the whole flood"
+        assert flooded() * 65 * 1024 < 8 * cap, flooded()
+        host.reading.set()
+        await host.reply_to(1, timeout=60)
+        assert sum(1 for line in host.lines if b"notifications/flood" in line) == total
+        assert await host.close_input() == 0
