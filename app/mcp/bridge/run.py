@@ -166,13 +166,13 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             loop.add_signal_handler(sig, main.cancel)
     reader, host = await _host_streams(protocol_in, protocol_out)
     source = StoreRootsSource(store, entry.name)
-    await source.start()
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
     status.start()
     upstream = make_upstream(entry)
     try:
         try:
-            await upstream.start()
+            # The server starts while the store is read and checked: it needs no roots to start.
+            await asyncio.gather(upstream.start(), source.start())
         except UpstreamError as exc:
             log.error("%s", exc)
             print(f"rootkeeper bridge: {exc}", file=sys.stderr)
