@@ -6,7 +6,8 @@ each message from the host is POSTed as the bytes read; a JSON answer or the eve
 answer come back as messages. The session (`Mcp-Session-Id`) and the negotiated protocol version
 are kept from `initialize`; after `notifications/initialized` a GET stream carries the server's
 own requests (such as `roots/list`). A 2026-07-28 request gets the routing headers that era asks
-for, taken from the message itself. Errors become JSON-RPC errors for the request that failed.
+for, taken from the message itself, and a cancellation in that era ends the request's POST (the
+era has no client notifications over HTTP). Errors become JSON-RPC errors for the request that failed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from typing import Any
 
 import httpx2
 
-from app.mcp.bridge.framing import CONNECTION_CLOSED, MAX_MESSAGE_BYTES, MessageTooLarge, encode, error_response
+from app.mcp.bridge.framing import (
+    CONNECTION_CLOSED,
+    MAX_MESSAGE_BYTES,
+    MessageTooLarge,
+    encode,
+    error_response,
+    key_of,
+)
 from app.mcp.bridge.rewrite import PROTOCOL_VERSION_META_KEY, modern_meta
 
 log = logging.getLogger(__name__)
@@ -49,6 +57,7 @@ class HttpUpstream:
         self._queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE_SIZE)
         self._slots = asyncio.Semaphore(MAX_POSTS_IN_FLIGHT)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._in_flight: dict[tuple[str, Any], asyncio.Task[None]] = {}
         self._client: httpx2.AsyncClient | None = None
         self.session_id: str | None = None
         self._protocol_version: str | None = None
@@ -70,7 +79,17 @@ class HttpUpstream:
         obj = value if isinstance(value, dict) else None
         if obj is not None and "method" in obj and "id" in obj:
             await self._slots.acquire()  # backpressure: at most this many requests in flight
-            self._spawn(self._post(raw, obj, release=True))
+            task = self._spawn(self._post(raw, obj, release=True))
+            key = key_of(obj["id"])
+            self._in_flight[key] = task
+            task.add_done_callback(lambda _task: self._in_flight.pop(key, None))
+            return True
+        if obj is not None and obj.get("method") == "notifications/cancelled" and self._protocol_version is None:
+            # 2026-07-28 HTTP has no client notifications: a cancellation is the end of the request's POST.
+            params = obj.get("params")
+            cancelled = self._in_flight.get(key_of(params.get("requestId"))) if isinstance(params, dict) else None
+            if cancelled is not None:
+                cancelled.cancel()
             return True
         await self._post(raw, obj)
         if obj is not None and obj.get("method") == "notifications/initialized" and not self._get_started:
@@ -78,10 +97,11 @@ class HttpUpstream:
             self._spawn(self._listen())
         return True
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def _request_headers(self, obj: dict[str, Any] | None) -> dict[str, str]:
         headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}

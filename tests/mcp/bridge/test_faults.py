@@ -210,3 +210,18 @@ async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_ho
         await host.reply_to(1, timeout=60)
         assert sum(1 for line in host.lines if b"notifications/flood" in line) == total
         assert await host.close_input() == 0
+
+
+async def test_an_http_server_that_is_not_there_is_a_clean_error_per_request(rk_home: Path) -> None:
+    from app.core.model import HttpTarget, ServerEntry
+    from app.core.store import Store
+    from tests.mcp_helpers import free_port
+
+    entry = ServerEntry(name="web", target=HttpTarget(url=f"http://127.0.0.1:{free_port()}/mcp"), consent="given")
+    Store(rk_home).update(lambda data: data.servers.append(entry))
+    async with raw_host(rk_home, "--server", "web") as host:
+        await host.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+        reply = await host.reply_to(1)
+        assert reply["error"]["code"] == -32000 and "cannot be reached" in reply["error"]["message"]
+        assert await host.close_input() == 0
+        host.assert_only_jsonrpc()
