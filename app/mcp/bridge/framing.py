@@ -88,8 +88,13 @@ def error_response(request_id: Any, code: int, message: str, data: Any = None) -
 
 
 def key_of(request_id: Any) -> tuple[str, Any]:
-    """A dict key for a JSON-RPC id that keeps 1 and "1" apart (they are different ids)."""
-    return (type(request_id).__name__, request_id)
+    """A dict key for a JSON-RPC id that keeps 1 and "1" apart (they are different ids).
+
+    An invalid id (an object or an array) still gets a key, so it cannot break the bridge.
+    """
+    if request_id is None or isinstance(request_id, (str, int, float)):
+        return (type(request_id).__name__, request_id)
+    return ("json", json.dumps(request_id, sort_keys=True))
 
 
 async def read_message(reader: asyncio.StreamReader) -> bytes | None:

@@ -92,7 +92,6 @@ class Bridge:
         self.last_listed: list[str] | None = None
         self.pending_host: dict[tuple[str, Any], Any] = {}  # host request ids the server has not answered
         self.own_requests: dict[tuple[str, Any], asyncio.Future[Any]] = {}  # the bridge's requests to the host
-        self.server_requests: set[tuple[str, Any]] = set()  # server requests the host has not answered
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
         self._counter = 0
@@ -122,12 +121,18 @@ class Bridge:
         done, _ = await asyncio.wait({host_task, server_task}, return_when=asyncio.FIRST_COMPLETED)
         try:
             if host_task in done:
+                if host_task.exception() is not None:
+                    log.error("reading the host failed", exc_info=host_task.exception())
                 log.info("the host closed its input; stopping the server")
                 await self.upstream.close()
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                     await asyncio.wait_for(server_task, timeout=5)
             else:
-                detail = server_task.result() if not server_task.cancelled() else "The server went away."
+                detail = "The server went away."
+                if server_task.exception() is not None:
+                    log.error("reading the server failed", exc_info=server_task.exception())
+                else:
+                    detail = server_task.result()
                 log.info("server side ended: %s", detail)
                 await self._fail_pending(detail)
                 await self.upstream.close()
@@ -183,7 +188,11 @@ class Bridge:
                 log.warning("the host sent something that is not JSON: %r", raw[:200])
                 await self.host.send(error_response(None, PARSE_ERROR, "Parse error"))
                 continue
-            await self._from_host(message)
+            try:
+                await self._from_host(message)
+            except Exception:  # a message no rule foresaw must not end the session
+                log.exception("could not handle a message from the host; forwarded as is: %r", raw[:200])
+                await self.upstream.send(raw)
 
     async def _from_host(self, message: Message) -> None:
         value = message.value
@@ -204,7 +213,6 @@ class Bridge:
                 if not future.done():
                     future.set_result(obj)
                 return
-            self.server_requests.discard(key)
             await self.upstream.send(message.raw)
             return
         if message.is_request:
@@ -282,10 +290,18 @@ class Bridge:
                 log.warning("the server sent something that is not JSON: %r", raw[:200])
                 self.to_server_soon(error_response(None, PARSE_ERROR, "Parse error"))
                 continue
-            await self._from_server(message)
+            try:
+                await self._from_server(message)
+            except Exception:  # a message no rule foresaw must not end the session
+                log.exception("could not handle a message from the server; forwarded as is: %r", raw[:200])
+                await self.host.send(raw)
 
     async def _from_server(self, message: Message) -> None:
         obj = message.obj
+        if isinstance(message.value, list):  # a batch of answers settles the host requests it answers
+            for item in message.value:
+                if isinstance(item, dict) and "id" in item and "method" not in item:
+                    self.pending_host.pop(key_of(item["id"]), None)
         if self.transparent or obj is None:
             if message.is_response and obj is not None:
                 self.pending_host.pop(key_of(obj["id"]), None)
@@ -307,7 +323,6 @@ class Bridge:
             if self.is_own_id(key):
                 self.to_server_soon(error_response(obj["id"], INVALID_REQUEST, ID_IN_USE))
                 return
-            self.server_requests.add(key)
         await self.host.send(message.raw)
 
     # -- roots ----------------------------------------------------------------------------------------------
