@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import logging.handlers
 import os
 import re
 import signal
@@ -26,6 +27,9 @@ from app.mcp.bridge.status import SessionStatus
 from app.mcp.bridge.stdio_upstream import StdioUpstream, UpstreamError
 
 log = logging.getLogger("app.mcp.bridge")
+
+LOG_BYTES = 1024 * 1024
+SERVER_LOG_BYTES = 5 * 1024 * 1024
 
 LAUNCHERS = {"npx", "uvx", "bunx", "pnpx", "node", "python", "python3", "deno", "bun", "uv", "pipx", "docker"}
 
@@ -91,10 +95,17 @@ def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> Ser
 # -- the process ----------------------------------------------------------------------------------------------
 
 
+class _PrivateRotatingLog(logging.handlers.RotatingFileHandler):
+    """A rotating log whose every file, the rotated ones included, is private to the user."""
+
+    def _open(self) -> Any:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
 def _private_log(path: Path) -> logging.Handler:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
-    handler = logging.FileHandler(path, encoding="utf-8")
+    handler = _PrivateRotatingLog(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
     handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))
     return handler
 
@@ -126,10 +137,18 @@ def make_upstream(entry: ServerEntry) -> Upstream:
     if isinstance(target, StdioTarget):
         env = {**os.environ, **target.env}
         stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
+        _set_aside_when_large(stderr_log)
         return StdioUpstream(target.command, list(target.args), env=env, cwd=target.cwd, stderr_log=stderr_log)
     from app.mcp.bridge.http_upstream import HttpUpstream
 
     return HttpUpstream(target.url, dict(target.headers))
+
+
+def _set_aside_when_large(path: Path) -> None:
+    """The server writes its stderr straight to the file, so it is bounded at each start instead of rotated."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_size > SERVER_LOG_BYTES:
+            os.replace(path, path.with_name(path.name + ".1"))
 
 
 async def _host_streams(protocol_in: int, protocol_out: int) -> tuple[asyncio.StreamReader, LineWriter]:
@@ -163,7 +182,8 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         if main is not None:
-            loop.add_signal_handler(sig, main.cancel)
+            with contextlib.suppress(NotImplementedError, AttributeError):  # no signal handlers on Windows
+                loop.add_signal_handler(sig, main.cancel)
     reader, host = await _host_streams(protocol_in, protocol_out)
     source = StoreRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
