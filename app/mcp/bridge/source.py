@@ -64,6 +64,7 @@ class StoreRootsSource:
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._refresh_lock = asyncio.Lock()
+        self._watching = asyncio.Event()
 
     # -- RootsSource ------------------------------------------------------------------------------
 
@@ -85,11 +86,13 @@ class StoreRootsSource:
     # -- life -------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.refresh()
+        """Watch first, then read: an edit made while starting is either read or seen by the watch."""
         self._tasks = [
             asyncio.create_task(self._watch_store(), name="bridge-store-watch"),
             asyncio.create_task(self._recheck_periodically(), name="bridge-access-recheck"),
         ]
+        await self._watching.wait()
+        await self.refresh()
 
     async def stop(self) -> None:
         self._stop.set()
@@ -130,18 +133,32 @@ class StoreRootsSource:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             log.warning("cannot watch %s: %s", home, exc)
+            self._watching.set()
             return
 
         def is_store(_change: watchfiles.Change, path: str) -> bool:
             return Path(path).name == STORE_FILE
 
+        changes = watchfiles.awatch(
+            home, watch_filter=is_store, debounce=50, step=20, stop_event=self._stop, recursive=False
+        )
         try:
-            async for _changes in watchfiles.awatch(
-                home, watch_filter=is_store, debounce=50, step=20, stop_event=self._stop, recursive=False
-            ):
+            pending = asyncio.ensure_future(anext(changes))
+            # The generator's first step registers the OS watch before it first waits; asyncio runs
+            # that step before this coroutine resumes, so the watch is live once `_watching` is set.
+            await asyncio.sleep(0)
+            self._watching.set()
+            while True:
+                await pending
                 await self.refresh()
+                pending = asyncio.ensure_future(anext(changes))
+        except StopAsyncIteration:
+            return
         except Exception:
             log.exception("watching the store stopped; only the fallback re-check remains")
+        finally:
+            self._watching.set()
+            await changes.aclose()
 
     async def _recheck_periodically(self) -> None:
         while not self._stop.is_set():

@@ -45,11 +45,16 @@ async def test_the_filesystem_server_sees_rootkeepers_folders_and_a_new_one_live
 
     # Hours: the store watch must deliver the edit, not the fallback re-check.
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")
-    async with sdk_host(rk_home, "fs", tmp_path / "host.log") as client:
-        await wait_until(lambda: applied() >= 1, "the server applied the first list")
-        assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
+    try:
+        async with sdk_host(rk_home, "fs", tmp_path / "host.log") as client:
+            await wait_until(lambda: applied() >= 1, "the server applied the first list")
+            assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
 
-        added = await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))
-        assert added.code == 0, added
-        await wait_until(lambda: applied() >= 2, "the server re-listed after the external edit")
-        assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
+            added = await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))
+            assert added.code == 0, added
+            await wait_until(lambda: applied() >= 2, "the server re-listed after the external edit")
+            assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
+    except (AssertionError, TimeoutError) as exc:
+        bridge_log = rk_home / "state" / "logs" / "bridge-fs.log"
+        logs = [path.read_text(errors="replace") for path in (bridge_log, server_log) if path.exists()]
+        raise AssertionError("\n----\n".join(logs)) from exc
