@@ -22,7 +22,7 @@ from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
-from app.mcp.bridge.source import StoreRootsSource
+from app.mcp.bridge.source import WatcherRootsSource
 from app.mcp.bridge.status import SessionStatus
 from app.mcp.bridge.stdio_upstream import StdioUpstream, UpstreamError
 
@@ -185,7 +185,7 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             with contextlib.suppress(NotImplementedError, AttributeError):  # no signal handlers on Windows
                 loop.add_signal_handler(sig, main.cancel)
     reader, host = await _host_streams(protocol_in, protocol_out)
-    source = StoreRootsSource(store, entry.name)
+    source = WatcherRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
     status.start()
     upstream = make_upstream(entry)
