@@ -344,6 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_roots_commands(groups)
     _add_servers_commands(groups)
     _add_hub_commands(groups)
+    _add_hosts_commands(groups)
     return parser
 
 
@@ -394,6 +395,19 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("share", metavar="all|none|ROOT,...")
     p.set_defaults(handler=cmd_servers_share)
+    _add_servers_import_command(servers)
+
+
+def _add_servers_import_command(servers: Any) -> None:
+    from app.cli_hosts import add_servers_import_command
+
+    add_servers_import_command(servers)
+
+
+def _add_hosts_commands(groups: Any) -> None:
+    from app.cli_hosts import add_hosts_commands
+
+    add_hosts_commands(groups, _Parser)
 
 
 def _add_hub_commands(groups: Any) -> None:

@@ -113,9 +113,20 @@ def load_records() -> list[dict[str, Any]]:
     return [entry for entry in entries if isinstance(entry, dict)]
 
 
+def private_dir(folder: Path) -> None:
+    """`folder` and every parent created for it, private to the user (mkdir's mode skips the parents)."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(created, 0o700)
+
+
 def save_records(records: list[dict[str, Any]]) -> None:
     path = records_path()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    private_dir(path.parent)
     payload = json.dumps({"version": 1, "entries": records}, indent=2, ensure_ascii=True) + "\n"
     atomic_write(path, payload.encode("ascii"))
 
@@ -153,8 +164,7 @@ def _updated_records(records: list[dict[str, Any]], change: FileChange) -> list[
 
 def backup(change: FileChange) -> Path:
     folder = state_home() / BACKUP_DIR
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    os.chmod(folder, 0o700)
+    private_dir(folder)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     base = f"{change.host.name}-{change.config.path.name}-{stamp}"
     target, counter = folder / base, 1

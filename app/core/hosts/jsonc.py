@@ -197,9 +197,20 @@ def render(value: Any, text: str, at: int) -> str:
     line_start = text.rfind("\n", 0, at) + 1
     line = text[line_start:at]
     base = line[: len(line) - len(line.lstrip(" \t"))]
-    unit = indent_unit(text)
-    dumped = json.dumps(value, indent=unit, ensure_ascii=False)
-    return dumped.replace("\n", "\n" + base)
+    return _dump(value, base, indent_unit(text))
+
+
+def _dump(value: Any, base: str, unit: str) -> str:
+    # Objects one member a line, as people write configs; lists of plain values on one line.
+    if isinstance(value, dict) and value:
+        inner = base + unit
+        members = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_dump(item, inner, unit)}"
+                   for key, item in value.items()]
+        return "{\n" + ",\n".join(members) + "\n" + base + "}"
+    if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        inner = base + unit
+        return "[\n" + ",\n".join(inner + _dump(item, inner, unit) for item in value) + "\n" + base + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def replace_span(text: str, node: Node, new_text: str) -> str:
