@@ -144,3 +144,11 @@ class Host(ABC):
             f"The {self.title} config {path} cannot be read ({reason}); fix it first, it was left untouched.",
             host=self.title, path=str(path), reason=reason,
         )
+
+    def uneditable(self, path: Path, entry: str, reason: str) -> HostConfigError:
+        return HostConfigError(
+            "hosts.uneditable",
+            f"Rootkeeper cannot safely edit the entry '{entry}' in the {self.title} config {path} ({reason}); "
+            "the file was left untouched.",
+            host=self.title, path=str(path), entry=entry, reason=reason,
+        )

@@ -70,7 +70,7 @@ class Codex(Host):
         new_text = text[:start] + installed + text[end:]
         before[TABLE][server.name] = entry
         if self._parse(path, new_text) != before:
-            raise self.unreadable(path, f"the entry '{server.name}' could not be rewritten safely")
+            raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
         return Edit(server.location, text[start:end], installed, new_text)
 
     def restore_edit(self, path: Path, text: str, location: tuple[str, ...], installed_as: str,
@@ -107,7 +107,7 @@ class Codex(Host):
             if first is not None and stripped and not stripped.startswith("#"):
                 last_content = index
         if first is None or last_content is None:
-            raise self.unreadable(path, f"the entry '{name}' is not a [{TABLE}.{name}] table Rootkeeper can edit")
+            raise self.uneditable(path, name, f"it is not written as its own [{TABLE}.{name}] table")
         return offsets[first], offsets[last_content + 1]
 
 

@@ -59,10 +59,12 @@ class _Parser:
             char = text[self.pos]
             if char in " \t\r\n\ufeff":
                 self.pos += 1
-            elif text.startswith("//", self.pos) and self.comments:
+            elif text.startswith(("//", "/*"), self.pos) and not self.comments:
+                raise self.fail("a comment is not allowed in plain JSON")
+            elif text.startswith("//", self.pos):
                 newline = text.find("\n", self.pos)
                 self.pos = len(text) if newline < 0 else newline + 1
-            elif text.startswith("/*", self.pos) and self.comments:
+            elif text.startswith("/*", self.pos):
                 close = text.find("*/", self.pos + 2)
                 if close < 0:
                     raise self.fail("a /* comment is never closed")

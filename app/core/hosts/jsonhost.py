@@ -88,7 +88,7 @@ class JsonHost(Host):
     def install_edit(self, path: Path, text: str, server: HostServer, command: list[str]) -> Edit:
         node = self._parse(path, text).find(server.location)
         if node is None:
-            raise self.unreadable(path, f"the entry '{server.name}' is no longer there")
+            raise self.uneditable(path, server.name, "it is no longer there")
         installed = jsonc.render(self.bridge_entry(node.value, command), text, node.start)
         new_text = jsonc.replace_span(text, node, installed)
         self._check_written(path, new_text, server.location, node.value, command)
@@ -99,7 +99,7 @@ class JsonHost(Host):
         # The edit is proven, not assumed: the new text parses and holds exactly the intended entry.
         written = self._parse(path, new_text).find(location)
         if written is None or written.value != self.bridge_entry(old, command):
-            raise self.unreadable(path, "an edit of the entry could not be verified")
+            raise self.uneditable(path, location[-1], "the rewritten file did not read back as intended")
 
     def restore_edit(self, path: Path, text: str, location: tuple[str, ...], installed_as: str,
                      original: str) -> str | None:
