@@ -37,7 +37,7 @@ Handler = Callable[[Store, argparse.Namespace], int]
 
 def safe(text: str) -> str:
     """Text from a config file, made harmless for a terminal (control characters shown as escapes)."""
-    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() or ch in " \t" else ascii(ch)[1:-1] for ch in text)
 
 
 def _refusals(handler: Handler) -> Handler:
@@ -64,9 +64,9 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
         file = target
     if file is not None:
         path = Path(file).expanduser().absolute()
-        host = host_named(host_name) if host_name else guess_host(path)
         if not path.is_file():
             raise CliError(f"There is no file at {safe(str(path))}.")
+        host = host_named(host_name) if host_name else guess_host(path)
         return host, [ConfigFile(path, "file")]
     if target is None:
         raise CliError("Name a host (" + ", ".join(HOSTS) + ") or give a config file.")

@@ -38,6 +38,6 @@ def guess_host(path: Path) -> Host:
             return host
     raise HostConfigError(
         "hosts.unguessable",
-        f"Rootkeeper cannot tell which host {path} belongs to; say it with --host ({', '.join(HOSTS)}).",
+        f"The name of {path} does not tell which host it belongs to; say it with --host ({', '.join(HOSTS)}).",
         path=str(path),
     )
