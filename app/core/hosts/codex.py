@@ -65,8 +65,10 @@ class Codex(Host):
         if isinstance(old, dict):
             entry.update({key: value for key, value in old.items() if key not in TRANSPORT_KEYS})
         installed = tomlkit.dumps({TABLE: {server.name: entry}})
+        if "\r\n" in text:
+            installed = installed.replace("\n", "\r\n")
         if not text[start:end].endswith("\n"):
-            installed = installed.rstrip("\n")
+            installed = installed.rstrip("\r\n")
         new_text = text[:start] + installed + text[end:]
         before[TABLE][server.name] = entry
         if self._parse(path, new_text) != before:

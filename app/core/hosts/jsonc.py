@@ -199,19 +199,25 @@ def render(value: Any, text: str, at: int) -> str:
     line_start = text.rfind("\n", 0, at) + 1
     line = text[line_start:at]
     base = line[: len(line) - len(line.lstrip(" \t"))]
-    return _dump(value, base, indent_unit(text))
+    return _dump(value, base, indent_unit(text), newline_of(text))
 
 
-def _dump(value: Any, base: str, unit: str) -> str:
+def newline_of(text: str) -> str:
+    """The file's line ending, so an edit does not leave a Windows file with mixed ones."""
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _dump(value: Any, base: str, unit: str, nl: str) -> str:
     # Objects one member a line, as people write configs; lists of plain values on one line.
     if isinstance(value, dict) and value:
         inner = base + unit
-        members = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_dump(item, inner, unit)}"
+        members = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_dump(item, inner, unit, nl)}"
                    for key, item in value.items()]
-        return "{\n" + ",\n".join(members) + "\n" + base + "}"
+        return "{" + nl + ("," + nl).join(members) + nl + base + "}"
     if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
         inner = base + unit
-        return "[\n" + ",\n".join(inner + _dump(item, inner, unit) for item in value) + "\n" + base + "]"
+        items = [inner + _dump(item, inner, unit, nl) for item in value]
+        return "[" + nl + ("," + nl).join(items) + nl + base + "]"
     return json.dumps(value, ensure_ascii=False)
 
 

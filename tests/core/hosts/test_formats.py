@@ -56,6 +56,16 @@ def test_install_then_restore_is_byte_identical(sample: Sample) -> None:
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.host)
+def test_windows_line_endings_stay_windows_line_endings(sample: Sample) -> None:
+    host, path = HOSTS[sample.host], _path(sample)
+    original = sample.text.replace("\n", "\r\n")
+    first = next(s for s in host.read(path, original) if s.transport == "stdio")
+    edit = host.install_edit(path, original, first, _command(first.name))
+    assert "bridge" in edit.installed and edit.text.count("\n") == edit.text.count("\r\n")
+    assert host.restore_edit(path, edit.text, edit.location, first.name, edit.original) == original
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.host)
 def test_restore_keeps_an_edit_the_user_made_elsewhere(sample: Sample) -> None:
     host, path = HOSTS[sample.host], _path(sample)
     first = next(s for s in host.read(path, sample.text) if s.transport == "stdio")
