@@ -20,6 +20,7 @@ from app.core.hosts.base import current_system
 from app.core.hosts.importing import Imported, plan_import
 from app.core.hosts.install import (
     FileChange,
+    check_unchanged,
     existing_files,
     forget_left,
     load_records,
@@ -186,6 +187,8 @@ def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
         return 0
     with store.transaction() as data:
         changes, results = _plan_installs(data, host, read, wanted)
+        for change in changes:  # before the imported servers are saved: a refusal here writes nothing
+            check_unchanged(change)
     for change in changes:
         if change.changed:
             saved = write(change)

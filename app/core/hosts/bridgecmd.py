@@ -21,8 +21,11 @@ def rootkeeper_launcher() -> list[str]:
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
     started = sys.argv[0] if sys.argv else ""
-    if PurePath(started).name.lower() in _SCRIPT_NAMES and os.path.isfile(started):
-        return [os.path.abspath(started)]
+    if PurePath(started).name.lower() in _SCRIPT_NAMES:
+        # On Windows the console script is rootkeeper.exe while argv[0] may lack the suffix.
+        for candidate in (started, started + ".exe"):
+            if os.path.isfile(candidate):
+                return [os.path.abspath(candidate)]
     return [os.path.abspath(sys.executable), "-m", "app"]
 
 

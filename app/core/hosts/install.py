@@ -174,19 +174,28 @@ def backup(change: FileChange) -> Path:
     return target
 
 
-def write(change: FileChange) -> Path:
-    """Back up, record, then atomically replace the file (its symlink target, keeping its mode)."""
+def check_unchanged(change: FileChange) -> int:
+    """The file's mode, after making sure it still holds the text the change was planned on."""
     real = change.config.path.resolve()
     try:
         mode = stat.S_IMODE(os.stat(real).st_mode)
-        if real.read_bytes().decode("utf-8") != change.before:
-            raise HostConfigError(
-                "hosts.changed_meanwhile",
-                f"{change.config.path} changed while Rootkeeper was editing it; run the command again.",
-                path=str(change.config.path),
-            )
+        current = real.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
+    if current != change.before:
+        raise HostConfigError(
+            "hosts.changed_meanwhile",
+            f"{change.config.path} changed while Rootkeeper was editing it; nothing was written, run the command "
+            "again.",
+            path=str(change.config.path),
+        )
+    return mode
+
+
+def write(change: FileChange) -> Path:
+    """Back up, record, then atomically replace the file (its symlink target, keeping its mode)."""
+    real = change.config.path.resolve()
+    mode = check_unchanged(change)
     saved = backup(change)
     records = load_records()
     save_records(_updated_records(records, change))
