@@ -56,6 +56,8 @@ def _refusals(handler: Handler) -> Handler:
 
 
 def _looks_like_path(text: str) -> bool:
+    if text.strip().lower() in HOSTS:
+        return False
     return "/" in text or "\\" in text or text.endswith((".json", ".toml")) or Path(text).is_file()
 
 

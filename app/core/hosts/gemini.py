@@ -16,7 +16,7 @@ from app.core.hosts.jsonhost import JsonHost
 class Gemini(JsonHost):
     name = "gemini"
     title = "Gemini CLI"
-    comments = True  # Gemini CLI strips comments before parsing its settings
+    comments = True  # Gemini CLI strips comments, then parses strict JSON
 
     def config_files(self, project: Path, system: str) -> list[ConfigFile]:
         return [

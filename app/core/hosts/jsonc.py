@@ -45,10 +45,11 @@ class Node:
 
 
 class _Parser:
-    def __init__(self, text: str, *, comments: bool) -> None:
+    def __init__(self, text: str, *, comments: bool, trailing_commas: bool) -> None:
         self.text = text
         self.pos = 0
         self.comments = comments
+        self.trailing_commas = trailing_commas
 
     def fail(self, reason: str, offset: int | None = None) -> JsoncError:
         return JsoncError(reason, self.text, self.pos if offset is None else offset)
@@ -136,11 +137,12 @@ class _Parser:
             read_one()
             self.skip()
             if self.text.startswith(",", self.pos):
+                comma = self.pos
                 self.pos += 1
                 self.skip()
                 if self.text.startswith(close, self.pos):
-                    if not self.comments:
-                        raise self.fail("a trailing comma is not allowed in plain JSON")
+                    if not self.trailing_commas:
+                        raise self.fail("a trailing comma is not allowed in this file", comma)
                     self.pos += 1
                     return
                 continue
@@ -180,9 +182,11 @@ class _Parser:
         return node
 
 
-def parse(text: str, *, comments: bool = True) -> Node:
-    """The document's root node; `comments=False` reads plain JSON (no comments, no trailing commas)."""
-    return _Parser(text, comments=comments).document()
+def parse(text: str, *, comments: bool = True, trailing_commas: bool | None = None) -> Node:
+    """The document's root node. `comments=False` reads plain JSON; trailing commas follow `comments`
+    unless said otherwise (Gemini CLI strips comments but then parses strict JSON)."""
+    allow_trailing = comments if trailing_commas is None else trailing_commas
+    return _Parser(text, comments=comments, trailing_commas=allow_trailing).document()
 
 
 def indent_unit(text: str) -> str:

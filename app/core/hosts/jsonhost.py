@@ -23,7 +23,9 @@ TRANSPORT_KEYS = frozenset(
 
 class JsonHost(Host):
     comments: ClassVar[bool] = False
-    """Whether the host's parser accepts comments and trailing commas (VS Code and Zed do)."""
+    """Whether the host's parser accepts comments (VS Code, Zed and Gemini CLI do)."""
+    trailing_commas: ClassVar[bool] = False
+    """Whether it accepts a comma after the last member (VS Code and Zed do)."""
     servers_key: ClassVar[str] = "mcpServers"
 
     def server_maps(self, top: jsonc.Node) -> list[tuple[str, ...]]:
@@ -60,7 +62,7 @@ class JsonHost(Host):
 
     def _parse(self, path: Path, text: str) -> jsonc.Node:
         try:
-            top = jsonc.parse(text, comments=self.comments)
+            top = jsonc.parse(text, comments=self.comments, trailing_commas=self.trailing_commas)
         except jsonc.JsoncError as exc:
             raise self.unreadable(path, str(exc)) from exc
         if not isinstance(top.value, dict):

@@ -17,6 +17,7 @@ class VSCode(JsonHost):
     name = "vscode"
     title = "VS Code"
     comments = True
+    trailing_commas = True
     servers_key = "servers"
 
     def config_files(self, project: Path, system: str) -> list[ConfigFile]:

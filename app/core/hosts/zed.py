@@ -15,6 +15,7 @@ class Zed(JsonHost):
     name = "zed"
     title = "Zed"
     comments = True
+    trailing_commas = True
     servers_key = "context_servers"
 
     def config_files(self, project: Path, system: str) -> list[ConfigFile]:

@@ -116,6 +116,10 @@ def test_plain_json_hosts_refuse_comments_and_jsonc_hosts_accept_them() -> None:
             HOSTS[name].read(Path("x.json"), commented)
     assert HOSTS["zed"].read(Path("x.json"), commented.replace("mcpServers", "context_servers")) == []
     assert HOSTS["vscode"].read(Path("x.json"), commented.replace("mcpServers", "servers")) == []
+    # Gemini CLI strips comments but parses the rest as strict JSON: a trailing comma breaks it.
+    with pytest.raises(HostConfigError, match="trailing comma"):
+        HOSTS["gemini"].read(Path("settings.json"), commented)
+    assert HOSTS["gemini"].read(Path("settings.json"), commented.replace("{},", "{}")) == []
 
 
 def test_an_empty_file_has_no_servers() -> None:

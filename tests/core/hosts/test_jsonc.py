@@ -69,6 +69,8 @@ def test_plain_json_refuses_comments_and_trailing_commas() -> None:
         jsonc.parse('{"a": 1 // no\n}', comments=False)
     with pytest.raises(jsonc.JsoncError, match="trailing comma"):
         jsonc.parse('{"a": [1,]}', comments=False)
+    with pytest.raises(jsonc.JsoncError, match="trailing comma is not allowed in this file at line 1, column 8"):
+        jsonc.parse('{"a": 1, // c\n}', trailing_commas=False)
     assert jsonc.parse('{"a": [1]}', comments=False).value == {"a": [1]}
 
 
