@@ -169,7 +169,7 @@ def _plan_installs(data: StoreData, host: Host, read: list[tuple[ConfigFile, str
     changes, results = [], []
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path)
+        imported = plan_import(data, picked, config.path, for_install=True)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
         changes.append(plan_install(host, config, text, pairs))
@@ -261,6 +261,7 @@ def _import_row(item: Imported) -> dict[str, Any]:
         "status": status,
         "server": item.entry.name if item.entry else None,
         "reason": item.skipped or None,
+        "warning": item.warning or None,
         "folders": item.folders,
         "roots_add": ["rootkeeper", "roots", "add", *item.folders] if item.folders else None,
         "notes": item.server.notes,
@@ -290,8 +291,9 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
         else:
             print(f"Imported '{name}' as '{item.entry.name}'; it sees no folder until you agree: "
                   f"rootkeeper servers share {item.entry.name} all")
-            for note in item.server.notes:
-                print(f"  Note: {safe(note)}.")
+            for note in [*item.server.notes, item.warning]:
+                if note:
+                    print(f"  Note: {safe(note)}.")
         if item.entry is not None:
             _print_folders(item)
     return 0

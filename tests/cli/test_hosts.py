@@ -71,7 +71,7 @@ def test_hosts_lists_installed_hosts_their_files_and_servers(cli, home: Path, da
         ("filesystem", "stdio", False), ("remote", "http", False)
     ]
     (vscode,) = rows["vscode"]["files"]
-    assert vscode["scope"] == "project" and [s["name"] for s in vscode["servers"]] == ["fs", "web", "old"]
+    assert vscode["scope"] == "project" and [s["name"] for s in vscode["servers"]] == ["fs", "web", "git", "old"]
 
     assert cli("hosts", "install", "cursor").code == 0
     rows = {row["host"]: row for row in cli("hosts", "--json").json()}
@@ -165,7 +165,7 @@ def test_install_then_uninstall_leaves_the_file_byte_identical(cli, rk_home: Pat
     assert path.read_bytes() != original and stat.S_IMODE(path.stat().st_mode) == 0o640
     host = HOSTS[sample.host]
     bridged = [s for s in host.read(path, path.read_text()) if s.bridged_as is not None]
-    assert len(bridged) == len([e for e in sample.expected if e.transport in ("stdio", "http")])
+    assert [s.name for s in bridged] == [e.name for e in sample.expected if e.installable]
     backups = list((rk_home / "state" / "host-backups").iterdir())
     assert len(backups) == 1 and backups[0].read_bytes() == original
     assert stat.S_IMODE(backups[0].stat().st_mode) == 0o600
@@ -196,8 +196,11 @@ def test_dry_run_prints_the_diff_and_writes_nothing(cli, rk_home: Path, home: Pa
     result = cli("hosts", "install", "vscode", "--dry-run")
     assert result.code == 0, result
     assert result.out.startswith(f"--- {path}\n+++ {path}\n@@")
-    assert '-\t\t\t"command": "npx",' in result.out and '+\t\t\t"args": [' in result.out
-    assert "--server" in result.out and "would start through Rootkeeper" in result.out
+    assert '-\t\t"git": {"command": "uvx", "args": ["mcp-server-git", "--repository", ' in result.out
+    assert '+\t\t"git": {\n+\t\t\t"type": "stdio",\n+\t\t\t"command": ' in result.out
+    assert '"bridge", "--server", "git"]' in result.out
+    assert "'git' would start through Rootkeeper" in result.out
+    assert "Left 'fs' as it is: its settings use ${input:token}" in result.out
     assert snapshot(path) == before
     assert not rk_home.exists()  # no store, no backup, no record
 

@@ -8,6 +8,7 @@ the record of what was changed live in one place (`install`).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -18,6 +19,9 @@ from app.core.hosts.bridgecmd import bridged_server_name
 from app.core.messages import UserError
 
 Transport = Literal["stdio", "http", "sse", "unknown"]
+
+# `${input:id}`, `${env:NAME}`, `${NAME}` (VS Code, Cursor, Claude Code) and `$NAME` (Gemini CLI).
+_HOST_VALUE = re.compile(r"\$\{[^}]+\}|^\$[A-Za-z_][A-Za-z0-9_]*")
 
 
 class HostConfigError(UserError):
@@ -45,6 +49,15 @@ class HostServer:
     url: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    host_filled: str = ""
+    """A value only the host can fill in when it starts the server (`${input:token}`, `$API_KEY`, an
+    env_vars list): such a server cannot be started by the bridge with the same settings."""
+
+    def find_host_values(self) -> None:
+        values = [self.command, *self.args, *self.env.values(), self.url, *self.headers.values()]
+        found = next((match.group() for value in values for match in [_HOST_VALUE.search(value)] if match), "")
+        if found and not self.host_filled:
+            self.host_filled = found
 
     @property
     def bridged_as(self) -> str | None:

@@ -52,6 +52,7 @@ class Codex(Host):
             server = HostServer(name=name, location=(TABLE, name), raw=raw)
             if isinstance(raw, dict):
                 _fill(server, raw)
+                server.find_host_values()
             if server.transport == "unknown":
                 server.notes.append("its entry names neither a command nor a URL")
             servers.append(server)
@@ -136,10 +137,11 @@ def _fill(server: HostServer, raw: dict[str, Any]) -> None:
         server.env = as_str_map(raw.get("env"))
         server.cwd = raw["cwd"] if isinstance(raw.get("cwd"), str) else None
         if raw.get("env_vars"):
-            server.notes.append("its env_vars are passed from Codex's environment, which Rootkeeper cannot see")
+            server.host_filled = "env_vars"
     elif isinstance(raw.get("url"), str):
         server.transport = "http"
         server.url = raw["url"]
         server.headers = as_str_map(raw.get("http_headers"))
-        if raw.get("bearer_token_env_var") or raw.get("env_http_headers"):
-            server.notes.append("its token comes from an environment variable; add it with --header")
+        for key in ("bearer_token_env_var", "env_http_headers"):
+            if raw.get(key):
+                server.host_filled = key

@@ -27,6 +27,7 @@ class Imported:
     entry: ServerEntry | None = None
     is_new: bool = False
     skipped: str = ""
+    warning: str = ""
     folders: list[str] = field(default_factory=list)
 
 
@@ -82,12 +83,23 @@ def _skip_reason(server: HostServer) -> str:
     return ""
 
 
-def plan_import(data: StoreData, servers: list[HostServer], config_path: Path) -> list[Imported]:
-    """Add the importable servers to `data` (the caller saves it); an identical existing server is reused."""
+def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
+                for_install: bool = False) -> list[Imported]:
+    """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
+
+    A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
+    warning, but never installed: started by the bridge it would get the placeholder, not the secret.
+    """
     results = []
     for server in servers:
         result = Imported(server=server, skipped=_skip_reason(server))
         results.append(result)
+        if not result.skipped and server.host_filled:
+            held = f"its settings use {server.host_filled}, which only the host fills in"
+            if for_install:
+                result.skipped = held + ", so it keeps starting directly"
+            else:
+                result.warning = held + "; Rootkeeper copied it as written, so set the real value before use"
         if result.skipped:
             continue
         try:

@@ -82,6 +82,7 @@ class JsonHost(Host):
                 server = HostServer(name=name, location=(*map_path, name), raw=raw)
                 if isinstance(raw, dict):
                     self.parse_entry(server, raw)
+                    server.find_host_values()
                 if server.transport == "unknown":
                     server.notes.append("its entry names neither a command nor a URL")
                 servers.append(server)

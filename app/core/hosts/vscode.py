@@ -3,14 +3,11 @@ under `servers` with `type: stdio|http|sse`, secrets as `${input:ID}` declared i
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from app.core.hosts.base import ConfigFile, HostServer, app_config_dir
 from app.core.hosts.jsonhost import JsonHost
-
-_VARIABLE = re.compile(r"\$\{(?:input|env|workspaceFolder|userHome)[^}]*\}")
 
 
 class VSCode(JsonHost):
@@ -31,11 +28,8 @@ class VSCode(JsonHost):
 
     def parse_entry(self, server: HostServer, raw: dict[str, Any]) -> None:
         super().parse_entry(server, raw)
-        values = [server.command, *server.args, *server.env.values(), server.url, *server.headers.values()]
-        if any(_VARIABLE.search(value) for value in values if value):
-            server.notes.append("it uses VS Code variables such as ${input:...}, which Rootkeeper copies as written")
         if "envFile" in raw:
-            server.notes.append("its envFile is not read by Rootkeeper; add those variables to the entry")
+            server.host_filled = "envFile"
 
     def bridge_entry(self, raw: Any, command: list[str]) -> dict[str, Any]:
         return {"type": "stdio", **super().bridge_entry(raw, command)}

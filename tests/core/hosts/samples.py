@@ -20,6 +20,12 @@ class Expected:
     url: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
+    host_filled: bool = False
+    """Its settings hold a value only the host fills in (`${input:token}`): imported, never installed."""
+
+    @property
+    def installable(self) -> bool:
+        return self.transport in ("stdio", "http") and not self.host_filled
 
 
 @dataclass(frozen=True)
@@ -113,14 +119,17 @@ VSCODE = Sample(
 \t\t},
 \t\t"web": {"type": "http", "url": "https://mcp.example.com/mcp",
 \t\t\t"headers": {"Authorization": "Bearer ${input:token}"}},
+\t\t"git": {"command": "uvx", "args": ["mcp-server-git", "--repository", "@DATA@"]},
 \t\t"old": {"type": "sse", "url": "https://old.example.com/sse"},
 \t},
 }
 """,
     '// broken\n{"servers": {"fs": {"command": "npx" /* unclosed comment }}}\n',
     (
-        Expected("fs", "stdio", "npx", ("-y", FS, DATA), {"TOKEN": "${input:token}"}),
-        Expected("web", "http", url="https://mcp.example.com/mcp", headers={"Authorization": "Bearer ${input:token}"}),
+        Expected("fs", "stdio", "npx", ("-y", FS, DATA), {"TOKEN": "${input:token}"}, host_filled=True),
+        Expected("web", "http", url="https://mcp.example.com/mcp", headers={"Authorization": "Bearer ${input:token}"},
+                 host_filled=True),
+        Expected("git", "stdio", "uvx", ("mcp-server-git", "--repository", DATA)),
         Expected("old", "sse", url="https://old.example.com/sse"),
     ),
 )
@@ -189,7 +198,7 @@ GEMINI = Sample(
     '{"mcpServers": {"tools": {"command": "python"}}',
     (
         Expected("tools", "stdio", "python", ("-m", "my_tools", DATA), {"API_KEY": "$MY_API_TOKEN"},
-                 cwd="./server-directory"),
+                 cwd="./server-directory", host_filled=True),
         Expected("github", "http", url="https://api.example.com/mcp/", headers={"Authorization": "token"}),
         Expected("events", "sse", url="http://localhost:8080/sse"),
     ),

@@ -25,9 +25,11 @@ def _path(sample: Sample) -> Path:
 def test_read_gives_every_entry(sample: Sample) -> None:
     servers = HOSTS[sample.host].read(_path(sample), sample.text)
     got = [
-        (s.name, s.transport, s.command, tuple(s.args), s.env, s.url, s.headers, s.cwd) for s in servers
+        (s.name, s.transport, s.command, tuple(s.args), s.env, s.url, s.headers, s.cwd, bool(s.host_filled))
+        for s in servers
     ]
-    want = [(e.name, e.transport, e.command, e.args, e.env, e.url, e.headers, e.cwd) for e in sample.expected]
+    want = [(e.name, e.transport, e.command, e.args, e.env, e.url, e.headers, e.cwd, e.host_filled)
+            for e in sample.expected]
     assert got == want
     assert all(server.bridged_as is None for server in servers)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from app.core.hosts import HOSTS
 from app.core.hosts.importing import plan_import, valid_name
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
-from tests.core.hosts.samples import CLAUDE_CODE, CLAUDE_DESKTOP, GEMINI
+from tests.core.hosts.samples import CLAUDE_CODE, CLAUDE_DESKTOP, GEMINI, VSCODE
 
 
 def test_names_are_made_valid_and_unique() -> None:
@@ -61,3 +61,19 @@ def test_a_relative_working_folder_is_taken_next_to_the_config_file(tmp_path: Pa
     assert isinstance(target, StdioTarget) and target.cwd == str(tmp_path / ".gemini" / "server-directory")
     http = results[1].entry.target if results[1].entry else None
     assert isinstance(http, HttpTarget) and http.headers == {"Authorization": "token"}
+
+
+def test_values_only_the_host_fills_in_are_imported_with_a_warning_and_never_installed(tmp_path: Path) -> None:
+    path = tmp_path / ".vscode" / "mcp.json"
+    servers = HOSTS["vscode"].read(path, VSCODE.text)
+    imported = plan_import(StoreData(), servers, path)
+    warned = [(r.server.name, bool(r.entry), r.warning.startswith("its settings use ${input:token}"))
+              for r in imported]
+    assert warned == [("fs", True, True), ("web", True, True), ("git", True, False), ("old", False, False)]
+    installing = plan_import(StoreData(), servers, path, for_install=True)
+    assert [(r.server.name, r.entry is not None) for r in installing] == [
+        ("fs", False), ("web", False), ("git", True), ("old", False)
+    ]
+    assert installing[0].skipped == (
+        "its settings use ${input:token}, which only the host fills in, so it keeps starting directly"
+    )
