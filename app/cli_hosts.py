@@ -15,22 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from app.cli import CliError, _print_json
-from app.core.hosts import HOSTS, ConfigFile, Host, HostServer, guess_host, host_named
+from app.core.hosts import HOSTS, ConfigFile, Host, guess_host, host_named
 from app.core.hosts.base import current_system
 from app.core.hosts.importing import Imported, plan_import
 from app.core.hosts.install import (
-    FileChange,
     check_unchanged,
+    choose,
     existing_files,
     forget_left,
     load_records,
-    plan_install,
+    plan_host_install,
     plan_uninstall,
-    read_config,
+    read_all,
     write,
 )
+from app.core.hosts.listing import host_rows
 from app.core.messages import UserError
-from app.core.model import StoreData
 from app.core.store import Store
 
 Handler = Callable[[Store, argparse.Namespace], int]
@@ -47,7 +47,7 @@ def _refusals(handler: Handler) -> Handler:
         try:
             return handler(store, args)
         except UserError as exc:
-            raise CliError(str(exc)) from exc
+            raise CliError(safe(str(exc))) from exc
 
     return run
 
@@ -75,57 +75,14 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
         raise CliError("Name a host (" + ", ".join(HOSTS) + ") or give a config file.")
     host = host_named(target)
     candidates = host.config_files(Path.cwd(), current_system())
-    found = existing_files(host, candidates)
+    found = existing_files(candidates)
     if not found:
         looked = ", ".join(safe(str(config.path)) for config in candidates)
         raise CliError(f"No {host.title} config was found (looked for {looked}).")
     return host, found
 
 
-def _read_all(host: Host, files: list[ConfigFile]) -> list[tuple[ConfigFile, str, list[HostServer]]]:
-    # Every file is read and parsed before anything is written, so one bad file refuses the whole command.
-    read = []
-    for config in files:
-        text = read_config(host, config.path)
-        read.append((config, text, host.read(config.path, text)))
-    return read
-
-
 # -- hosts --------------------------------------------------------------------------------------
-
-
-def _server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
-    bridged = server.bridged_as
-    return {
-        "name": server.name,
-        "location": list(server.location),
-        "transport": server.transport,
-        "command": server.command,
-        "args": server.args,
-        "url": server.url,
-        "through_rootkeeper": bridged is not None,
-        "rootkeeper_server": bridged or None,
-        "rootkeeper_server_known": bool(bridged) and data.server(bridged or "") is not None,
-        "notes": server.notes,
-    }
-
-
-def host_rows(data: StoreData, project: Path) -> list[dict[str, Any]]:
-    rows = []
-    for host in HOSTS.values():
-        files = []
-        for config in host.config_files(project, current_system()):
-            if not config.path.is_file():
-                continue
-            entry: dict[str, Any] = {"path": str(config.path), "scope": config.scope, "error": None, "servers": []}
-            try:
-                servers = host.read(config.path, read_config(host, config.path))
-                entry["servers"] = [_server_row(server, data) for server in servers]
-            except UserError as exc:
-                entry["error"] = str(exc)
-            files.append(entry)
-        rows.append({"host": host.name, "title": host.title, "installed": bool(files), "files": files})
-    return rows
 
 
 @_refusals
@@ -150,45 +107,19 @@ def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def _chosen(read: list[tuple[ConfigFile, str, list[HostServer]]], names: str | None, host: Host) -> set[str] | None:
-    if names is None:
-        return None
-    wanted = {name.strip() for name in names.split(",") if name.strip()}
-    known = {server.name for _, _, servers in read for server in servers}
-    missing = sorted(wanted - known)
-    if missing:
-        raise CliError(
-            f"{host.title} has no server named {', '.join(repr(safe(n)) for n in missing)}; "
-            f"it has: {', '.join(safe(n) for n in sorted(known)) or 'none'}."
-        )
-    return wanted
-
-
-def _plan_installs(data: StoreData, host: Host, read: list[tuple[ConfigFile, str, list[HostServer]]],
-                   wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
-    changes, results = [], []
-    for config, text, servers in read:
-        picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path, for_install=True)
-        results += imported
-        pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
-        changes.append(plan_install(host, config, text, pairs))
-    return changes, results
-
-
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
-    read = _read_all(host, files)
-    wanted = _chosen(read, args.servers, host)
+    read = read_all(host, files)
+    wanted = choose(read, args.servers.split(",") if args.servers else None, host)
     if args.dry_run:
-        changes, results = _plan_installs(store.load(), host, read, wanted)
+        changes, results = plan_host_install(store.load(), host, read, wanted)
         for change in changes:
             sys.stdout.write(safe_diff(change.diff()))
         _print_outcomes(results, host, dry_run=True)
         return 0
     with store.transaction() as data:
-        changes, results = _plan_installs(data, host, read, wanted)
+        changes, results = plan_host_install(data, host, read, wanted)
         for change in changes:  # before the imported servers are saved: a refusal here writes nothing
             check_unchanged(change)
     for change in changes:
@@ -233,7 +164,7 @@ def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
         files = [ConfigFile(Path(path), "file") for path in paths if Path(path).is_file()]
     else:
         host, files = resolve(args.target, args.file, args.host)
-    changes = [plan_uninstall(host, config, text, records) for config, text, _ in _read_all(host, files)]
+    changes = [plan_uninstall(host, config, text, records) for config, text, _ in read_all(host, files)]
     if not any(change.restored or change.left for change in changes):
         print(f"Nothing Rootkeeper installed is left in {host.title}'s config.")
         return 0
@@ -271,7 +202,7 @@ def _import_row(item: Imported) -> dict[str, Any]:
 @_refusals
 def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
-    read = _read_all(host, files)
+    read = read_all(host, files)
     results: list[Imported] = []
     with store.transaction() as data:
         for config, _text, servers in read:

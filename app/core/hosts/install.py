@@ -21,7 +21,9 @@ from typing import Any
 from app.core.fileio import atomic_write
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command
+from app.core.hosts.importing import Imported, plan_import
 from app.core.locations import state_home
+from app.core.model import StoreData
 
 RECORDS_FILE = "host-installs.json"
 BACKUP_DIR = "host-backups"
@@ -38,7 +40,7 @@ def read_config(host: Host, path: Path) -> str:
         raise host.unreadable(path, "it is not UTF-8 text") from exc
 
 
-def existing_files(host: Host, files: list[ConfigFile]) -> list[ConfigFile]:
+def existing_files(files: list[ConfigFile]) -> list[ConfigFile]:
     return [config for config in files if config.path.is_file()]
 
 
@@ -64,6 +66,48 @@ class FileChange:
             self.before.splitlines(keepends=True), self.after.splitlines(keepends=True), shown, shown
         )
         return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+ReadFile = tuple[ConfigFile, str, list[HostServer]]
+
+
+def read_all(host: Host, files: list[ConfigFile]) -> list[ReadFile]:
+    """Each file's text and servers. All are read before anything is written: one bad file refuses all."""
+    read = []
+    for config in files:
+        text = read_config(host, config.path)
+        read.append((config, text, host.read(config.path, text)))
+    return read
+
+
+def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str] | None:
+    """The host server names picked by the user (None: all), refusing a name the host does not have."""
+    if names is None:
+        return None
+    wanted = {name.strip() for name in names if name.strip()}
+    known = {server.name for _, _, servers in read for server in servers}
+    missing = sorted(wanted - known)
+    if missing:
+        raise HostConfigError(
+            "hosts.no_such_server",
+            f"{host.title} has no server named {', '.join(repr(n) for n in missing)}; "
+            f"it has: {', '.join(sorted(known)) or 'none'}.",
+            host=host.title, names=", ".join(missing),
+        )
+    return wanted
+
+
+def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
+                      wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
+    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge."""
+    changes, results = [], []
+    for config, text, servers in read:
+        picked = [server for server in servers if wanted is None or server.name in wanted]
+        imported = plan_import(data, picked, config.path, for_install=True)
+        results += imported
+        pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
+        changes.append(plan_install(host, config, text, pairs))
+    return changes, results
 
 
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
