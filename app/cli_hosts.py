@@ -162,6 +162,8 @@ def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
         host = host_named(args.target)
         paths = sorted({r["file"] for r in records if r.get("host") == host.name})
         files = [ConfigFile(Path(path), "file") for path in paths if Path(path).is_file()]
+        for gone in (path for path in paths if not Path(path).is_file()):
+            print(f"{safe(gone)} no longer exists; there is nothing to restore in it.")
     else:
         host, files = resolve(args.target, args.file, args.host)
     changes = [plan_uninstall(host, config, text, records) for config, text, _ in read_all(host, files)]

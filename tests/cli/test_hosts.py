@@ -281,3 +281,22 @@ def test_control_characters_from_a_config_never_reach_the_terminal(cli, home: Pa
         assert result.code == 0, result
         assert "\u001b" not in result.out and "\u0007" not in result.out
 
+
+
+def test_a_config_folder_the_user_cannot_write_is_refused_and_left_as_it_was(rk_home: Path, home: Path,
+                                                                             data_dir: Path) -> None:
+    from tests.conftest import run_unprivileged
+
+    path = place(CURSOR, home, data_dir)
+    before = path.read_bytes()
+    path.parent.chmod(0o555)  # the atomic replace needs to create its temporary file in this folder
+    try:
+        proc = run_unprivileged("import sys; from app.cli import main; sys.exit(main(sys.argv[1:]))",
+                                "hosts", "install", "cursor")
+    finally:
+        path.parent.chmod(0o755)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 1 and len(lines) == 1, proc
+    assert "could not be rewritten" in lines[0] and "left as it was" in lines[0]
+    assert path.read_bytes() == before
+    assert json.loads((rk_home / "state" / "host-installs.json").read_text())["entries"] == []
