@@ -289,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pause_commands(groups)
     _add_hub_commands(groups)
     _add_bridge_commands(groups)
+    _add_hosts_commands(groups)
     return parser
 
 
@@ -344,6 +345,7 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("era", metavar="|".join(edit_servers.ERAS))
     p.set_defaults(handler=cmd_servers_era)
+    _add_servers_import_command(servers)
 
 
 def _add_pause_commands(groups: Any) -> None:
@@ -351,6 +353,18 @@ def _add_pause_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_pause)
     p = groups.add_parser("resume", help="share with every server again")
     p.set_defaults(handler=cmd_pause)
+
+
+def _add_servers_import_command(servers: Any) -> None:
+    from app.cli_hosts import add_servers_import_command
+
+    add_servers_import_command(servers)
+
+
+def _add_hosts_commands(groups: Any) -> None:
+    from app.cli_hosts import add_hosts_commands
+
+    add_hosts_commands(groups, _Parser)
 
 
 def _add_hub_commands(groups: Any) -> None:
