@@ -95,6 +95,10 @@ class ServerEntry(_Model):
     era: EraPin = "auto"
     roots_source: Literal["rootkeeper", "host", "merge"] = "rootkeeper"
     """Behind the bridge, for a host with roots of its own: whose list the server sees (or both, merged)."""
+    path_aliases: dict[str, str] = Field(default_factory=dict)
+    """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `app.core.aliases`."""
+    also_send_own_folders: bool = False
+    """Also send the folders on the server's own command line, after Rootkeeper's (servers whose roots replace them)."""
     added_at: datetime = Field(default_factory=utc_now)
 
     @field_validator("name")

@@ -1,12 +1,25 @@
-"""What each server may see: the rule that sharing, consent, pause and access status combine into."""
+"""What each server may see: the rule that sharing, consent, pause and access status combine into.
+
+Two per-server steps follow, so the hub, `call` and the bridge all apply them the same way:
+the merge option (`also_send_own_folders`: the folders on the server's own command line are sent
+after Rootkeeper's, deduplicated by URI, whenever the roots capability is declared, since they are
+the server's own configuration and not Rootkeeper's to withhold), then the path aliases (every URI as
+the server sees it; what lies outside every alias is dropped). `argument_folders` is the same list
+as paths, for the placeholders on the command line (`app.core.arguments`), without the own folders
+(those are on the command line already).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from app.core.access import AccessResult
+from app.core.aliases import map_path, remote_uri
+from app.core.hosts.importing import command_line_folders
 from app.core.model import Root, ServerEntry, StoreData
+from app.core.paths import display_name, path_to_uri
 
 
 class SharedRoot(NamedTuple):
@@ -41,19 +54,65 @@ def visible_lists(
     """
     chosen = list(data.servers if servers is None else servers)
     if data.paused:
-        return {server.name: [] for server in chosen}
-    passing = [
-        root for root in data.roots if root.enabled and (result := statuses.get(root.id)) is not None and result.ok
-    ]
+        return {server.name: _as_sent(server, [], []) for server in chosen}
+    passing = _passing(data, statuses)
     everything = [SharedRoot(root.uri, root.name) for root in passing]
     lists: dict[str, list[SharedRoot]] = {}
     for server in chosen:
-        if server.consent != "given" or server.share == "none":
-            lists[server.name] = []
-        elif server.share == "all":
-            lists[server.name] = everything
+        picked = _picked(server, passing)
+        if picked is passing:
+            lists[server.name] = _as_sent(server, passing, everything)
         else:
-            wanted = set(server.share)
-            lists[server.name] = [shared for root, shared in zip(passing, everything, strict=True) if root.id in wanted]
+            lists[server.name] = _as_sent(server, picked, [SharedRoot(root.uri, root.name) for root in picked])
     return lists
 
+
+def argument_folders(data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry) -> list[str]:
+    """The folders for `server`'s command-line placeholders: Rootkeeper's list for it, as paths the server sees."""
+    if data.paused:
+        return []
+    folders: list[str] = []
+    for root in _picked(server, _passing(data, statuses)):
+        mapped = map_path(root.path, server.path_aliases)
+        if mapped is not None and mapped not in folders:
+            folders.append(mapped)
+    return folders
+
+
+def _passing(data: StoreData, statuses: Mapping[str, AccessResult]) -> list[Root]:
+    return [root for root in data.roots if root.enabled and (result := statuses.get(root.id)) is not None and result.ok]
+
+
+def _picked(server: ServerEntry, passing: list[Root]) -> list[Root]:
+    """What the server's sharing and consent pick from the passing roots (`passing` itself for `all`)."""
+    if server.consent != "given" or server.share == "none":
+        return []
+    if server.share == "all":
+        return passing
+    wanted = set(server.share)
+    return [root for root in passing if root.id in wanted]
+
+
+def _as_sent(server: ServerEntry, picked: list[Root], shared: list[SharedRoot]) -> list[SharedRoot]:
+    """Apply the merge option and the path aliases; the very list given when the server has neither."""
+    merge = server.also_send_own_folders and server.declares_roots
+    if not merge and not server.path_aliases:
+        return shared
+    items = [(root.path, root.uri, root.name) for root in picked]
+    if merge:
+        for folder in command_line_folders(server.target):
+            path = os.path.realpath(folder)  # resolved like every root's path, so duplicates compare equal
+            items.append((path, path_to_uri(path), display_name(path)))
+    sent: list[SharedRoot] = []
+    seen: set[str] = set()
+    for path, local_uri, name in items:
+        uri = local_uri
+        if server.path_aliases:
+            mapped = map_path(path, server.path_aliases)
+            if mapped is None:
+                continue
+            uri = remote_uri(mapped)
+        if uri not in seen:
+            seen.add(uri)
+            sent.append(SharedRoot(uri, name))
+    return sent

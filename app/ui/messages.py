@@ -76,6 +76,14 @@ def _table() -> dict[str, Template]:
                            ("era",)),
         "share.empty": (translate("Messages", "Say what to share: all, none, or a comma-separated list of roots."),
                         ()),
+        "server.no_command_line": (translate("Messages", "'%1' is reached by URL and has no command line with "
+                                                         "folders of its own."), ("name",)),
+        "alias.no_local": (translate("Messages", "Say which local folder the server sees as %1."), ("remote",)),
+        "alias.remote_relative": (translate("Messages", "The path the server sees, '%1', must be absolute (like "
+                                                        "/workspace)."), ("remote",)),
+        "alias.twice": (translate("Messages", "%1 is mapped twice; give each local folder one alias."), ("path",)),
+        "alias.bad_pair": (translate("Messages", "'%1' is not of the form LOCAL=REMOTE (for example "
+                                                 "~/projects=/workspace)."), ("item",)),
         "store.newer": (translate("Messages", "The settings file was written by a newer Rootkeeper (format %1, "
                                               "this one reads up to %2); update Rootkeeper to use it."),
                         ("version", "supported")),

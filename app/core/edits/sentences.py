@@ -51,6 +51,11 @@ SENTENCES: dict[str, str] = {
     "server.cwd_missing": "The working folder {cwd} does not exist.",
     "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
     "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
+    "server.no_command_line": "'{name}' is reached by URL and has no command line with folders of its own.",
+    "alias.no_local": "Say which local folder the server sees as {remote}.",
+    "alias.remote_relative": "The path the server sees, '{remote}', must be absolute (like /workspace).",
+    "alias.twice": "{path} is mapped twice; give each local folder one alias.",
+    "alias.bad_pair": "'{item}' is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).",
     # -- the store ----------------------------------------------------------------------------------
     "store.newer": "The settings file was written by a newer Rootkeeper (format {version}, this one reads up "
     "to {supported}); update Rootkeeper to use it.",

@@ -13,9 +13,10 @@ from typing import cast, get_args
 
 from pydantic import ValidationError
 
+from app.core.aliases import clean_remote, is_remote_absolute
 from app.core.edits.sentences import refusal
 from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, SharingMode, StdioTarget, StoreData
-from app.core.paths import printable
+from app.core.paths import canonicalize, printable
 from app.core.roots import RootError, find_root
 
 ShareChoice = SharingMode | Sequence[str] | str
@@ -140,4 +141,34 @@ def set_era(data: StoreData, name: str, era: str) -> ServerEntry:
     """Pin the protocol era `name` is spoken to in (`auto` lets the connection detect it)."""
     server = find_server(data, name)
     server.era = _era(era)
+    return server
+
+
+def set_aliases(data: StoreData, name: str, pairs: Mapping[str, str]) -> ServerEntry:
+    """Replace `name`'s path aliases (local prefix -> the path the server sees); an empty mapping clears them.
+
+    Each local prefix is made canonical like a root (`~` expanded, symlinks resolved; it need not
+    exist yet, a drive may be unmounted); the server-side path must be absolute.
+    """
+    server = find_server(data, name)
+    cleaned: dict[str, str] = {}
+    for local, remote in pairs.items():
+        if not local.strip():
+            raise refusal("alias.no_local", remote=printable(remote))
+        if not is_remote_absolute(remote.strip()):
+            raise refusal("alias.remote_relative", remote=printable(remote))
+        prefix = canonicalize(local.strip(), must_exist=False).resolved
+        if prefix in cleaned:
+            raise refusal("alias.twice", path=printable(prefix))
+        cleaned[prefix] = clean_remote(remote)
+    server.path_aliases = cleaned
+    return server
+
+
+def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
+    """Whether `name` is also sent the folders on its own command line (after Rootkeeper's)."""
+    server = find_server(data, name)
+    if on and not isinstance(server.target, StdioTarget):
+        raise refusal("server.no_command_line", name=server.name)
+    server.also_send_own_folders = on
     return server
