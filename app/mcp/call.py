@@ -19,8 +19,10 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from app.core.arguments import effective_entry
 from app.core.locations import log_dir
 from app.core.model import StdioTarget, StoreData
+from app.core.sharing import argument_folders
 from app.core.store import Store
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.watcher import RootsWatcher
@@ -45,6 +47,7 @@ async def call_tool(
     if entry is None:
         raise CallError(f"No server is named '{server_name}'; see 'rootkeeper servers list'.")
     shared = [(root.uri, root.name) for root in roots.visible(server_name)]
+    entry = effective_entry(entry, argument_folders(roots.data, roots.access, entry))  # roots as arguments
     remembering: list[asyncio.Task[None]] = []
     log_size_at_answer: list[int] = []
 

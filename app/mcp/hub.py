@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from app.core.access import DEFAULT_TIMEOUT, AccessResult
+from app.core.arguments import effective_entry, has_placeholders
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
-from app.core.sharing import SharedRoot
+from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store
 from app.mcp.watcher import RootsWatcher, WatchEvent
@@ -53,11 +54,15 @@ class _Link:
     fetches: int = 0
     notifications: int = 0
     telling: bool = False
+    key: tuple[Any, ...] = ()
+    """The connection key it was started with (`_connection_key` of the expanded entry)."""
 
 
 def _connection_key(entry: ServerEntry) -> tuple[Any, ...]:
-    # What forces a reconnect: how to reach the server, and whether the capability is declared.
-    # Sharing subsets and consent only change the list, which a notification carries.
+    # What forces a reconnect: how to reach the server (its command line as expanded with its
+    # folders, so a server taking roots as arguments restarts when they change), and whether the
+    # capability is declared. Sharing subsets and consent only change the list, which a
+    # notification carries.
     return (entry.target.model_dump_json(), entry.declares_roots, entry.legacy_only, entry.era)
 
 
@@ -162,12 +167,25 @@ class Hub:
     # -- what the watcher reports -----------------------------------------------------------------
 
     def _on_watch(self, event: WatchEvent) -> None:
-        if event.kind == "store":
+        if event.kind == "store" or self._arguments_changed():
             self._reconcile_servers()
         self._emit(event.kind)
         self._push(event.servers)
 
     # -- servers ----------------------------------------------------------------------------------
+
+    def _started(self, entry: ServerEntry) -> ServerEntry:
+        """The entry as it is started now: placeholders filled with the folders it may see."""
+        if not has_placeholders(entry.target):
+            return entry
+        return effective_entry(entry, argument_folders(self.data, self.access, entry))
+
+    def _arguments_changed(self) -> bool:
+        """Whether a folder coming or going changed the command line of a server taking roots as arguments."""
+        return any(
+            has_placeholders(link.entry.target) and _connection_key(self._started(link.entry)) != link.key
+            for link in self._links.values()
+        )
 
     def _reconcile_servers(self) -> None:
         if not self._connecting:
@@ -176,7 +194,7 @@ class Hub:
         for name in list(self._links):
             entry = wanted.get(name)
             link = self._links[name]
-            if entry is None or _connection_key(entry) != _connection_key(link.entry):
+            if entry is None or _connection_key(self._started(entry)) != link.key:
                 del self._links[name]
                 self._background(link.connection.stop(), f"rootkeeper-stop-{name}")
             else:
@@ -199,15 +217,16 @@ class Hub:
             link.awaiting_relist = False
             return cast("list[tuple[str, str]]", visible)  # SharedRoot is a (uri, name) tuple
 
+        started = self._started(entry)
         connection = ServerConnection(
-            entry,
+            started,
             provide,
             self.log_dir,
             connect_timeout=self.connect_timeout,
             on_status=lambda _status: self._status_changed(name),
             on_legacy_only=lambda: self._remember_legacy_only(name),
         )
-        link = _Link(entry=entry, connection=connection, known=self.watcher.visible(name))
+        link = _Link(entry=entry, connection=connection, known=self.watcher.visible(name), key=_connection_key(started))
         connection.start()
         return link
 
@@ -227,6 +246,7 @@ class Hub:
         link = self._links.get(name)
         if link is not None:
             link.entry = link.entry.model_copy(update={"legacy_only": True})
+            link.key = (*link.key[:2], True, *link.key[3:])  # legacy_only, as the store will say
         self._background(write(), f"rootkeeper-remember-{name}")
 
     def _status_changed(self, name: str) -> None:

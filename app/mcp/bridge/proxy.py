@@ -145,6 +145,11 @@ class Bridge:
             self.host.close()
         return 0
 
+    def server_restarted(self) -> None:
+        """A new server process took over (roots as arguments): it lists afresh and is told of changes from now."""
+        self.awaiting_relist = False
+        self.last_listed = None
+
     async def _fail_pending(self, detail: str) -> None:
         for key in list(self.pending_host):
             await self.host.send(error_response(self.pending_host.pop(key), CONNECTION_CLOSED, detail))

@@ -17,11 +17,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.core.arguments import has_placeholders
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
+from app.mcp.bridge.restart import RestartingUpstream
 from app.mcp.bridge.source import WatcherRootsSource
 from app.mcp.bridge.status import SessionStatus
 from app.mcp.bridge.stdio_upstream import StdioUpstream, UpstreamError
@@ -132,13 +134,22 @@ def guard_stdio() -> tuple[int, int]:
     return protocol_in, protocol_out
 
 
-def make_upstream(entry: ServerEntry) -> Upstream:
+def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
+    target = entry.target
+    assert isinstance(target, StdioTarget)
+    env = {**os.environ, **target.env}
+    stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
+    _set_aside_when_large(stderr_log)
+    return StdioUpstream(target.command, list(target.args), env=env, cwd=target.cwd, stderr_log=stderr_log)
+
+
+def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) -> Upstream:
+    """The server's side; one whose command line takes roots as arguments is restarted when they change."""
     target = entry.target
     if isinstance(target, StdioTarget):
-        env = {**os.environ, **target.env}
-        stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
-        _set_aside_when_large(stderr_log)
-        return StdioUpstream(target.command, list(target.args), env=env, cwd=target.cwd, stderr_log=stderr_log)
+        if source is not None and has_placeholders(target):
+            return RestartingUpstream(entry, source, _stdio_upstream)
+        return _stdio_upstream(entry)
     from app.mcp.bridge.http_upstream import HttpUpstream
 
     return HttpUpstream(target.url, dict(target.headers))
@@ -188,11 +199,14 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
     source = WatcherRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
     status.start()
-    upstream = make_upstream(entry)
+    upstream = make_upstream(entry, source)
     try:
         try:
-            # The server starts while the store is read and checked: it needs no roots to start.
-            await asyncio.gather(upstream.start(), source.start())
+            if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list
+                await source.start()
+                await upstream.start()
+            else:  # the server starts while the store is read and checked: it needs no roots to start
+                await asyncio.gather(upstream.start(), source.start())
         except UpstreamError as exc:
             log.error("%s", exc)
             print(f"rootkeeper bridge: {exc}", file=sys.stderr)
@@ -205,6 +219,8 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             status=status,
             legacy_pin=entry.era == "2025-11-25" or entry.legacy_only,
         )
+        if isinstance(upstream, RestartingUpstream):
+            upstream.on_restarted = bridge.server_restarted
         return await bridge.run()
     except asyncio.CancelledError:
         log.info("stopped by a signal")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.core.model import ServerEntry
-from app.core.sharing import SharedRoot
+from app.core.sharing import SharedRoot, argument_folders
 from app.core.store import Store
 from app.mcp.watcher import RootsWatcher, WatchEvent
 
@@ -53,6 +53,7 @@ class WatcherRootsSource:
         self._name = server_name
         self._callbacks: list[Callable[[], None]] = []
         self._entry_key: str | None = None
+        self._folders_key: list[str] = []
         self._unsubscribe: Unsubscribe | None = None
 
     # -- RootsSource ------------------------------------------------------------------------------
@@ -62,6 +63,11 @@ class WatcherRootsSource:
 
     def current(self) -> list[SharedRoot]:
         return list(self._watcher.visible(self._name))
+
+    def folders(self) -> list[str]:
+        """The folders for this server's command-line placeholders (roots as arguments)."""
+        entry = self.entry()
+        return argument_folders(self._watcher.data, self._watcher.access, entry) if entry is not None else []
 
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe:
         self._callbacks.append(callback)
@@ -78,6 +84,7 @@ class WatcherRootsSource:
         self._unsubscribe = self._watcher.subscribe(self._on_event)
         await self._watcher.start()
         self._entry_key = _entry_key(self.entry())
+        self._folders_key = self.folders()
 
     async def stop(self) -> None:
         if self._unsubscribe is not None:
@@ -87,9 +94,11 @@ class WatcherRootsSource:
 
     def _on_event(self, event: WatchEvent) -> None:
         key = _entry_key(self.entry())
-        if self._name not in event.servers and key == self._entry_key:
+        # The folders can change while the list does not (a new root equal to one of the server's own).
+        folders = self.folders()
+        if self._name not in event.servers and key == self._entry_key and folders == self._folders_key:
             return
-        self._entry_key = key
+        self._entry_key, self._folders_key = key, folders
         log.info("the list for %s is now %d root(s)", self._name, len(self._watcher.visible(self._name)))
         for callback in list(self._callbacks):
             try:
