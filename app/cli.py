@@ -125,7 +125,14 @@ def server_row(server: ServerEntry) -> dict[str, Any]:
     row.update(server.target.model_dump(mode="json", exclude={"kind"}))
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
                 "era": server.era})
+    row.update(_options().option_fields(server))
     return row
+
+
+def _options() -> Any:
+    import app.cli_server_options  # it imports this module: loaded on first use
+
+    return app.cli_server_options
 
 
 def _share_text(server: ServerEntry) -> str:
@@ -171,6 +178,8 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
         print(f"{server.name}  {state}  {_share_text(server)}  {where}")
         if status.get("last_error"):
             print(f"    {status['last_error']}")
+        for line in _options().option_lines(server):
+            print(line)
     return 0
 
 
@@ -204,6 +213,8 @@ def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
     print(f"Added server '{entry.name}' ({_share_text(entry)}).")
+    if (hint := _options().add_hint(args, entry.target)) is not None:
+        print(hint)
     return 0
 
 
@@ -346,6 +357,7 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("era", metavar="|".join(edit_servers.ERAS))
     p.set_defaults(handler=cmd_servers_era)
     _add_servers_import_command(servers)
+    _options().add_server_option_commands(servers)
 
 
 def _add_pause_commands(groups: Any) -> None:
