@@ -1,0 +1,188 @@
+"""Roots as arguments through the hub (and `call`): real servers restarted when their folders change.
+
+The reference filesystem server gets its folders as `{roots}` on its command line; edits are made by
+another process (`rootkeeper roots add`), the hub sees them through the store watch (every fallback
+interval is hours), restarts the server with the new command line, and leaves no process behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.core.model import ServerEntry, StdioTarget
+from app.core.store import Store
+from app.mcp.hub import Hub
+from tests.conftest import PROJECT, CliResult, run_cli
+from tests.hub_helpers import eventually
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+
+HOURS = 3 * 3600.0
+FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
+
+
+def node() -> str:
+    found = shutil.which("node")
+    assert found is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
+    return found
+
+
+def children_mentioning(marker: str) -> dict[int, list[str]]:
+    """Live (not zombie) children of this process whose command line mentions `marker`: pid -> argv."""
+    found: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            argv = Path(f"/proc/{entry}/cmdline").read_bytes().decode("utf-8", "replace").split("\0")[:-1]
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == os.getpid() and any(marker in arg for arg in argv):
+            found[int(entry)] = argv
+    return found
+
+
+def allowed_text(result: dict[str, Any]) -> list[str]:
+    heading, *lines = result["content"][0]["text"].splitlines()
+    assert heading.startswith("Allowed directories"), result
+    return lines
+
+
+def allowed(result: CliResult) -> list[str]:
+    assert result.code == 0, result
+    return allowed_text(result.json())
+
+
+def hub_for(home: Path) -> Hub:
+    return Hub(Store(home), state_dir=home / "state", check_interval=HOURS, retry_interval=HOURS,
+               store_fallback_poll=HOURS, connect_timeout=30)
+
+
+async def connected(hub: Hub, name: str, previous: object = None) -> Any:
+    """The hub's connection to `name` once it is a new one (not `previous`) and connected."""
+    await eventually(lambda: (c := hub.connection(name)) is not None and c is not previous, 60, f"{name} restarted")
+    connection = hub.connection(name)
+    assert connection is not None
+    await connection.wait_for_status(lambda status: status.state == "connected", 60)
+    return connection
+
+
+async def test_the_filesystem_server_follows_the_shared_list_on_its_command_line(tmp_path: Path, rk_home: Path) -> None:
+    alpha, beta = tmp_path / "alpha", tmp_path / "beta"
+    alpha.mkdir(), beta.mkdir()
+    assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
+    script = str(FS_SERVER / "index.js")
+    added = run_cli(rk_home, "servers", "add", "fs", "--share", "all", "--", node(), script, "{roots}")
+    assert added.code == 0 and "Hint" not in added.out, added  # already uses the placeholder
+    hub = hub_for(rk_home)
+    await hub.start()
+    try:
+        first = await connected(hub, "fs")
+        (old_pid, argv), = children_mentioning(script).items()
+        assert argv[-1] == str(alpha)
+        assert allowed_text(await first.call_tool("list_allowed_directories")) == [str(alpha)]
+
+        assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
+        second = await connected(hub, "fs", first)
+        assert allowed_text(await second.call_tool("list_allowed_directories")) == [str(alpha), str(beta)]
+        await eventually(lambda: old_pid not in children_mentioning(script), 30, "the old server gone")
+        (pid, argv), = children_mentioning(script).items()  # one server, started with both folders
+        assert argv[-2:] == [str(alpha), str(beta)]
+
+        assert (await asyncio.to_thread(run_cli, rk_home, "roots", "remove", str(alpha))).code == 0
+        third = await connected(hub, "fs", second)
+        assert allowed_text(await third.call_tool("list_allowed_directories")) == [str(beta)]
+        await eventually(lambda: pid not in children_mentioning(script), 30, "the second server gone")
+        assert len(children_mentioning(script)) == 1
+    finally:
+        await hub.stop()
+    assert children_mentioning(script) == {}
+
+
+async def test_call_expands_the_placeholder_and_merge_keeps_the_servers_own_folder(
+    tmp_path: Path, rk_home: Path
+) -> None:
+    alpha, own = tmp_path / "alpha", tmp_path / "own"
+    alpha.mkdir(), own.mkdir()
+    assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
+    script = str(FS_SERVER / "index.js")
+    assert run_cli(rk_home, "servers", "add", "placed", "--share", "all", "--", node(), script, "{roots}").code == 0
+    assert allowed(run_cli(rk_home, "call", "placed", "list_allowed_directories")) == [str(alpha)]
+
+    added = run_cli(rk_home, "servers", "add", "fs", "--share", "all", "--", node(), script, str(own))
+    assert added.code == 0 and "'{roots}'" in added.out, added  # the hint offers the placeholder
+    # Its roots replace its own folder...
+    assert allowed(run_cli(rk_home, "call", "fs", "list_allowed_directories")) == [str(alpha)]
+    assert run_cli(rk_home, "servers", "own-folders", "fs", "on").code == 0
+    # ...unless it is also sent the folders on its own command line.
+    assert allowed(run_cli(rk_home, "call", "fs", "list_allowed_directories")) == [str(alpha), str(own)]
+
+
+def recorder(home: Path, name: str, record: Path, *args: str, **fields: Any) -> None:
+    target = StdioTarget(
+        command=sys.executable,
+        args=["-m", "tests.servers.args_recorder", "--record", str(record), *args],
+        env={"PYTHONPATH": str(PROJECT), "ROOTKEEPER_TEST_FOLDERS": "{roots_json}"},
+        cwd=str(PROJECT),
+    )
+    entry = ServerEntry(name=name, target=target, consent="given", **fields)
+    Store(home).update(lambda data: data.servers.append(entry))
+
+
+def events(record: Path, kind: str) -> list[dict[str, Any]]:
+    if not record.exists():
+        return []
+    lines = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
+    return [line for line in lines if line["event"] == kind]
+
+
+async def test_aliases_map_roots_and_arguments_and_drop_what_is_outside(tmp_path: Path, rk_home: Path) -> None:
+    inside, outside = tmp_path / "data" / "alpha", tmp_path / "other" / "beta"
+    inside.mkdir(parents=True), outside.mkdir(parents=True)
+    assert run_cli(rk_home, "roots", "add", str(inside), str(outside)).code == 0
+    record = tmp_path / "record.jsonl"
+    recorder(rk_home, "box", record, "{roots}", path_aliases={str(tmp_path / "data"): "/workspace"})
+    hub = hub_for(rk_home)
+    await hub.start()
+    try:
+        await eventually(lambda: events(record, "listed"), 60, "the first list")
+        assert events(record, "listed")[-1]["uris"] == ["file:///workspace/alpha"]
+        (started,) = events(record, "started")
+        assert started["folders"] == ["/workspace/alpha"] and json.loads(started["env"]) == ["/workspace/alpha"]
+
+        aliased = run_cli(rk_home, "servers", "alias", "box", f"{tmp_path / 'data'}=/w", f"{tmp_path / 'other'}=/o")
+        assert aliased.code == 0, aliased
+        listed = run_cli(rk_home, "servers", "list", "--json").json()
+        assert listed[0]["path_aliases"] == {str(tmp_path / "data"): "/w", str(tmp_path / "other"): "/o"}
+        await eventually(lambda: len(events(record, "started")) == 2 and events(record, "listed")[-1]["uris"]
+                         == ["file:///w/alpha", "file:///o/beta"], 60, "the restarted server's list")
+        assert events(record, "started")[-1]["folders"] == ["/w/alpha", "/o/beta"]
+    finally:
+        await hub.stop()
+    assert children_mentioning(str(record)) == {}
+
+
+async def test_sharing_none_fills_the_placeholder_with_nothing(tmp_path: Path, rk_home: Path) -> None:
+    folder = tmp_path / "alpha"
+    folder.mkdir()
+    assert run_cli(rk_home, "roots", "add", str(folder)).code == 0
+    record = tmp_path / "record.jsonl"
+    recorder(rk_home, "quiet", record, "{roots}", share="none")
+    hub = hub_for(rk_home)
+    await hub.start()
+    try:
+        await eventually(lambda: events(record, "initialized"), 60, "the handshake")
+        (started,) = events(record, "started")
+        assert started["folders"] == [] and json.loads(started["env"]) == []
+        assert events(record, "initialized")[0]["roots_capability"] is None
+    finally:
+        await hub.stop()
