@@ -19,7 +19,9 @@ from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.roots import plan_add
 from app.core.sharing import SharedRoot, argument_folders, visible_lists, visible_roots
 
-folder_names = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0{}"), min_size=1, max_size=12)
+folder_names = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\0{}"), min_size=1, max_size=12
+)
 folder_lists = st.lists(folder_names.map(lambda name: "/data/" + name), max_size=5)
 plain_args = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="{}"), max_size=10),
                       max_size=6)
@@ -203,4 +205,5 @@ def test_known_servers_are_offered_the_placeholder_with_the_exact_command(tmp_pa
         "mcp-server-git", "--repository={root}"
     ]
     assert suggested_args(StdioTarget(command="npx", args=["other-server", str(tmp_path)])) is None
-    assert suggested_args(StdioTarget(command="npx", args=["@modelcontextprotocol/server-filesystem", "{roots}"])) is None
+    placed = StdioTarget(command="npx", args=["@modelcontextprotocol/server-filesystem", "{roots}"])
+    assert suggested_args(placed) is None

@@ -5,6 +5,7 @@
 At start it appends `{"event": "started", "pid": N, "folders": [...], "env": "..."}` (the folders on
 its command line and `$ROOTKEEPER_TEST_FOLDERS`); then, like `legacy_recorder`, one line per roots
 list it fetches (`{"event": "listed", "uris": [...]}`), after the handshake and on each change.
+Its `hang` tool never answers (a request still in flight when the server is restarted).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+
+import anyio
 
 from tests.servers._serve import make_parser, run
 from tests.servers.legacy_recorder import build
@@ -26,7 +29,15 @@ def main() -> None:
                "env": os.environ.get("ROOTKEEPER_TEST_FOLDERS")}
     with args.record.open("a", encoding="utf-8") as file:
         file.write(json.dumps(started) + "\n")
-    run(build(args.record), None, legacy_only=True)
+    server = build(args.record)
+
+    @server.tool()
+    async def hang() -> str:
+        """Never answers."""
+        await anyio.sleep_forever()
+        return "unreachable"
+
+    run(server, None, legacy_only=True)
 
 
 if __name__ == "__main__":
