@@ -334,6 +334,26 @@
         <translation>请说明要共享的内容：全部（all）、不共享（none），或以逗号分隔的共享文件夹列表。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
+        <translation>“%1”通过 URL 访问，没有带有自身文件夹的命令行。</translation>
+    </message>
+    <message>
+        <source>Say which local folder the server sees as %1.</source>
+        <translation>请说明服务器看作 %1 的是哪个本地文件夹。</translation>
+    </message>
+    <message>
+        <source>The path the server sees, &apos;%1&apos;, must be absolute (like /workspace).</source>
+        <translation>服务器看到的路径“%1”必须是绝对路径（例如 /workspace）。</translation>
+    </message>
+    <message>
+        <source>%1 is mapped twice; give each local folder one alias.</source>
+        <translation>%1 被映射了两次；每个本地文件夹只能有一个别名。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
+        <translation>“%1”不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
+    </message>
+    <message>
         <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
         <translation>设置文件由更新版本的 Rootkeeper 写入（格式 %1，此版本最多读取 %2）；请更新 Rootkeeper 后再使用。</translation>
     </message>

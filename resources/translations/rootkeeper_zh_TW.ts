@@ -334,6 +334,26 @@
         <translation>請說明要共用的內容：全部（all）、不共用（none），或以逗號分隔的共用資料夾清單。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
+        <translation>「%1」透過 URL 連線，沒有帶有自身資料夾的命令列。</translation>
+    </message>
+    <message>
+        <source>Say which local folder the server sees as %1.</source>
+        <translation>請說明伺服器視為 %1 的是哪個本機資料夾。</translation>
+    </message>
+    <message>
+        <source>The path the server sees, &apos;%1&apos;, must be absolute (like /workspace).</source>
+        <translation>伺服器看到的路徑「%1」必須是絕對路徑（例如 /workspace）。</translation>
+    </message>
+    <message>
+        <source>%1 is mapped twice; give each local folder one alias.</source>
+        <translation>%1 被對應了兩次；每個本機資料夾只能有一個別名。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
+        <translation>「%1」不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
+    </message>
+    <message>
         <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
         <translation>設定檔由較新版本的 Rootkeeper 寫入（格式 %1，此版本最多讀取 %2）；請更新 Rootkeeper 後再使用。</translation>
     </message>
