@@ -11,10 +11,12 @@ checks and path aliases, the same rule as its roots):
 - `{roots}` or `{root}` inside a longer argument or an environment value becomes the folders joined
   by the platform's path separator (`:` or `;`), as in PATH.
 
-With no folder, `{roots}` and the `{root}` arguments disappear and `{roots_json}` is `[]`: the
-server starts with what is left. Servers that support roots besides (the filesystem server) then
-wait for roots; one that insists on a folder fails to start and says why in its log, and starts
-again as soon as a folder is shared, because a changed expansion restarts the server.
+Sharing `none` fills them with nothing, like pending consent and pause: the user said this server
+sees no folder, and a command line is no way around that. With no folder, `{roots}` and the
+`{root}` arguments disappear and `{roots_json}` is `[]`: the server starts with what is left.
+Servers that also support roots (the filesystem server) then wait for roots; one that insists on a
+folder fails to start and says why in its log, and starts again as soon as a folder is shared,
+because a changed expansion restarts the server.
 """
 
 from __future__ import annotations

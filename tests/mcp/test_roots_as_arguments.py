@@ -163,6 +163,8 @@ async def test_aliases_map_roots_and_arguments_and_drop_what_is_outside(tmp_path
         assert aliased.code == 0, aliased
         listed = run_cli(rk_home, "servers", "list", "--json").json()
         assert listed[0]["path_aliases"] == {str(tmp_path / "data"): "/w", str(tmp_path / "other"): "/o"}
+        shown = run_cli(rk_home, "servers", "list").out
+        assert f"path aliases: {tmp_path / 'data'} as /w, {tmp_path / 'other'} as /o" in shown, shown
         await eventually(lambda: len(events(record, "started")) == 2 and events(record, "listed")[-1]["uris"]
                          == ["file:///w/alpha", "file:///o/beta"], 60, "the restarted server's list")
         assert events(record, "started")[-1]["folders"] == ["/w/alpha", "/o/beta"]
@@ -186,3 +188,25 @@ async def test_sharing_none_fills_the_placeholder_with_nothing(tmp_path: Path, r
         assert events(record, "initialized")[0]["roots_capability"] is None
     finally:
         await hub.stop()
+
+
+async def test_a_shared_folder_that_goes_away_restarts_the_server_without_it(tmp_path: Path, rk_home: Path) -> None:
+    alpha, beta = tmp_path / "data" / "alpha", tmp_path / "data" / "beta"
+    alpha.mkdir(parents=True), beta.mkdir(parents=True)
+    assert run_cli(rk_home, "roots", "add", str(alpha), str(beta)).code == 0
+    record = tmp_path / "record.jsonl"
+    recorder(rk_home, "rec", record, "repo={root}")
+    hub = hub_for(rk_home)
+    await hub.start()
+    try:
+        await eventually(lambda: events(record, "started"), 60, "the first start")
+        assert events(record, "started")[0]["folders"] == [f"repo={alpha}", f"repo={beta}"]
+        beta.rmdir()  # seen through the folder watch: every periodic re-check is hours away
+        await eventually(lambda: len(events(record, "started")) == 2, 60, "the restart")
+        assert events(record, "started")[1]["folders"] == [f"repo={alpha}"]
+        beta.mkdir()
+        await eventually(lambda: len(events(record, "started")) == 3, 60, "the restart once it is back")
+        assert events(record, "started")[2]["folders"] == [f"repo={alpha}", f"repo={beta}"]
+    finally:
+        await hub.stop()
+    assert children_mentioning(str(record)) == {}
