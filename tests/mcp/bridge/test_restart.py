@@ -144,3 +144,43 @@ async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is
         except (AssertionError, TimeoutError) as exc:
             raise AssertionError(show_logs(rk_home, "rec")) from exc
     assert not processes_with(str(record))
+
+
+async def test_a_handshake_in_progress_is_replayed_with_the_hosts_own_id(tmp_path: Path, rk_home: Path) -> None:
+    alpha, beta = tmp_path / "alpha", tmp_path / "beta"
+    alpha.mkdir(), beta.mkdir()
+    assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
+    record = tmp_path / "raw.jsonl"
+    add_server(rk_home, "raw", [sys.executable, "-m", "tests.servers.args_raw", str(record), "{roots}"],
+               share="all", consent="given")
+    env = dict(os.environ, ROOTKEEPER_HOME=str(rk_home), PYTHONPATH=str(PROJECT),
+               ROOTKEEPER_BRIDGE_RECHECK_SECONDS="36000")
+
+    def received() -> list[dict[str, Any]]:
+        lines = record.read_text().splitlines() if record.exists() else []
+        return [json.loads(line) for line in lines]
+
+    async with raw_host(rk_home, "--server", "raw", env=env) as host:
+        try:
+            params = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "r", "version": "1"}}
+            await host.send({"jsonrpc": "2.0", "id": "h-1", "method": "initialize", "params": params})
+            await wait_until(received, "the first child got the initialize")  # and will never answer it
+            assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
+            reply = await host.reply_to("h-1")  # answered by the new child, to the host's own id
+            assert reply["result"]["serverInfo"]["name"] == "args-raw"
+            await host.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            await host.send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+            assert (await host.reply_to(2))["result"] == {"tools": []}
+            first, second = dict.fromkeys(item["pid"] for item in received())  # in the order they started
+            by_child = {pid: [json.loads(item["raw"]) for item in received() if item["pid"] == pid]
+                        for pid in (first, second)}
+            assert [m.get("method") for m in by_child[first]] == ["initialize"]
+            assert [m.get("method") for m in by_child[second]][:3] == ["initialize", "notifications/initialized",
+                                                                        "tools/list"]
+            assert by_child[second][0]["id"] == "h-1"
+            assert by_child[second][0]["params"]["capabilities"]["roots"] == {"listChanged": True}
+            assert next(item["folders"] for item in received() if item["pid"] == second) == [str(alpha), str(beta)]
+            assert len([line for line in host.lines if b'"h-1"' in line]) == 1  # one answer, not an error too
+            host.assert_only_jsonrpc()
+        except (AssertionError, TimeoutError) as exc:
+            raise AssertionError(show_logs(rk_home, "raw")) from exc
