@@ -118,6 +118,7 @@ class RestartingUpstream:
         if self._child is not None:
             await self._child.close()
         self._open.set()  # nothing waits for a server that will not come back
+        await self._inbox.put(None)  # the reader stopped above: say the output ended, as a plain child would
 
     # -- one process --------------------------------------------------------------------------------
 
