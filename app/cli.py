@@ -386,6 +386,14 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
     if args.server and args.name:
         raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
+    if args.home:
+        import os
+        from pathlib import Path
+
+        # A host starts the bridge with an environment of its own choosing: the settings folder the
+        # bridge was installed for travels on its command line instead.
+        os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
+        store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
     try:
         if args.server:
             entry = configured_entry(store, args.server)
@@ -422,6 +430,7 @@ def _add_bridge_commands(groups: Any) -> None:
     p = groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store")
     p.add_argument("--server", metavar="NAME", help="a configured server")
     p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
+    p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
     p.set_defaults(handler=cmd_bridge, command_line=[])
     p = groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch")
     p.add_argument("--json", action="store_true")
