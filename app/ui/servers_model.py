@@ -70,7 +70,7 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             if column is Column.STATUS:
                 return text.server_error(row.status)
             if column is Column.USED_BY and row.sessions:
-                return "\n".join(text.session_label(session) for session in row.sessions)
+                return text.plain_tooltip([text.session_label(session) for session in row.sessions])
             if column is Column.CONNECTION:
                 return text.target_label(row.entry)
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:

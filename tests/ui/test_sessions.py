@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 
 from app.core.hublock import HubLock
 from app.core.store import Store
@@ -210,6 +212,11 @@ def test_a_host_name_is_shown_as_plain_text(qloop: qasync.QEventLoop, tmp_path: 
             app.window.servers_page.select("notes-ai")
             assert details.used_by.textFormat().name == "PlainText"
             assert details.used_by.text().startswith("<b>Bold</b>[31mHost<img src=x>, 1 session")
+            model = app.window.servers_model
+            tooltip = model.data(model.index(0, Column.USED_BY), Qt.ItemDataRole.ToolTipRole)
+            document = QTextDocument()
+            document.setHtml(tooltip)  # a tooltip is shown as rich text: what it says must be the name as sent
+            assert document.toPlainText().startswith("<b>Bold</b>[31mHost<img src=x> · ")
 
     try:
         run(qloop, scenario(), timeout=150)
