@@ -151,12 +151,17 @@ def _live_status(name: str, published: dict[str, ConnectionStatus], hub_running:
 
 
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
+    from app.cli_sessions import consent_wait, host_of, sessions_by_server, tray_running
+
     data = store.load()
     published, hub_running = StatusBoard(state_home()).statuses()
+    sessions, tray = sessions_by_server(state_home()), tray_running(state_home())
     rows = []
     for server in data.servers:
         row = server_row(server)
         row["status"] = _live_status(server.name, published, hub_running)
+        row["sessions"] = sessions.get(server.name, [])
+        row["waiting_for_consent"] = consent_wait(server, row["sessions"], tray)
         rows.append(row)
     if args.json:
         _print_json(rows)
@@ -169,6 +174,11 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
         print(f"{server.name}  {state}  {_share_text(server)}  {where}")
+        if row["sessions"]:
+            hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
+            print(f"    used by {hosts}, {len(row['sessions'])} bridge session(s)")
+        if row["waiting_for_consent"]:
+            print(f"    {row['waiting_for_consent']}")
         if status.get("last_error"):
             print(f"    {status['last_error']}")
     return 0

@@ -369,6 +369,158 @@
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>Unexpected error: %1.</source>
+        <translation>意外错误：%1。</translation>
+    </message>
+    <message>
+        <source>The working directory &apos;%1&apos; does not exist.</source>
+        <translation>工作目录“%1”不存在。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; was not found.</source>
+        <translation>找不到命令“%1”。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
+        <translation>无法运行命令“%1”：权限被拒绝。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be started: %2.</source>
+        <translation>无法启动命令“%1”：%2。</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1.</source>
+        <translation>%1 拒绝了连接。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2.</source>
+        <translation>无法连接到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>与 %1 的连接失败：%2。</translation>
+    </message>
+    <message>
+        <source>The server answered with error %1: %2.</source>
+        <translation>服务器返回错误 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
+        <translation>服务器只支持 Rootkeeper 不认识的协议版本（%1）。</translation>
+    </message>
+    <message>
+        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
+        <translation>服务器提供的协议版本 Rootkeeper 不支持（%1）。</translation>
+    </message>
+    <message>
+        <source>The server sent a reply that does not follow the MCP schema.</source>
+        <translation>服务器发送的回复不符合 MCP 规范。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection.</source>
+        <translation>服务器关闭了连接。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection; its log ends with “%1”.</source>
+        <translation>服务器关闭了连接；其日志最后一行是“%1”。</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s.</source>
+        <translation>服务器在 %1 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The server wrote something that is not JSON-RPC on stdout.</source>
+        <translation>服务器在标准输出上写入了不是 JSON-RPC 的内容。</translation>
+    </message>
+    <message>
+        <source>The server sent something that is not JSON-RPC.</source>
+        <translation>服务器发送了不是 JSON-RPC 的内容。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2 from %3.</source>
+        <translation>%3 返回 HTTP %1（%2）。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2.</source>
+        <translation>%2 返回 HTTP %1。</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
+        <translation>服务器已不认识此会话（%1 返回 HTTP 404）；正在重新连接。</translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1.</source>
+        <translation>%1 上的服务器不再响应。</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>服务器未连接。</translation>
+    </message>
+    <message>
+        <source>The server is %1.</source>
+        <translation>服务器状态：%1。</translation>
+    </message>
+    <message>
+        <source>The server did not connect within %1 s.</source>
+        <translation>服务器在 %1 秒内没有连接上。</translation>
+    </message>
+    <message>
+        <source>The connection closed before the server answered.</source>
+        <translation>服务器响应之前连接就已关闭。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper could not build the roots list.</source>
+        <translation>Rootkeeper 无法生成根目录列表。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
+        <translation>另一个 Rootkeeper 进程已在保持服务器连接；请先停止它。</translation>
+    </message>
+    <message>
+        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
+        <translation>Rootkeeper 托盘程序已在保持服务器连接（进程 %1）；请先退出它。</translation>
+    </message>
+    <message>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
+        <translation>一个无界面的 Rootkeeper 中枢已在保持服务器连接（进程 %1）；请先停止它。</translation>
+    </message>
+    <message>
+        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
+        <translation>无法打开中枢锁文件 %1；请检查状态文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
+        <translation>“%1”不是 Rootkeeper 认识的 AI 宿主程序。</translation>
+    </message>
+    <message>
+        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
+        <translation>从 %1 的名称看不出它属于哪个宿主程序；请用 --host 指明。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>无法读取 %1 的配置文件 %2；请先修复它，该文件未被改动。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 无法安全地编辑 %2 配置文件 %3 中的条目“%1”；该文件未被改动。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中没有名为 %2 的服务器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>无法读取 Rootkeeper 对宿主程序配置的修改记录 %1；请从备份恢复这些配置文件。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>%1 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>无法重写 %1；它保持原样。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -590,6 +742,10 @@ Links to %2</source>
         <translation>空列表</translation>
     </message>
     <message>
+        <source>No AI host right now</source>
+        <translation>目前没有 AI 宿主程序在使用</translation>
+    </message>
+    <message>
         <source>%1, the handshake era: told at once when its list changes</source>
         <translation>%1，握手时代：列表变化时会立即告知</translation>
     </message>
@@ -620,6 +776,10 @@ Links to %2</source>
     <message>
         <source>Last error:</source>
         <translation>上次错误：</translation>
+    </message>
+    <message>
+        <source>Used by:</source>
+        <translation>使用者：</translation>
     </message>
     <message>
         <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
@@ -807,6 +967,10 @@ Links to %2</source>
         <translation>上次请求根目录</translation>
     </message>
     <message>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -938,6 +1102,46 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
+    </message>
+    <message>
+        <source>an unnamed AI host</source>
+        <translation>未署名的 AI 宿主程序</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 个会话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handshake era</source>
+        <translation>握手时代</translation>
+    </message>
+    <message>
+        <source>2026-07-28 era</source>
+        <translation>2026-07-28 时代</translation>
+    </message>
+    <message>
+        <source>era not yet known</source>
+        <translation>时代尚不清楚</translation>
+    </message>
+    <message>
+        <source>has not asked for roots yet</source>
+        <translation>尚未请求根目录</translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已请求根目录 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
     <message>
         <source>Not started</source>

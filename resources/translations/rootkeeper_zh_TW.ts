@@ -369,6 +369,158 @@
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>Unexpected error: %1.</source>
+        <translation>非預期的錯誤：%1。</translation>
+    </message>
+    <message>
+        <source>The working directory &apos;%1&apos; does not exist.</source>
+        <translation>工作目錄「%1」不存在。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; was not found.</source>
+        <translation>找不到指令「%1」。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
+        <translation>無法執行指令「%1」：權限遭拒。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be started: %2.</source>
+        <translation>無法啟動指令「%1」：%2。</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1.</source>
+        <translation>%1 拒絕了連線。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2.</source>
+        <translation>無法連線到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>與 %1 的連線失敗：%2。</translation>
+    </message>
+    <message>
+        <source>The server answered with error %1: %2.</source>
+        <translation>伺服器回傳錯誤 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
+        <translation>伺服器只支援 Rootkeeper 不認得的協定版本（%1）。</translation>
+    </message>
+    <message>
+        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
+        <translation>伺服器提供的協定版本 Rootkeeper 不支援（%1）。</translation>
+    </message>
+    <message>
+        <source>The server sent a reply that does not follow the MCP schema.</source>
+        <translation>伺服器傳來的回覆不符合 MCP 規格。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection.</source>
+        <translation>伺服器關閉了連線。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection; its log ends with “%1”.</source>
+        <translation>伺服器關閉了連線；其記錄最後一行是「%1」。</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s.</source>
+        <translation>伺服器在 %1 秒內沒有回應。</translation>
+    </message>
+    <message>
+        <source>The server wrote something that is not JSON-RPC on stdout.</source>
+        <translation>伺服器在標準輸出上寫入了不是 JSON-RPC 的內容。</translation>
+    </message>
+    <message>
+        <source>The server sent something that is not JSON-RPC.</source>
+        <translation>伺服器傳來了不是 JSON-RPC 的內容。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2 from %3.</source>
+        <translation>%3 回傳 HTTP %1（%2）。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2.</source>
+        <translation>%2 回傳 HTTP %1。</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
+        <translation>伺服器已不認得這個工作階段（%1 回傳 HTTP 404）；正在重新連線。</translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1.</source>
+        <translation>%1 上的伺服器不再回應。</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>伺服器未連線。</translation>
+    </message>
+    <message>
+        <source>The server is %1.</source>
+        <translation>伺服器狀態：%1。</translation>
+    </message>
+    <message>
+        <source>The server did not connect within %1 s.</source>
+        <translation>伺服器在 %1 秒內沒有連上。</translation>
+    </message>
+    <message>
+        <source>The connection closed before the server answered.</source>
+        <translation>伺服器回應之前連線就已關閉。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper could not build the roots list.</source>
+        <translation>Rootkeeper 無法產生根目錄清單。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
+        <translation>另一個 Rootkeeper 行程已在維持伺服器連線；請先停止它。</translation>
+    </message>
+    <message>
+        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
+        <translation>Rootkeeper 系統匣程式已在維持伺服器連線（行程 %1）；請先結束它。</translation>
+    </message>
+    <message>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
+        <translation>一個無介面的 Rootkeeper 中樞已在維持伺服器連線（行程 %1）；請先停止它。</translation>
+    </message>
+    <message>
+        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
+        <translation>無法開啟中樞鎖定檔 %1；請檢查狀態資料夾的權限。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
+        <translation>「%1」不是 Rootkeeper 認得的 AI 主機程式。</translation>
+    </message>
+    <message>
+        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
+        <translation>從 %1 的名稱看不出它屬於哪個主機程式；請用 --host 指明。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>無法讀取 %1 的設定檔 %2；請先修正它，該檔案未被更動。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 無法安全地編輯 %2 設定檔 %3 中的項目「%1」；該檔案未被更動。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中沒有名為 %2 的伺服器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>無法讀取 Rootkeeper 對主機程式設定的修改紀錄 %1；請從備份還原這些設定檔。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>%1 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>無法重寫 %1；它維持原樣。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -590,6 +742,10 @@ Links to %2</source>
         <translation>空清單</translation>
     </message>
     <message>
+        <source>No AI host right now</source>
+        <translation>目前沒有 AI 主機程式在使用</translation>
+    </message>
+    <message>
         <source>%1, the handshake era: told at once when its list changes</source>
         <translation>%1，交握時代：清單變動時會立即告知</translation>
     </message>
@@ -620,6 +776,10 @@ Links to %2</source>
     <message>
         <source>Last error:</source>
         <translation>上次錯誤：</translation>
+    </message>
+    <message>
+        <source>Used by:</source>
+        <translation>使用者：</translation>
     </message>
     <message>
         <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
@@ -807,6 +967,10 @@ Links to %2</source>
         <translation>上次請求根目錄</translation>
     </message>
     <message>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -938,6 +1102,46 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
+    </message>
+    <message>
+        <source>an unnamed AI host</source>
+        <translation>未具名的 AI 主機程式</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 個工作階段</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handshake era</source>
+        <translation>交握時代</translation>
+    </message>
+    <message>
+        <source>2026-07-28 era</source>
+        <translation>2026-07-28 時代</translation>
+    </message>
+    <message>
+        <source>era not yet known</source>
+        <translation>時代尚不清楚</translation>
+    </message>
+    <message>
+        <source>has not asked for roots yet</source>
+        <translation>尚未請求根目錄</translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已請求根目錄 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
     <message>
         <source>Not started</source>
