@@ -1,0 +1,267 @@
+"""The Hosts tab against real host config files in a temporary HOME: listing, routing with the diff shown
+first, restoring byte for byte, importing (folders only offered), and a broken file refused in one sentence.
+
+The servers in these configs name programs that do not exist (and a closed local port), so the hub's
+attempts to connect the imported ones fail at once instead of starting anything.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import qasync
+from PySide6.QtGui import QFontInfo
+
+from app.core.hosts import HOSTS, ConfigFile
+from app.core.hosts.install import plan_install, read_config
+from app.ui.dialogs.checklist_dialog import ChecklistDialog
+from app.ui.dialogs.diff_dialog import DiffDialog
+from app.ui.hosts_model import Column
+from app.ui.main_window import HOSTS_TAB
+from app.ui.message_bar import Level
+from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
+
+DESKTOP_CONFIG = """{
+  "editorTheme": "dark",
+  "mcpServers": {
+    "filesystem": {
+      "command": "rk-missing-fs-server",
+      "args": ["--read-only", @DATA@],
+      "env": {"LOG_LEVEL": "debug"}
+    },
+    "notes": {"command": "rk-missing-notes-server", "args": []}
+  }
+}
+"""
+
+VSCODE_CONFIG = """// servers for every workspace
+{
+\t"servers": {
+\t\t/* the repository server */
+\t\t"git": {"type": "stdio", "command": "rk-missing-git-server", "args": ["--repository", @DATA@]},
+\t\t"web": {"type": "http", "url": "http://127.0.0.1:9/mcp"},
+\t},
+}
+"""
+
+
+@pytest.fixture
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "user"
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(folder))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))
+    for variable in ("CODEX_HOME", "APPDATA"):
+        monkeypatch.delenv(variable, raising=False)
+    return folder
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "shared data"
+    folder.mkdir()
+    return folder
+
+
+def place(home: Path, relative: str, template: str, data_dir: Path) -> Path:
+    path = home / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(template.replace("@DATA@", json.dumps(str(data_dir))), encoding="utf-8")
+    return path
+
+
+def desktop(home: Path, data_dir: Path) -> Path:
+    return place(home, ".config/Claude/claude_desktop_config.json", DESKTOP_CONFIG, data_dir)
+
+
+def vscode(home: Path, data_dir: Path) -> Path:
+    return place(home, ".config/Code/User/mcp.json", VSCODE_CONFIG, data_dir)
+
+
+def cells(app, column: Column) -> list[str]:  # type: ignore[no-untyped-def]
+    model = app.window.hosts_model
+    return [model.index(row, column).data() for row in range(model.rowCount())]
+
+
+def listed(app) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    model = app.window.hosts_model
+    return [(row.host, row.server, model.index(i, Column.RUNS).data()) for i, row in enumerate(model.rows())]
+
+
+async def open_hosts_tab(app, host: str) -> None:  # type: ignore[no-untyped-def]
+    app.window.tabs.setCurrentIndex(HOSTS_TAB)  # showing the page reads the configs
+    page = app.window.hosts_page
+    await eventually(lambda: any(row.host == host and row.kind != "no_config" for row in page.model.rows()),
+                     what=f"{host} listed")
+    page.select_host(host)
+    assert page.selected_host() == host
+
+
+def test_the_page_lists_every_known_host_with_its_files_and_servers(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+) -> None:
+    desktop_path, vscode_path = desktop(user_home, data_dir), vscode(user_home, data_dir)
+    app = build_app(rk_home)
+
+    async def scenario() -> None:
+        async with running(app):
+            assert app.window.tabs.tabText(HOSTS_TAB) == "&Hosts"
+            page = app.window.hosts_page
+            await open_hosts_tab(app, "claude-desktop")
+            rows = listed(app)
+            assert ("claude-desktop", "filesystem", "Directly") in rows
+            assert ("claude-desktop", "notes", "Directly") in rows
+            assert ("vscode", "git", "Directly") in rows and ("vscode", "web", "Directly") in rows
+            assert {host for host, _, _ in rows} == set(HOSTS)  # installed or not
+            assert cells(app, Column.FILE).count("No config found") == len(HOSTS) - 2
+            assert "~/.config/Claude/claude_desktop_config.json" in cells(app, Column.FILE)
+            assert f"rk-missing-git-server --repository {data_dir}" in cells(app, Column.COMMAND)
+            assert not page.empty.isVisible()
+            assert page.route_button.isEnabled()
+            page.select_host("zed")
+            assert not page.route_button.isEnabled()  # nothing to act on
+            assert desktop_path.is_file() and vscode_path.is_file()
+
+    run(qloop, scenario(), timeout=60)
+
+
+def test_the_empty_state_says_what_to_do(qloop: qasync.QEventLoop, rk_home: Path, user_home: Path) -> None:
+    app = build_app(rk_home)
+
+    async def scenario() -> None:
+        async with running(app):
+            app.window.tabs.setCurrentIndex(HOSTS_TAB)
+            page = app.window.hosts_page
+            await eventually(lambda: page.model.rowCount() == len(HOSTS), what="the hosts listed")
+            assert page.empty.isVisible() and "Add an MCP server in one of them" in page.empty.text()
+
+    run(qloop, scenario(), timeout=60)
+
+
+def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """Only the chosen entry now starts the bridge; the backup holds the original and the bar names it."""
+    servers = json.loads(path.read_text())["mcpServers"]
+    assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "--server",
+                                                                         "filesystem"]}
+    assert servers["notes"]["command"] == "rk-missing-notes-server"
+    bar = app.window.message_bar.text()
+    (backup,) = (rk_home / "state" / "host-backups").iterdir()
+    assert backup.read_bytes() == original and f"(backup: {backup})" in bar
+    assert "Restart Claude Desktop" in bar
+    stored = app.store.load().server("filesystem")
+    assert stored is not None and stored.consent == "pending"
+
+
+def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore_puts_it_back(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+) -> None:
+    path = desktop(user_home, data_dir)
+    original = path.read_bytes()
+    app = build_app(rk_home)
+    page = app.window.hosts_page
+    host = HOSTS["claude-desktop"]
+    servers = host.read(path, read_config(host, path))
+    expected = plan_install(host, ConfigFile(path, "user"), original.decode(), [(servers[0], "filesystem")]).diff()
+
+    async def choose_filesystem() -> DiffDialog:
+        page.route_button.click()
+        chooser = await shown_dialog(ChecklistDialog, "chooseHostServers")
+        assert chooser.chosen() == ["filesystem", "notes"]  # every server that runs directly, until unticked
+        chooser.item("notes").setCheckState(chooser.item("notes").checkState().Unchecked)
+        chooser.accept_button.click()
+        return await shown_dialog(DiffDialog)
+
+    async def scenario() -> None:
+        async with running(app):
+            await open_hosts_tab(app, "claude-desktop")
+            dialog = await choose_filesystem()
+            shown = dialog.view.toPlainText()
+            assert shown == expected
+            assert shown.startswith(f"--- {path}\n+++ {path}\n@@")
+            assert '-      "command": "rk-missing-fs-server",' in shown and '"bridge"' in shown
+            assert dialog.view.isReadOnly() and QFontInfo(dialog.view.font()).fixedPitch()
+            dialog.cancel_button.click()
+            await eventually(lambda: not dialog.isVisible(), what="the dialog closed")
+            await app.flows.hosts.read()  # the flow's last step has run
+            assert path.read_bytes() == original
+            assert app.store.load().servers == []
+
+            dialog = await choose_filesystem()
+            dialog.apply_button.click()
+            offer = await shown_dialog(ChecklistDialog, "offerFolders")  # the folder on its command line
+            check_routed(app, path, original, rk_home)
+            assert offer.chosen() == [] and not offer.accept_button.isEnabled()  # nothing shared without a click
+            offer.reject()
+            await eventually(lambda: ("claude-desktop", "filesystem", "Through Rootkeeper as 'filesystem'")
+                             in listed(app), what="the row showing the bridge")
+            assert app.store.load().roots == []
+
+            page.restore_button.click()
+            dialog = await shown_dialog(DiffDialog)
+            assert '+      "command": "rk-missing-fs-server",' in dialog.view.toPlainText()
+            assert path.read_bytes() != original  # shown, not yet written
+            dialog.apply_button.click()
+            await eventually(lambda: path.read_bytes() == original, what="the original restored")
+            await eventually(lambda: "Restored" in app.window.message_bar.text(), what="the outcome reported")
+            await eventually(lambda: ("claude-desktop", "filesystem", "Directly") in listed(app), what="the row")
+
+    run(qloop, scenario(), timeout=90)
+
+
+def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_ticked(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+) -> None:
+    path = vscode(user_home, data_dir)
+    original = path.read_bytes()
+    app = build_app(rk_home)
+    page = app.window.hosts_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await open_hosts_tab(app, "vscode")
+            page.import_button.click()
+            offer = await shown_dialog(ChecklistDialog, "offerFolders")
+            stored = {server.name: server for server in app.store.load().servers}
+            assert set(stored) == {"git", "web"}
+            assert all(server.consent == "pending" for server in stored.values())
+            assert "'git', 'web'" in app.window.message_bar.text()
+            assert offer.chosen() == [] and not offer.accept_button.isEnabled()
+            offer.item(str(data_dir)).setCheckState(offer.item(str(data_dir)).checkState().Checked)
+            offer.accept_button.click()
+            await eventually(lambda: [root.path for root in app.store.load().roots] == [str(data_dir)],
+                             what="the ticked folder shared")
+            assert path.read_bytes() == original  # importing never edits the host's file
+
+    run(qloop, scenario(), timeout=60)
+
+
+def test_a_broken_config_is_listed_and_refused_in_one_sentence_with_nothing_changed(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+) -> None:
+    path = place(user_home, ".config/Claude/claude_desktop_config.json",
+                 '{\n  "mcpServers": {\n    "filesystem": {"command": "x"}\n    "y": {}\n  }\n}\n', data_dir)
+    original = path.read_bytes()
+    app = build_app(rk_home)
+    page = app.window.hosts_page
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await open_hosts_tab(app, "claude-desktop")
+            (row,) = [text for host, _, text in listed(app) if host == "claude-desktop"]
+            assert row.startswith(f"The Claude Desktop config {path} cannot be read (")
+            for button in (page.route_button, page.import_button):
+                bar.hide()
+                button.click()
+                await eventually(bar.isVisible, what="the refusal")
+                assert bar.level is Level.ERROR
+                assert bar.text() == row and "\n" not in bar.text()
+            assert path.read_bytes() == original
+            assert app.store.load().servers == []
+            assert not [w for w in (ChecklistDialog, DiffDialog) if any(
+                isinstance(t, w) and t.isVisible() for t in app.window.findChildren(w))]
+
+    run(qloop, scenario(), timeout=60)
