@@ -9,9 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from app.core.messages import Message
-from app.ui.messages import Template, fill, render
+from app.ui.messages import Template, fill, quoted, render
 
 translate = QCoreApplication.translate
+QUOTED = {"entry"}  # names from the config file, in the language's quotation marks
 
 
 def _table() -> dict[str, Template]:
@@ -19,7 +20,7 @@ def _table() -> dict[str, Template]:
         "hosts.unknown": (translate("HostMessages", "%1 is not a host Rootkeeper knows."), ("host",)),
         "hosts.unreadable": (translate("HostMessages", "The %1 config %2 cannot be read (%3); fix it first, it was "
                                                        "left untouched."), ("host", "path", "reason")),
-        "hosts.uneditable": (translate("HostMessages", "Rootkeeper cannot safely edit the entry '%1' in the %2 config "
+        "hosts.uneditable": (translate("HostMessages", "Rootkeeper cannot safely edit the entry %1 in the %2 config "
                                                        "%3 (%4); the file was left untouched."),
                              ("entry", "host", "path", "reason")),
         "hosts.no_such_server": (translate("HostMessages", "%1 has no server named %2."), ("host", "names")),
@@ -44,4 +45,5 @@ def render_host(problem: object) -> str:
     if message is None or found is None:
         return render(problem)
     template, names = found
-    return fill(template, [str(message.args.get(name, "")) for name in names])
+    values = [str(message.args.get(name, "")) for name in names]
+    return fill(template, [quoted(v) if name in QUOTED else v for name, v in zip(names, values, strict=True)])

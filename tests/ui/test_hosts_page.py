@@ -1,8 +1,9 @@
 """The Hosts tab against real host config files in a temporary HOME: listing, routing with the diff shown
 first, restoring byte for byte, importing (folders only offered), and a broken file refused in one sentence.
 
-The servers in these configs name programs that do not exist (and a closed local port), so the hub's
-attempts to connect the imported ones fail at once instead of starting anything.
+The servers in these configs are the project's real test servers (the stdio ones behind `sh -c`, so
+their command line names the data folder as the filesystem server's does), so the imported ones
+connect, and no failure notice takes the message bar while a test reads an outcome from it.
 """
 
 from __future__ import annotations
@@ -14,25 +15,30 @@ from pathlib import Path
 import pytest
 import qasync
 from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QApplication
 
 from app.core.hosts import HOSTS, ConfigFile
 from app.core.hosts.install import plan_install, read_config
 from app.ui.dialogs.checklist_dialog import ChecklistDialog
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.hosts_model import Column
+from app.ui.hosts_text import render_host
+from app.ui.i18n import ENGLISH
 from app.ui.main_window import HOSTS_TAB
 from app.ui.message_bar import Level
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
+from tests.conftest import PROJECT
+from tests.mcp_helpers import http_servers
+from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, translations
 
 DESKTOP_CONFIG = """{
   "editorTheme": "dark",
   "mcpServers": {
     "filesystem": {
-      "command": "rk-missing-fs-server",
-      "args": ["--read-only", @DATA@],
-      "env": {"LOG_LEVEL": "debug"}
+      "command": "/bin/sh",
+      "args": @FS_ARGS@,
+      "env": @ENV@
     },
-    "notes": {"command": "rk-missing-notes-server", "args": []}
+    "notes": {"command": "rk-notes-server", "args": []}
   }
 }
 """
@@ -41,8 +47,8 @@ VSCODE_CONFIG = """// servers for every workspace
 {
 \t"servers": {
 \t\t/* the repository server */
-\t\t"git": {"type": "stdio", "command": "rk-missing-git-server", "args": ["--repository", @DATA@]},
-\t\t"web": {"type": "http", "url": "http://127.0.0.1:9/mcp"},
+\t\t"git": {"type": "stdio", "command": "/bin/sh", "args": @FS_ARGS@, "env": @ENV@},
+\t\t"web": {"type": "http", "url": @URL@},
 \t},
 }
 """
@@ -66,10 +72,18 @@ def data_dir(tmp_path: Path) -> Path:
     return folder
 
 
-def place(home: Path, relative: str, template: str, data_dir: Path) -> Path:
+def server_args(data_dir: Path) -> list[str]:
+    """`sh -c 'exec PYTHON -m tests.servers.roots_tool' sh DATA`: a real server, with a folder on its command line."""
+    return ["-c", 'exec "$1" -m tests.servers.roots_tool', "sh", sys.executable, str(data_dir)]
+
+
+def place(home: Path, relative: str, template: str, data_dir: Path, url: str = "") -> Path:
     path = home / relative
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(template.replace("@DATA@", json.dumps(str(data_dir))), encoding="utf-8")
+    values = {"@FS_ARGS@": server_args(data_dir), "@ENV@": {"PYTHONPATH": str(PROJECT)}, "@URL@": url}
+    for placeholder, value in values.items():
+        template = template.replace(placeholder, json.dumps(value))
+    path.write_text(template, encoding="utf-8")
     return path
 
 
@@ -77,8 +91,8 @@ def desktop(home: Path, data_dir: Path) -> Path:
     return place(home, ".config/Claude/claude_desktop_config.json", DESKTOP_CONFIG, data_dir)
 
 
-def vscode(home: Path, data_dir: Path) -> Path:
-    return place(home, ".config/Code/User/mcp.json", VSCODE_CONFIG, data_dir)
+def vscode(home: Path, data_dir: Path, url: str = "http://127.0.0.1:9/mcp") -> Path:
+    return place(home, ".config/Code/User/mcp.json", VSCODE_CONFIG, data_dir, url)
 
 
 def cells(app, column: Column) -> list[str]:  # type: ignore[no-untyped-def]
@@ -118,7 +132,7 @@ def test_the_page_lists_every_known_host_with_its_files_and_servers(
             assert {host for host, _, _ in rows} == set(HOSTS)  # installed or not
             assert cells(app, Column.FILE).count("No config found") == len(HOSTS) - 2
             assert "~/.config/Claude/claude_desktop_config.json" in cells(app, Column.FILE)
-            assert f"rk-missing-git-server --repository {data_dir}" in cells(app, Column.COMMAND)
+            assert " ".join(["/bin/sh", *server_args(data_dir)]) in cells(app, Column.COMMAND)
             assert not page.empty.isVisible()
             assert page.route_button.isEnabled()
             page.select_host("zed")
@@ -146,7 +160,7 @@ def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # ty
     servers = json.loads(path.read_text())["mcpServers"]
     assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "--server",
                                                                          "filesystem"]}
-    assert servers["notes"]["command"] == "rk-missing-notes-server"
+    assert servers["notes"]["command"] == "rk-notes-server"
     bar = app.window.message_bar.text()
     (backup,) = (rk_home / "state" / "host-backups").iterdir()
     assert backup.read_bytes() == original and f"(backup: {backup})" in bar
@@ -181,7 +195,7 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
             shown = dialog.view.toPlainText()
             assert shown == expected
             assert shown.startswith(f"--- {path}\n+++ {path}\n@@")
-            assert '-      "command": "rk-missing-fs-server",' in shown and '"bridge"' in shown
+            assert '-      "command": "/bin/sh",' in shown and '"bridge"' in shown
             assert dialog.view.isReadOnly() and QFontInfo(dialog.view.font()).fixedPitch()
             dialog.cancel_button.click()
             await eventually(lambda: not dialog.isVisible(), what="the dialog closed")
@@ -201,7 +215,7 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
 
             page.restore_button.click()
             dialog = await shown_dialog(DiffDialog)
-            assert '+      "command": "rk-missing-fs-server",' in dialog.view.toPlainText()
+            assert '+      "command": "/bin/sh",' in dialog.view.toPlainText()
             assert path.read_bytes() != original  # shown, not yet written
             dialog.apply_button.click()
             await eventually(lambda: path.read_bytes() == original, what="the original restored")
@@ -214,12 +228,10 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
 def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_ticked(
     qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
 ) -> None:
-    path = vscode(user_home, data_dir)
-    original = path.read_bytes()
     app = build_app(rk_home)
     page = app.window.hosts_page
 
-    async def scenario() -> None:
+    async def scenario(path: Path, original: bytes) -> None:
         async with running(app):
             await open_hosts_tab(app, "vscode")
             page.import_button.click()
@@ -235,7 +247,9 @@ def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_tic
                              what="the ticked folder shared")
             assert path.read_bytes() == original  # importing never edits the host's file
 
-    run(qloop, scenario(), timeout=60)
+    with http_servers(rk_home / "http", {"web": ("roots_tool", [])}) as web:
+        path = vscode(user_home, data_dir, web["web"].url)
+        run(qloop, scenario(path, path.read_bytes()), timeout=60)
 
 
 def test_a_broken_config_is_listed_and_refused_in_one_sentence_with_nothing_changed(
@@ -265,3 +279,21 @@ def test_a_broken_config_is_listed_and_refused_in_one_sentence_with_nothing_chan
                 isinstance(t, w) and t.isVisible() for t in app.window.findChildren(w))]
 
     run(qloop, scenario(), timeout=60)
+
+
+@pytest.mark.parametrize(("language", "folder", "reason", "expected"), [
+    ("zh_CN", "/数据", "它已不在那里",
+     "Rootkeeper 无法安全地修改 VS Code 配置 /数据/mcp.json 中的条目 “fs”（它已不在那里）；文件未被改动。"),
+    ("zh_TW", "/數據", "它已不在那裡",
+     "Rootkeeper 無法安全地修改 VS Code 設定 /數據/mcp.json 中的項目 「fs」（它已不在那裡）；檔案未被變更。"),
+])
+def test_host_refusals_are_rendered_by_code_in_the_chosen_language(
+    qapp: QApplication, language: str, folder: str, reason: str, expected: str
+) -> None:
+    refusal = HOSTS["vscode"].uneditable(Path(folder) / "mcp.json", "fs", reason)
+    translations().apply(language)
+    try:
+        assert render_host(refusal) == expected
+    finally:
+        translations().apply(ENGLISH)
+    assert render_host(refusal) == str(refusal)  # English: the sentence core wrote
