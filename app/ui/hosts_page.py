@@ -19,6 +19,7 @@ class HostsPage(QWidget):
         super().__init__(parent)
         self._flows = flows
         self.model = model
+        self._reads = 0
         self.import_button = named_button(self, "importHostServers")
         self.route_button = named_button(self, "routeThroughRootkeeper")
         self.restore_button = named_button(self, "restoreHostConfig")
@@ -94,24 +95,31 @@ class HostsPage(QWidget):
         super().showEvent(event)
         self.refresh()
 
+    async def _reload(self) -> None:
+        self._reads += 1
+        started = self._reads
+        states = await self._flows.hosts.read()
+        if started == self._reads:  # an older read finishing late must not overwrite a newer one
+            self.model.set_hosts(states)
+
     @asyncSlot()
     async def refresh(self) -> None:
-        self.model.set_hosts(await self._flows.hosts.read())
+        await self._reload()
 
     @asyncSlot()
     async def _import(self) -> None:
         await self._flows.hosts.import_servers(self.window(), self.selected_host() or "")
-        self.model.set_hosts(await self._flows.hosts.read())
+        await self._reload()
 
     @asyncSlot()
     async def _route(self) -> None:
         await self._flows.hosts.route(self.window(), self.selected_host() or "")
-        self.model.set_hosts(await self._flows.hosts.read())
+        await self._reload()
 
     @asyncSlot()
     async def _restore(self) -> None:
         await self._flows.hosts.restore(self.window(), self.selected_host() or "")
-        self.model.set_hosts(await self._flows.hosts.read())
+        await self._reload()
 
     def retranslate(self) -> None:
         self.import_button.setText(self.tr("&Import servers…"))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import qasync
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QApplication
 
@@ -184,7 +185,7 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
         page.route_button.click()
         chooser = await shown_dialog(ChecklistDialog, "chooseHostServers")
         assert chooser.chosen() == ["filesystem", "notes"]  # every server that runs directly, until unticked
-        chooser.item("notes").setCheckState(chooser.item("notes").checkState().Unchecked)
+        chooser.item("notes").setCheckState(Qt.CheckState.Unchecked)
         chooser.accept_button.click()
         return await shown_dialog(DiffDialog)
 
@@ -202,6 +203,8 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
             await app.flows.hosts.read()  # the flow's last step has run
             assert path.read_bytes() == original
             assert app.store.load().servers == []
+            assert not (rk_home / "state" / "host-backups").exists()
+            assert not (rk_home / "state" / "host-installs.json").exists()
 
             dialog = await choose_filesystem()
             dialog.apply_button.click()
@@ -241,7 +244,7 @@ def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_tic
             assert all(server.consent == "pending" for server in stored.values())
             assert "'git', 'web'" in app.window.message_bar.text()
             assert offer.chosen() == [] and not offer.accept_button.isEnabled()
-            offer.item(str(data_dir)).setCheckState(offer.item(str(data_dir)).checkState().Checked)
+            offer.item(str(data_dir)).setCheckState(Qt.CheckState.Checked)
             offer.accept_button.click()
             await eventually(lambda: [root.path for root in app.store.load().roots] == [str(data_dir)],
                              what="the ticked folder shared")
