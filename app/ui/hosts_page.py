@@ -28,6 +28,11 @@ class HostsPage(QWidget):
         self.empty = QLabel(self)
         self.empty.setObjectName("hostsEmpty")
         self.empty.setWordWrap(True)
+        self.details = QLabel(self)
+        self.details.setObjectName("hostDetails")
+        self.details.setTextFormat(Qt.TextFormat.PlainText)  # paths and sentences about config files
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hint = QLabel(self)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
@@ -41,6 +46,7 @@ class HostsPage(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.empty)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.details)
         layout.addWidget(self.hint)
         self._connect(model)
         self.retranslate()
@@ -86,6 +92,12 @@ class HostsPage(QWidget):
 
     def _sync(self, *_args: object) -> None:
         name = self.selected_host()
+        selected = self.table.selectionModel().selectedRows()
+        # The whole of what a narrow cell elides: the file, the command, or why the file cannot be read.
+        self.details.setText("\n".join(
+            text for column in (Column.FILE, Column.COMMAND, Column.RUNS)
+            if (text := selected[0].siblingAtColumn(column).data() if selected else "")
+        ))
         installed = any(row.host == name and row.kind != "no_config" for row in self.model.rows())
         for button in (self.import_button, self.route_button, self.restore_button):
             button.setEnabled(installed)
@@ -99,8 +111,13 @@ class HostsPage(QWidget):
         self._reads += 1
         started = self._reads
         states = await self._flows.hosts.read()
-        if started == self._reads:  # an older read finishing late must not overwrite a newer one
-            self.model.set_hosts(states)
+        if started != self._reads:  # an older read finishing late must not overwrite a newer one
+            return
+        self.model.set_hosts(states)
+        if self.selected_host() is None:
+            first = next((state.name for state in states if state.installed), None)
+            if first is not None:
+                self.select_host(first)
 
     @asyncSlot()
     async def refresh(self) -> None:

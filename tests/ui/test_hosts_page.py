@@ -140,6 +140,15 @@ def test_the_page_lists_every_known_host_with_its_files_and_servers(
             assert not page.route_button.isEnabled()  # nothing to act on
             assert desktop_path.is_file() and vscode_path.is_file()
 
+            # Names come from files anyone may have written: shown as the characters they are, never as HTML.
+            hostile = '{"mcpServers": {"<b>x</b>": {"command": "<img src=q>"}}}'
+            place(user_home, ".cursor/mcp.json", hostile, data_dir)
+            page.refresh_button.click()
+            await eventually(lambda: ("cursor", "<b>x</b>", "Directly") in listed(app), what="the new file read")
+            page.select_host("cursor")
+            assert page.details.textFormat() is Qt.TextFormat.PlainText
+            assert page.details.text() == "~/.cursor/mcp.json\n<img src=q>\nDirectly"
+
     run(qloop, scenario(), timeout=60)
 
 
@@ -249,6 +258,9 @@ def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_tic
             await eventually(lambda: [root.path for root in app.store.load().roots] == [str(data_dir)],
                              what="the ticked folder shared")
             assert path.read_bytes() == original  # importing never edits the host's file
+            # Let the hub take in the new root before stopping: on Python 3.11 its fallback timer's
+            # `asyncio.wait_for` can swallow the stop's cancellation when a wake-up lands at the same moment.
+            await eventually(lambda: len(app.live.current.roots) == 1, what="the hub showing the new root")
 
     with http_servers(rk_home / "http", {"web": ("roots_tool", [])}) as web:
         path = vscode(user_home, data_dir, web["web"].url)
