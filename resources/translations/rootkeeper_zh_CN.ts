@@ -105,6 +105,226 @@
     </message>
 </context>
 <context>
+    <name>HostFlows</name>
+    <message>
+        <source>No servers were found in the %1 config.</source>
+        <translation>%1 的配置中没有找到服务器。</translation>
+    </message>
+    <message>
+        <source>Added the servers %1; they see no folder until you agree (Servers tab).</source>
+        <translation>已添加服务器 %1；在你同意之前，它们看不到任何文件夹（见“服务器”标签页）。</translation>
+    </message>
+    <message>
+        <source>Already Rootkeeper servers: %1.</source>
+        <translation>已经是 Rootkeeper 的服务器：%1。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: %2.</source>
+        <translation>%1 保持原样：%2。</translation>
+    </message>
+    <message>
+        <source>Share these folders?</source>
+        <translation>共享这些文件夹？</translation>
+    </message>
+    <message>
+        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
+        <translation>刚添加的服务器在命令行中指定了这些文件夹。勾选的文件夹将被共享，这样 Rootkeeper 管理的列表就是这些服务器看到的列表。未勾选的不会共享。</translation>
+    </message>
+    <message>
+        <source>Share checked folders</source>
+        <translation>共享勾选的文件夹</translation>
+    </message>
+    <message>
+        <source>The %1 config has no servers to route.</source>
+        <translation>%1 的配置中没有可以转接的服务器。</translation>
+    </message>
+    <message>
+        <source>Nothing in the %1 config needs to change.</source>
+        <translation>%1 的配置无需更改。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original puts the entries back exactly as they are now.</source>
+        <translation>Rootkeeper 会先保存备份，再按下方所示改写 %1 的配置。“恢复原样”会把这些条目原封不动地改回现在的样子。</translation>
+    </message>
+    <message>
+        <source>Route through Rootkeeper</source>
+        <translation>通过 Rootkeeper 启动</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Restart %1 so it starts these servers through Rootkeeper.</source>
+        <translation>请重启 %1，让它通过 Rootkeeper 启动这些服务器。</translation>
+    </message>
+    <message>
+        <source>Which of the %1 servers should start through Rootkeeper, so they get the folders you share? You see the change to the config file before anything is written.</source>
+        <translation>%1 的哪些服务器应通过 Rootkeeper 启动，以获得你共享的文件夹？写入之前会先向你展示配置文件的改动。</translation>
+    </message>
+    <message>
+        <source>Show the change…</source>
+        <translation>查看改动…</translation>
+    </message>
+    <message>
+        <source>It already runs through Rootkeeper.</source>
+        <translation>它已经通过 Rootkeeper 运行。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot start this kind of server.</source>
+        <translation>Rootkeeper 无法启动这类服务器。</translation>
+    </message>
+    <message>
+        <source>Its settings use %1, which only the host fills in, so it keeps starting directly.</source>
+        <translation>它的设置使用了只有宿主程序才会填入的 %1，因此它继续直接启动。</translation>
+    </message>
+    <message>
+        <source>Rewrote %1 (backup: %2).</source>
+        <translation>已改写 %1（备份：%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing Rootkeeper routed is left in the %1 config.</source>
+        <translation>%1 的配置中已没有经 Rootkeeper 转接的条目。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will put the entries it routed in the %1 config back exactly as they were, as shown.</source>
+        <translation>Rootkeeper 会按下方所示，把它在 %1 配置中改写的条目原封不动地恢复。</translation>
+    </message>
+    <message>
+        <source>Restore original</source>
+        <translation>恢复原样</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restored %1 (backup of the routed version: %2).</source>
+        <translation>已恢复 %1（转接版本的备份：%2）。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: it was changed after Rootkeeper routed it.</source>
+        <translation>%1 保持原样：Rootkeeper 转接之后它又被改动过。</translation>
+    </message>
+</context>
+<context>
+    <name>HostMessages</name>
+    <message>
+        <source>%1 is not a host Rootkeeper knows.</source>
+        <translation>%1 不是 Rootkeeper 认识的宿主程序。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>无法读取 %1 的配置 %2（%3）；请先修正它，文件未被改动。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry %1 in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 无法安全地修改 %2 配置 %3 中的条目 %1（%4）；文件未被改动。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中没有名为 %2 的服务器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>无法读取 Rootkeeper 的宿主配置改动记录 %1；请从备份恢复宿主的配置文件。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, try again.</source>
+        <translation>Rootkeeper 修改 %1 期间它被改动了；未写入任何内容，请重试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>无法改写 %1；它保持原样。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>&amp;Import servers…</source>
+        <translation>导入服务器(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add the selected host&apos;s servers to Rootkeeper; they see no folder until you agree.</source>
+        <translation>把所选宿主程序的服务器添加到 Rootkeeper；在你同意之前，它们看不到任何文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Route through Rootkeeper…</source>
+        <translation>通过 Rootkeeper 启动(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Rewrite the host&apos;s config so the servers you choose start through Rootkeeper; the change is shown before it is written.</source>
+        <translation>改写宿主程序的配置，让你选择的服务器通过 Rootkeeper 启动；写入之前会先展示改动。</translation>
+    </message>
+    <message>
+        <source>Restore &amp;original</source>
+        <translation>恢复原样(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Put back the entries Rootkeeper rewrote, exactly as they were.</source>
+        <translation>把 Rootkeeper 改写过的条目原封不动地恢复。</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
+    </message>
+    <message>
+        <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
+        <translation>选择一个宿主程序，然后把它的服务器导入 Rootkeeper，或让它们通过 Rootkeeper 启动以获得你共享的文件夹。每个配置文件在改写之前都会先备份。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsTableModel</name>
+    <message>
+        <source>Host</source>
+        <translation>宿主程序</translation>
+    </message>
+    <message>
+        <source>Config file</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>命令或网址</translation>
+    </message>
+    <message>
+        <source>No config found</source>
+        <translation>未找到配置</translation>
+    </message>
+    <message>
+        <source>No servers in this file</source>
+        <translation>此文件中没有服务器</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper as %1</source>
+        <translation>通过 Rootkeeper，作为 %1</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper</source>
+        <translation>通过 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Directly (SSE, which Rootkeeper does not speak)</source>
+        <translation>直接运行（SSE，Rootkeeper 不支持）</translation>
+    </message>
+    <message>
+        <source>Directly</source>
+        <translation>直接运行</translation>
+    </message>
+</context>
+<context>
     <name>LogDialog</name>
     <message>
         <source>The log cannot be read: %1</source>
@@ -174,6 +394,10 @@
     <message>
         <source>Settings…</source>
         <translation>设置…</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts</source>
+        <translation>宿主程序(&amp;H)</translation>
     </message>
     <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>

@@ -105,6 +105,226 @@
     </message>
 </context>
 <context>
+    <name>HostFlows</name>
+    <message>
+        <source>No servers were found in the %1 config.</source>
+        <translation>%1 的設定中沒有找到伺服器。</translation>
+    </message>
+    <message>
+        <source>Added the servers %1; they see no folder until you agree (Servers tab).</source>
+        <translation>已新增伺服器 %1；在你同意之前，它們看不到任何資料夾（見「伺服器」分頁）。</translation>
+    </message>
+    <message>
+        <source>Already Rootkeeper servers: %1.</source>
+        <translation>已經是 Rootkeeper 的伺服器：%1。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: %2.</source>
+        <translation>%1 維持原樣：%2。</translation>
+    </message>
+    <message>
+        <source>Share these folders?</source>
+        <translation>共用這些資料夾？</translation>
+    </message>
+    <message>
+        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
+        <translation>剛新增的伺服器在命令列中指定了這些資料夾。勾選的資料夾將被共用，這樣 Rootkeeper 管理的清單就是這些伺服器看到的清單。未勾選的不會共用。</translation>
+    </message>
+    <message>
+        <source>Share checked folders</source>
+        <translation>共用勾選的資料夾</translation>
+    </message>
+    <message>
+        <source>The %1 config has no servers to route.</source>
+        <translation>%1 的設定中沒有可以轉接的伺服器。</translation>
+    </message>
+    <message>
+        <source>Nothing in the %1 config needs to change.</source>
+        <translation>%1 的設定無需變更。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original puts the entries back exactly as they are now.</source>
+        <translation>Rootkeeper 會先儲存備份，再依下方所示改寫 %1 的設定。「還原原狀」會把這些項目原封不動地改回現在的樣子。</translation>
+    </message>
+    <message>
+        <source>Route through Rootkeeper</source>
+        <translation>透過 Rootkeeper 啟動</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>套用</translation>
+    </message>
+    <message>
+        <source>Restart %1 so it starts these servers through Rootkeeper.</source>
+        <translation>請重新啟動 %1，讓它透過 Rootkeeper 啟動這些伺服器。</translation>
+    </message>
+    <message>
+        <source>Which of the %1 servers should start through Rootkeeper, so they get the folders you share? You see the change to the config file before anything is written.</source>
+        <translation>%1 的哪些伺服器應透過 Rootkeeper 啟動，以取得你共用的資料夾？寫入之前會先向你顯示設定檔的變更。</translation>
+    </message>
+    <message>
+        <source>Show the change…</source>
+        <translation>檢視變更…</translation>
+    </message>
+    <message>
+        <source>It already runs through Rootkeeper.</source>
+        <translation>它已經透過 Rootkeeper 執行。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot start this kind of server.</source>
+        <translation>Rootkeeper 無法啟動這類伺服器。</translation>
+    </message>
+    <message>
+        <source>Its settings use %1, which only the host fills in, so it keeps starting directly.</source>
+        <translation>它的設定使用了只有宿主程式才會填入的 %1，因此它繼續直接啟動。</translation>
+    </message>
+    <message>
+        <source>Rewrote %1 (backup: %2).</source>
+        <translation>已改寫 %1（備份：%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing Rootkeeper routed is left in the %1 config.</source>
+        <translation>%1 的設定中已沒有經 Rootkeeper 轉接的項目。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will put the entries it routed in the %1 config back exactly as they were, as shown.</source>
+        <translation>Rootkeeper 會依下方所示，把它在 %1 設定中改寫的項目原封不動地還原。</translation>
+    </message>
+    <message>
+        <source>Restore original</source>
+        <translation>還原原狀</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>還原</translation>
+    </message>
+    <message>
+        <source>Restored %1 (backup of the routed version: %2).</source>
+        <translation>已還原 %1（轉接版本的備份：%2）。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: it was changed after Rootkeeper routed it.</source>
+        <translation>%1 維持原樣：Rootkeeper 轉接之後它又被修改過。</translation>
+    </message>
+</context>
+<context>
+    <name>HostMessages</name>
+    <message>
+        <source>%1 is not a host Rootkeeper knows.</source>
+        <translation>%1 不是 Rootkeeper 認得的宿主程式。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>無法讀取 %1 的設定 %2（%3）；請先修正它，檔案未被變更。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry %1 in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 無法安全地修改 %2 設定 %3 中的項目 %1（%4）；檔案未被變更。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中沒有名為 %2 的伺服器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>無法讀取 Rootkeeper 的宿主設定變更紀錄 %1；請從備份還原宿主的設定檔。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, try again.</source>
+        <translation>Rootkeeper 修改 %1 期間它被變更了；未寫入任何內容，請重試。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>無法改寫 %1；它維持原樣。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>&amp;Import servers…</source>
+        <translation>匯入伺服器(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add the selected host&apos;s servers to Rootkeeper; they see no folder until you agree.</source>
+        <translation>把所選宿主程式的伺服器新增到 Rootkeeper；在你同意之前，它們看不到任何資料夾。</translation>
+    </message>
+    <message>
+        <source>&amp;Route through Rootkeeper…</source>
+        <translation>透過 Rootkeeper 啟動(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Rewrite the host&apos;s config so the servers you choose start through Rootkeeper; the change is shown before it is written.</source>
+        <translation>改寫宿主程式的設定，讓你選擇的伺服器透過 Rootkeeper 啟動；寫入之前會先顯示變更。</translation>
+    </message>
+    <message>
+        <source>Restore &amp;original</source>
+        <translation>還原原狀(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Put back the entries Rootkeeper rewrote, exactly as they were.</source>
+        <translation>把 Rootkeeper 改寫過的項目原封不動地還原。</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>重新讀取</translation>
+    </message>
+    <message>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
+    </message>
+    <message>
+        <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
+        <translation>選擇一個宿主程式，然後把它的伺服器匯入 Rootkeeper，或讓它們透過 Rootkeeper 啟動以取得你共用的資料夾。每個設定檔在改寫之前都會先備份。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsTableModel</name>
+    <message>
+        <source>Host</source>
+        <translation>宿主程式</translation>
+    </message>
+    <message>
+        <source>Config file</source>
+        <translation>設定檔</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>執行方式</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>命令或網址</translation>
+    </message>
+    <message>
+        <source>No config found</source>
+        <translation>未找到設定</translation>
+    </message>
+    <message>
+        <source>No servers in this file</source>
+        <translation>此檔案中沒有伺服器</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper as %1</source>
+        <translation>透過 Rootkeeper，作為 %1</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper</source>
+        <translation>透過 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Directly (SSE, which Rootkeeper does not speak)</source>
+        <translation>直接執行（SSE，Rootkeeper 不支援）</translation>
+    </message>
+    <message>
+        <source>Directly</source>
+        <translation>直接執行</translation>
+    </message>
+</context>
+<context>
     <name>LogDialog</name>
     <message>
         <source>The log cannot be read: %1</source>
@@ -174,6 +394,10 @@
     <message>
         <source>Settings…</source>
         <translation>設定…</translation>
+    </message>
+    <message>
+        <source>&amp;Hosts</source>
+        <translation>宿主程式(&amp;H)</translation>
     </message>
     <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
