@@ -169,7 +169,7 @@ def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # ty
     """Only the chosen entry now starts the bridge; the backup holds the original and the bar names it."""
     servers = json.loads(path.read_text())["mcpServers"]
     assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "--server",
-                                                                         "filesystem"]}
+                                                                         "filesystem", "--home", str(rk_home)]}
     assert servers["notes"]["command"] == "rk-notes-server"
     bar = app.window.message_bar.text()
     (backup,) = (rk_home / "state" / "host-backups").iterdir()
