@@ -22,9 +22,8 @@ from app.ui.asking import ask, dispose
 from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.hosts_service import HostsService, HostState, Plan, Written
-from app.ui.hosts_text import render_host
 from app.ui.message_bar import Level
-from app.ui.messages import quoted, quoted_list
+from app.ui.messages import quoted, quoted_list, render
 from app.ui.text import home_relative
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ class HostFlows(QObject):
         try:
             return await work
         except (UserError, StoreError) as exc:
-            self._report(render_host(exc), Level.ERROR)
+            self._report(render(exc), Level.ERROR)
             return None
 
     async def read(self) -> list[HostState]:
@@ -113,7 +112,7 @@ class HostFlows(QObject):
             return
         unreadable = next((file.error for file in state.files if file.error is not None), None)
         if unreadable is not None:
-            self._report(render_host(unreadable), Level.ERROR)
+            self._report(render(unreadable), Level.ERROR)
             return
         servers = list({server.name: server for file in state.files for server in file.servers}.values())
         if not servers:

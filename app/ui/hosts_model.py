@@ -12,8 +12,7 @@ from PySide6.QtCore import QObject, Qt
 from app.core.messages import Message
 from app.ui import text
 from app.ui.hosts_service import HostState
-from app.ui.hosts_text import render_host
-from app.ui.messages import quoted
+from app.ui.messages import quoted, render
 from app.ui.table_model import Index, KeyedTableModel
 
 
@@ -107,7 +106,7 @@ class HostsTableModel(KeyedTableModel[HostRow]):
 
     def _runs(self, row: HostRow) -> str:
         if row.kind == "unreadable":
-            return render_host(row.error)
+            return render(row.error)
         if row.kind == "no_servers":
             return self.tr("No servers in this file")
         if row.kind == "no_config":

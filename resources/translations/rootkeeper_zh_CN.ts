@@ -208,37 +208,6 @@
     </message>
 </context>
 <context>
-    <name>HostMessages</name>
-    <message>
-        <source>%1 is not a host Rootkeeper knows.</source>
-        <translation>%1 不是 Rootkeeper 认识的宿主程序。</translation>
-    </message>
-    <message>
-        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>无法读取 %1 的配置 %2（%3）；请先修正它，文件未被改动。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper cannot safely edit the entry %1 in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 无法安全地修改 %2 配置 %3 中的条目 %1（%4）；文件未被改动。</translation>
-    </message>
-    <message>
-        <source>%1 has no server named %2.</source>
-        <translation>%1 中没有名为 %2 的服务器。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
-        <translation>无法读取 Rootkeeper 的宿主配置改动记录 %1；请从备份恢复宿主的配置文件。</translation>
-    </message>
-    <message>
-        <source>%1 changed while Rootkeeper was editing it; nothing was written, try again.</source>
-        <translation>Rootkeeper 修改 %1 期间它被改动了；未写入任何内容，请重试。</translation>
-    </message>
-    <message>
-        <source>%1 could not be rewritten; it was left as it was.</source>
-        <translation>无法改写 %1；它保持原样。</translation>
-    </message>
-</context>
-<context>
     <name>HostsPage</name>
     <message>
         <source>&amp;Import servers…</source>
@@ -463,7 +432,7 @@
     </message>
     <message>
         <source>%1 cannot be used: %2.</source>
-        <translation>无法使用 %1。</translation>
+        <translation>无法使用 %1：%2。</translation>
     </message>
     <message>
         <source>%1 is neither a folder nor a regular file.</source>
@@ -507,7 +476,7 @@
     </message>
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 范围太广，未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
+        <translation>%1 范围太广（%2），未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
@@ -567,15 +536,15 @@
     </message>
     <message>
         <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>无法读取设置文件 %1；请修正其权限。</translation>
+        <translation>无法读取设置文件 %1（%2）；请修正其权限。</translation>
     </message>
     <message>
         <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>无法创建设置文件夹 %1。</translation>
+        <translation>无法创建设置文件夹 %1（%2）。</translation>
     </message>
     <message>
         <source>Cannot open the lock file %1 (%2).</source>
-        <translation>无法打开锁文件 %1。</translation>
+        <translation>无法打开锁文件 %1（%2）。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
@@ -711,23 +680,23 @@
     </message>
     <message>
         <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
-        <translation>无法打开中枢锁文件 %1；请检查状态文件夹的权限。</translation>
+        <translation>无法打开中枢锁文件 %1（%2）；请检查状态文件夹的权限。</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
-        <translation>“%1”不是 Rootkeeper 认识的 AI 宿主程序。</translation>
+        <translation>“%1”不是 Rootkeeper 认识的 AI 宿主程序；请使用 %2 之一。</translation>
     </message>
     <message>
         <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
-        <translation>从 %1 的名称看不出它属于哪个宿主程序；请用 --host 指明。</translation>
+        <translation>从 %1 的名称看不出它属于哪个宿主程序；请用 --host 指明（%2）。</translation>
     </message>
     <message>
         <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>无法读取 %1 的配置文件 %2；请先修复它，该文件未被改动。</translation>
+        <translation>无法读取 %1 的配置文件 %2（%3）；请先修复它，该文件未被改动。</translation>
     </message>
     <message>
         <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 无法安全地编辑 %2 配置文件 %3 中的条目“%1”；该文件未被改动。</translation>
+        <translation>Rootkeeper 无法安全地修改 %2 配置 %3 中的条目 “%1”（%4）；文件未被改动。</translation>
     </message>
     <message>
         <source>%1 has no server named %2.</source>

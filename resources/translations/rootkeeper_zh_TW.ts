@@ -208,37 +208,6 @@
     </message>
 </context>
 <context>
-    <name>HostMessages</name>
-    <message>
-        <source>%1 is not a host Rootkeeper knows.</source>
-        <translation>%1 不是 Rootkeeper 認得的宿主程式。</translation>
-    </message>
-    <message>
-        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>無法讀取 %1 的設定 %2（%3）；請先修正它，檔案未被變更。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper cannot safely edit the entry %1 in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 無法安全地修改 %2 設定 %3 中的項目 %1（%4）；檔案未被變更。</translation>
-    </message>
-    <message>
-        <source>%1 has no server named %2.</source>
-        <translation>%1 中沒有名為 %2 的伺服器。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
-        <translation>無法讀取 Rootkeeper 的宿主設定變更紀錄 %1；請從備份還原宿主的設定檔。</translation>
-    </message>
-    <message>
-        <source>%1 changed while Rootkeeper was editing it; nothing was written, try again.</source>
-        <translation>Rootkeeper 修改 %1 期間它被變更了；未寫入任何內容，請重試。</translation>
-    </message>
-    <message>
-        <source>%1 could not be rewritten; it was left as it was.</source>
-        <translation>無法改寫 %1；它維持原樣。</translation>
-    </message>
-</context>
-<context>
     <name>HostsPage</name>
     <message>
         <source>&amp;Import servers…</source>
@@ -463,7 +432,7 @@
     </message>
     <message>
         <source>%1 cannot be used: %2.</source>
-        <translation>無法使用 %1。</translation>
+        <translation>無法使用 %1：%2。</translation>
     </message>
     <message>
         <source>%1 is neither a folder nor a regular file.</source>
@@ -507,7 +476,7 @@
     </message>
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 範圍太廣，未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
+        <translation>%1 範圍太廣（%2），未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
@@ -567,15 +536,15 @@
     </message>
     <message>
         <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>無法讀取設定檔 %1；請修正其權限。</translation>
+        <translation>無法讀取設定檔 %1（%2）；請修正其權限。</translation>
     </message>
     <message>
         <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>無法建立設定資料夾 %1。</translation>
+        <translation>無法建立設定資料夾 %1（%2）。</translation>
     </message>
     <message>
         <source>Cannot open the lock file %1 (%2).</source>
-        <translation>無法開啟鎖定檔 %1。</translation>
+        <translation>無法開啟鎖定檔 %1（%2）。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
@@ -711,23 +680,23 @@
     </message>
     <message>
         <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
-        <translation>無法開啟中樞鎖定檔 %1；請檢查狀態資料夾的權限。</translation>
+        <translation>無法開啟中樞鎖定檔 %1（%2）；請檢查狀態資料夾的權限。</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
-        <translation>「%1」不是 Rootkeeper 認得的 AI 主機程式。</translation>
+        <translation>「%1」不是 Rootkeeper 認得的 AI 主機程式；請使用 %2 之一。</translation>
     </message>
     <message>
         <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
-        <translation>從 %1 的名稱看不出它屬於哪個主機程式；請用 --host 指明。</translation>
+        <translation>從 %1 的名稱看不出它屬於哪個主機程式；請用 --host 指明（%2）。</translation>
     </message>
     <message>
         <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>無法讀取 %1 的設定檔 %2；請先修正它，該檔案未被更動。</translation>
+        <translation>無法讀取 %1 的設定檔 %2（%3）；請先修正它，該檔案未被更動。</translation>
     </message>
     <message>
         <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 無法安全地編輯 %2 設定檔 %3 中的項目「%1」；該檔案未被更動。</translation>
+        <translation>Rootkeeper 無法安全地修改 %2 設定 %3 中的項目 「%1」（%4）；檔案未被變更。</translation>
     </message>
     <message>
         <source>%1 has no server named %2.</source>

@@ -23,10 +23,10 @@ from app.core.hosts.install import plan_install, read_config
 from app.ui.dialogs.checklist_dialog import ChecklistDialog
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.hosts_model import Column
-from app.ui.hosts_text import render_host
 from app.ui.i18n import ENGLISH
 from app.ui.main_window import HOSTS_TAB
 from app.ui.message_bar import Level
+from app.ui.messages import render
 from tests.conftest import PROJECT
 from tests.mcp_helpers import http_servers
 from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, translations
@@ -308,7 +308,7 @@ def test_host_refusals_are_rendered_by_code_in_the_chosen_language(
     refusal = HOSTS["vscode"].uneditable(Path(folder) / "mcp.json", "fs", reason)
     translations().apply(language)
     try:
-        assert render_host(refusal) == expected
+        assert render(refusal) == expected
     finally:
         translations().apply(ENGLISH)
-    assert render_host(refusal) == str(refusal)  # English: the sentence core wrote
+    assert render(refusal) == str(refusal)  # English: the sentence core wrote

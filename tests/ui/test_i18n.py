@@ -134,7 +134,9 @@ def test_gui_settings_persist_and_a_damaged_file_is_kept_aside(qapp: QApplicatio
 # Two or more ASCII words in a row is an English sentence (or part of one) left on screen.
 ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ ,;:]+[A-Za-z]{2,})+")
 # What may stay Latin inside a Chinese sentence: the product, a flag, URL schemes, era names, NUL.
-ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL")
+# Names a user types as they are: the product, options, schemes, sharing words and host ids.
+ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL",
+                 "claude-desktop, claude-code, vscode, cursor, windsurf, gemini, codex, zed")
 SAMPLE = "/数据/项目"
 
 
