@@ -158,12 +158,17 @@ def _live_status(name: str, published: dict[str, ConnectionStatus], hub_running:
 
 
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
+    from app.cli_sessions import consent_wait, host_of, sessions_by_server, tray_running
+
     data = store.load()
     published, hub_running = StatusBoard(state_home()).statuses()
+    sessions, tray = sessions_by_server(state_home()), tray_running(state_home())
     rows = []
     for server in data.servers:
         row = server_row(server)
         row["status"] = _live_status(server.name, published, hub_running)
+        row["sessions"] = sessions.get(server.name, [])
+        row["waiting_for_consent"] = consent_wait(server, row["sessions"], tray)
         rows.append(row)
     if args.json:
         _print_json(rows)
@@ -176,6 +181,11 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
         print(f"{server.name}  {state}  {_share_text(server)}  {where}")
+        if row["sessions"]:
+            hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
+            print(f"    used by {hosts}, {len(row['sessions'])} bridge session(s)")
+        if row["waiting_for_consent"]:
+            print(f"    {row['waiting_for_consent']}")
         if status.get("last_error"):
             print(f"    {status['last_error']}")
         for line in _options().option_lines(server):
@@ -398,6 +408,14 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
     if args.server and args.name:
         raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
+    if args.home:
+        import os
+        from pathlib import Path
+
+        # A host starts the bridge with an environment of its own choosing: the settings folder the
+        # bridge was installed for travels on its command line instead.
+        os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
+        store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
     try:
         if args.server:
             entry = configured_entry(store, args.server)
@@ -434,6 +452,7 @@ def _add_bridge_commands(groups: Any) -> None:
     p = groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store")
     p.add_argument("--server", metavar="NAME", help="a configured server")
     p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
+    p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
     p.set_defaults(handler=cmd_bridge, command_line=[])
     p = groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch")
     p.add_argument("--json", action="store_true")

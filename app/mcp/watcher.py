@@ -315,8 +315,10 @@ class RootsWatcher:
                 due = [next_full, next_failing] if failing else [next_full]
                 if not store_watched:
                     due.append(next_poll)
+                # Not wait_for: on 3.11 it can swallow a stop's cancellation that lands with a wake-up.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake_timer.wait(), max(0.0, min(due) - time.monotonic()))
+                    async with asyncio.timeout(max(0.0, min(due) - time.monotonic())):
+                        await self._wake_timer.wait()
                 self._wake_timer.clear()
                 now = time.monotonic()
                 if now >= next_poll or now >= next_full:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 from app.core.hublock import HubLock, HubLockUnusable
 from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
+from app.mcp.sessions_watch import SessionsWatch
 from app.ui.consent import ConsentPrompter
 from app.ui.flows import Flows
 from app.ui.i18n import Translations
@@ -48,7 +49,8 @@ class RootkeeperApp(QObject):
         self.settings = settings
         self.tray_available = tray_available
         self.editor = StoreEditor(store, hub)
-        self.live = LiveState(hub, self)
+        self.sessions = SessionsWatch(hub.state_dir)
+        self.live = LiveState(hub, self, sessions=self.sessions)
         self.flows = Flows(
             self.editor, self.live, self.report, settings, translations, tray_available=tray_available, parent=self
         )
@@ -112,6 +114,7 @@ class RootkeeperApp(QObject):
                 await self._without_servers(self.tr(
                     "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
                     "window does not connect them."), Level.WARNING)
+        await self.sessions.start()
         self.live.refresh()
         for notice in self.store.notice_messages:
             self.report(render(notice), Level.WARNING)
@@ -127,6 +130,7 @@ class RootkeeperApp(QObject):
     async def shutdown(self) -> None:
         self.tray.hide()
         self.window.hide()
+        self.sessions.stop()
         try:
             await self.hub.stop()
         finally:

@@ -7,6 +7,7 @@ nothing here raises into Qt.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
@@ -23,6 +24,8 @@ from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
+from app.ui.hosts_flows import HostFlows
+from app.ui.hosts_service import HostsService
 from app.ui.i18n import Translations
 from app.ui.live import LiveState
 from app.ui.message_bar import Level
@@ -242,3 +245,9 @@ class Flows(QObject):
             self._settings.language = language
             self._translations.apply(language)
 
+    # -- AI hosts ---------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def hosts(self) -> HostFlows:
+        """The Hosts page's flows (import, route through Rootkeeper, restore), reporting like every other flow."""
+        return HostFlows(self, HostsService(self.editor.store, self.editor.hub), self._report, self)

@@ -1,4 +1,4 @@
-"""The hub's events as one Qt signal carrying a fresh `Snapshot`.
+"""The hub's events, and the bridge sessions' changes, as one Qt signal carrying a fresh `Snapshot`.
 
 The hub calls its listeners synchronously from its own coroutines, often several times in a row
 (store, access, servers); refreshing on a short timer folds such a burst into one snapshot, so the
@@ -7,8 +7,8 @@ views repaint once and never inside the hub's code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -23,25 +23,44 @@ class LiveSource(HubView, Protocol):
     def subscribe(self, listener: Callable[[str], None]) -> None: ...
 
 
+class SessionsSource(Protocol):
+    """The live bridge sessions (the real `SessionsWatch` satisfies it)."""
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    def for_server(self, name: str) -> Iterable[Mapping[str, Any]]: ...
+
+
 class LiveState(QObject):
     snapshotChanged = Signal(object)
 
-    def __init__(self, hub: LiveSource, parent: QObject | None = None) -> None:
+    def __init__(
+        self, hub: LiveSource, parent: QObject | None = None, *, sessions: SessionsSource | None = None
+    ) -> None:
         super().__init__(parent)
         self._hub = hub
+        self._sessions = sessions
         self.current = Snapshot()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self.refresh)
         hub.subscribe(self._on_hub_event)
+        if sessions is not None:
+            sessions.subscribe(self._soon)
 
     def _on_hub_event(self, _event: str) -> None:
+        self._soon()
+
+    def _soon(self) -> None:
         if not self._timer.isActive():
             self._timer.start()
 
     def refresh(self) -> None:
-        self.show(Snapshot.of(self._hub))
+        if self._sessions is None:
+            self.show(Snapshot.of(self._hub))
+        else:
+            self.show(Snapshot.of(self._hub, self._sessions.for_server))
 
     def show(self, snapshot: Snapshot) -> None:
         self.current = snapshot

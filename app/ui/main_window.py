@@ -1,4 +1,4 @@
-"""The main window: shared folders and servers in two tabs, a message bar, drops from the file manager.
+"""The main window: shared folders, servers and AI hosts in tabs, a message bar, drops from the file manager.
 
 With a system tray, closing the window only hides it; without one the window is the app, and
 closing it quits (the status bar says so).
@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToo
 
 from app.ui.drops import dropped_items, may_contain_paths
 from app.ui.flows import Flows
+from app.ui.hosts_model import HostsTableModel
+from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
 from app.ui.message_bar import MessageBar
 from app.ui.roots_model import RootsTableModel
@@ -21,7 +23,7 @@ from app.ui.servers_page import ServersPage
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
 
-ROOTS_TAB, SERVERS_TAB = 0, 1
+ROOTS_TAB, SERVERS_TAB, HOSTS_TAB = 0, 1, 2
 
 
 class MainWindow(QMainWindow):
@@ -46,10 +48,13 @@ class MainWindow(QMainWindow):
         self.message_bar = MessageBar(self)
         self.roots_page = RootsPage(flows, self.roots_model, self)
         self.servers_page = ServersPage(flows, self.servers_model, self)
+        self.hosts_model = HostsTableModel(self)
+        self.hosts_page = HostsPage(flows, self.hosts_model, self)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.roots_page, "")
         self.tabs.addTab(self.servers_page, "")
+        self.tabs.addTab(self.hosts_page, "")
 
         self.pause_action = QAction(self)
         self.pause_action.setObjectName("pauseSharing")
@@ -181,6 +186,7 @@ class MainWindow(QMainWindow):
         self.pause_action.setText(self.tr("Pause sharing"))
         self.pause_action.setToolTip(self.tr("While paused, every server sees an empty list."))
         self.settings_action.setText(self.tr("Settings…"))
+        self.tabs.setTabText(HOSTS_TAB, self.tr("&Hosts"))
         self.no_tray_hint.setText(self.tr(
             "No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator "
             "extension adds a tray)."

@@ -23,7 +23,8 @@ _PLACEHOLDER = re.compile(r"%(\d+)")
 
 def _table() -> dict[str, Template]:
     """Code -> (translated template, argument names for %1, %2, …); built per call so it follows the language."""
-    return {
+    from app.ui.messages_more import more_table  # server, hub-lock and host sentences, kept apart
+    return more_table() | {
         "path.not_local": (translate("Messages", "Only local file:// locations can be shared, and %1 is not one."),
                            ("uri",)),
         "path.remote": (translate("Messages", "%1 points to another computer (%2); only local folders can be "

@@ -1,4 +1,4 @@
-"""The selected server's live status: era and protocol, the last roots it fetched, its last error."""
+"""The selected server's live status: era and protocol, the last roots it fetched, its last error, its bridges."""
 
 from __future__ import annotations
 
@@ -23,32 +23,37 @@ class ServerDetails(QGroupBox):
         super().__init__(parent)
         self.setObjectName("serverDetails")
         self._row: ServerRow | None = None
-        self._captions = [QLabel(self) for _ in range(6)]
+        self._captions = [QLabel(self) for _ in range(7)]
         self.status = QLabel(self)
         self.protocol = QLabel(self)
         self.sharing = QLabel(self)
         self.fetch = QLabel(self)
         self.received = QLabel(self)
         self.error = QLabel(self)
+        self.used_by = QLabel(self)
+        self.used_by.setObjectName("usedBy")
+        self.used_by.setTextFormat(Qt.TextFormat.PlainText)  # host names come from other programs
         self.replaces = QLabel(self)
         self.replaces.setObjectName("replacesOwnFolders")
         self.replaces.setWordWrap(True)
         self.replaces.setStyleSheet("color: #8a5a00;")
-        for value in (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error):
+        for value in self._values():
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QFormLayout(self)
-        values = (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error)
-        for caption, value in zip(self._captions, values, strict=True):
+        for caption, value in zip(self._captions, self._values(), strict=True):
             layout.addRow(caption, value)
         layout.addRow(self.replaces)
         self.retranslate()
+
+    def _values(self) -> tuple[QLabel, ...]:
+        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error, self.used_by)
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
         self.setEnabled(row is not None)
         if row is None:
-            for value in (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error):
+            for value in self._values():
                 value.setText("")
             self.replaces.hide()
             self.setTitle(self.tr("No server selected"))
@@ -67,10 +72,16 @@ class ServerDetails(QGroupBox):
             self.received.setText(self.tr("An empty list"))
         else:
             self.received.setText("\n".join(_shown_uri(uri) for uri in received))
-        error = status.last_error if status is not None else None
+        error = text.server_error(status)
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
+        self.used_by.setText(self._used_by(row))
         self.replaces.setVisible(replaces_own_folders(row.entry) and row.entry.share != "none")
+
+    def _used_by(self, row: ServerRow) -> str:
+        if not row.sessions:
+            return self.tr("No AI host right now")
+        return "\n".join([text.used_by_label(row), *(text.session_label(session) for session in row.sessions)])
 
     def _protocol(self, row: ServerRow) -> str:
         status = row.status
@@ -89,6 +100,7 @@ class ServerDetails(QGroupBox):
             self.tr("Last asked:"),
             self.tr("Was given:"),
             self.tr("Last error:"),
+            self.tr("Used by:"),
         )
         for label, caption in zip(self._captions, captions, strict=True):
             label.setText(caption)

@@ -1,4 +1,4 @@
-"""The configured servers as a table: name, how to reach it, what it may see, connection, last fetch."""
+"""The configured servers as a table: name, how to reach it, what it may see, connection, last fetch, who uses it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class Column(IntEnum):
     SHARING = 2
     STATUS = 3
     LAST_FETCH = 4
+    USED_BY = 5
 
 
 SERVER_NAME_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -51,6 +52,7 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             Column.SHARING: self.tr("May see"),
             Column.STATUS: self.tr("Status"),
             Column.LAST_FETCH: self.tr("Last asked for roots"),
+            Column.USED_BY: self.tr("Used by"),
         }.get(Column(section))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -65,8 +67,10 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if role == Qt.ItemDataRole.DecorationRole and column is Column.STATUS:
             return dot(server_dot(row))
         if role == Qt.ItemDataRole.ToolTipRole:
-            if column is Column.STATUS and row.status is not None and row.status.last_error:
-                return row.status.last_error
+            if column is Column.STATUS:
+                return text.server_error(row.status)
+            if column is Column.USED_BY and row.sessions:
+                return text.plain_tooltip([text.session_label(session) for session in row.sessions])
             if column is Column.CONNECTION:
                 return text.target_label(row.entry)
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
@@ -84,6 +88,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             return text.sharing_label(row.entry)
         if column is Column.STATUS:
             return text.connection_label(row.status)
+        if column is Column.USED_BY:
+            return text.used_by_label(row)
         status = row.status
         if status is None or status.last_roots_fetch_at is None:
             return self.tr("Not yet")

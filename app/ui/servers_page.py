@@ -21,7 +21,7 @@ from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
 from app.ui.widgets import named_button
 
-_WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160}
+_WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160, Column.USED_BY: 200}
 
 
 class ServersPage(QWidget):

@@ -6,10 +6,11 @@ events becomes one refresh and every view agrees with every other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.core.access import AccessResult
 from app.core.model import Root, ServerEntry, StoreData
@@ -54,10 +55,63 @@ class RootRow:
 
 
 @dataclass(frozen=True)
+class SessionRow:
+    """One running bridge for a server, as its status file says (values from a host: plain, bounded text)."""
+
+    pid: int
+    host: str | None
+    era: str | None
+    started_at: datetime | None
+    last_roots_fetch_at: datetime | None
+    roots_fetch_count: int
+
+    @classmethod
+    def parse(cls, document: Mapping[str, Any]) -> SessionRow:
+        host = document.get("host")
+        name = host.get("name") if isinstance(host, Mapping) else None
+        era = document.get("era")
+        count = document.get("roots_fetch_count")
+        return cls(
+            pid=count_of(document.get("pid")),
+            host=plain(name) or None,
+            era=era if era in ("legacy", "modern") else None,
+            started_at=moment(document.get("started_at")),
+            last_roots_fetch_at=moment(document.get("last_roots_fetch_at")),
+            roots_fetch_count=count_of(count),
+        )
+
+
+def plain(value: object, limit: int = 60) -> str:
+    """Text from another program as one short line: no control or formatting characters."""
+    text = value if isinstance(value, str) else ""
+    return "".join(ch for ch in text if ch.isprintable())[:limit].strip()
+
+
+def moment(value: object) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def count_of(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+SessionsOf = Callable[[str], Iterable[Mapping[str, Any]]]
+
+
+def no_sessions(_name: str) -> Iterable[Mapping[str, Any]]:
+    return ()
+
+
+@dataclass(frozen=True)
 class ServerRow:
     entry: ServerEntry
     status: ConnectionStatus | None
     visible: tuple[SharedRoot, ...]
+    sessions: tuple[SessionRow, ...] = ()
+    """The bridges AI hosts started for this server, oldest first."""
 
     @property
     def name(self) -> str:
@@ -71,6 +125,11 @@ class ServerRow:
     def failing(self) -> bool:
         return self.status is not None and self.status.state in FAILING_STATES
 
+    @property
+    def hosts(self) -> tuple[str | None, ...]:
+        """The hosts using this server through a bridge, each once, in the order they started."""
+        return tuple(dict.fromkeys(session.host for session in self.sessions))
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -79,8 +138,8 @@ class Snapshot:
     servers: tuple[ServerRow, ...] = ()
 
     @classmethod
-    def of(cls, hub: HubView) -> Snapshot:
-        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for)
+    def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions) -> Snapshot:
+        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of)
 
     @classmethod
     def of_data(cls, data: StoreData) -> Snapshot:
@@ -94,9 +153,12 @@ class Snapshot:
         access: Mapping[str, AccessResult],
         status_of: Callable[[str], ConnectionStatus | None],
         visible_for: Callable[[str], list[SharedRoot]],
+        sessions_of: SessionsOf = no_sessions,
     ) -> Snapshot:
         servers = tuple(
-            ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name))) for entry in data.servers
+            ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name)),
+                      tuple(SessionRow.parse(doc) for doc in sessions_of(entry.name)))
+            for entry in data.servers
         )
         seen: dict[str, list[str]] = {}
         for server in servers:

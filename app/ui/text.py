@@ -6,6 +6,7 @@ them; `translate("Text", …)` spelled out at each call is what `pyside6-lupdate
 
 from __future__ import annotations
 
+import html
 import os
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -16,10 +17,11 @@ from app.core.access import AccessResult, AccessStatus
 from app.core.messages import Message
 from app.core.model import HttpTarget, ServerEntry
 from app.core.paths import printable
-from app.ui.messages import render
+from app.ui.messages import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
     from app.core.status import ConnectionStatus
+    from app.ui.snapshot import ServerRow, SessionRow
 
 
 translate = QCoreApplication.translate
@@ -72,6 +74,37 @@ def server_error(status: ConnectionStatus | None) -> str | None:
         args = getattr(status, "last_error_args", None) or {}
         return render(Message(code, status.last_error, {str(k): str(v) for k, v in dict(args).items()}))
     return status.last_error
+
+
+def plain_tooltip(lines: list[str]) -> str:
+    """Tooltip text that shows `lines` literally: Qt renders a tooltip that looks like HTML as HTML."""
+    return "<p style='white-space:pre'>" + "<br>".join(html.escape(line, quote=False) for line in lines) + "</p>"
+
+
+def host_name(name: str | None) -> str:
+    return name if name else translate("Text", "an unnamed AI host")
+
+
+def used_by_label(row: ServerRow) -> str:
+    """Who uses the server through a bridge, e.g. "Claude Desktop, 2 sessions"; empty when nobody does."""
+    if not row.sessions:
+        return ""
+    hosts = translate("Text", ", ").join(host_name(host) for host in row.hosts)
+    return translate("Text", "%1, %n session(s)", None, len(row.sessions)).replace("%1", hosts)
+
+
+def session_label(session: SessionRow) -> str:
+    """One bridge session on one line: host, era, and the roots fetches so far."""
+    era = {
+        "legacy": translate("Text", "handshake era"),
+        "modern": translate("Text", "2026-07-28 era"),
+    }.get(session.era or "", translate("Text", "era not yet known"))
+    if session.last_roots_fetch_at is None:
+        fetched = translate("Text", "has not asked for roots yet")
+    else:
+        fetched = translate("Text", "asked for roots %n time(s), last at %1", None, session.roots_fetch_count).replace(
+            "%1", clock_time(session.last_roots_fetch_at))
+    return fill(translate("Text", "%1 · %2 · %3"), [host_name(session.host), era, fetched])
 
 
 def state_label(status: ConnectionStatus | None) -> str:

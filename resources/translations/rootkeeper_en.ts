@@ -103,6 +103,20 @@
 <context>
     <name>Text</name>
     <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1, %n session</numerusform>
+            <numerusform>%1, %n sessions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>asked for roots %n time, last at %1</numerusform>
+            <numerusform>asked for roots %n times, last at %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n chosen folder(s)</source>
         <translation>
             <numerusform>%n chosen folder</numerusform>

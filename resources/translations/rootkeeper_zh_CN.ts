@@ -105,6 +105,195 @@
     </message>
 </context>
 <context>
+    <name>HostFlows</name>
+    <message>
+        <source>No servers were found in the %1 config.</source>
+        <translation>%1 的配置中没有找到服务器。</translation>
+    </message>
+    <message>
+        <source>Added the servers %1; they see no folder until you agree (Servers tab).</source>
+        <translation>已添加服务器 %1；在你同意之前，它们看不到任何文件夹（见“服务器”标签页）。</translation>
+    </message>
+    <message>
+        <source>Already Rootkeeper servers: %1.</source>
+        <translation>已经是 Rootkeeper 的服务器：%1。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: %2.</source>
+        <translation>%1 保持原样：%2。</translation>
+    </message>
+    <message>
+        <source>Share these folders?</source>
+        <translation>共享这些文件夹？</translation>
+    </message>
+    <message>
+        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
+        <translation>刚添加的服务器在命令行中指定了这些文件夹。勾选的文件夹将被共享，这样 Rootkeeper 管理的列表就是这些服务器看到的列表。未勾选的不会共享。</translation>
+    </message>
+    <message>
+        <source>Share checked folders</source>
+        <translation>共享勾选的文件夹</translation>
+    </message>
+    <message>
+        <source>The %1 config has no servers to route.</source>
+        <translation>%1 的配置中没有可以转接的服务器。</translation>
+    </message>
+    <message>
+        <source>Nothing in the %1 config needs to change.</source>
+        <translation>%1 的配置无需更改。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original puts the entries back exactly as they are now.</source>
+        <translation>Rootkeeper 会先保存备份，再按下方所示改写 %1 的配置。“恢复原样”会把这些条目原封不动地改回现在的样子。</translation>
+    </message>
+    <message>
+        <source>Route through Rootkeeper</source>
+        <translation>通过 Rootkeeper 启动</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Restart %1 so it starts these servers through Rootkeeper.</source>
+        <translation>请重启 %1，让它通过 Rootkeeper 启动这些服务器。</translation>
+    </message>
+    <message>
+        <source>Which of the %1 servers should start through Rootkeeper, so they get the folders you share? You see the change to the config file before anything is written.</source>
+        <translation>%1 的哪些服务器应通过 Rootkeeper 启动，以获得你共享的文件夹？写入之前会先向你展示配置文件的改动。</translation>
+    </message>
+    <message>
+        <source>Show the change…</source>
+        <translation>查看改动…</translation>
+    </message>
+    <message>
+        <source>It already runs through Rootkeeper.</source>
+        <translation>它已经通过 Rootkeeper 运行。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot start this kind of server.</source>
+        <translation>Rootkeeper 无法启动这类服务器。</translation>
+    </message>
+    <message>
+        <source>Its settings use %1, which only the host fills in, so it keeps starting directly.</source>
+        <translation>它的设置使用了只有宿主程序才会填入的 %1，因此它继续直接启动。</translation>
+    </message>
+    <message>
+        <source>Rewrote %1 (backup: %2).</source>
+        <translation>已改写 %1（备份：%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing Rootkeeper routed is left in the %1 config.</source>
+        <translation>%1 的配置中已没有经 Rootkeeper 转接的条目。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will put the entries it routed in the %1 config back exactly as they were, as shown.</source>
+        <translation>Rootkeeper 会按下方所示，把它在 %1 配置中改写的条目原封不动地恢复。</translation>
+    </message>
+    <message>
+        <source>Restore original</source>
+        <translation>恢复原样</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restored %1 (backup of the routed version: %2).</source>
+        <translation>已恢复 %1（转接版本的备份：%2）。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: it was changed after Rootkeeper routed it.</source>
+        <translation>%1 保持原样：Rootkeeper 转接之后它又被改动过。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>&amp;Import servers…</source>
+        <translation>导入服务器(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add the selected host&apos;s servers to Rootkeeper; they see no folder until you agree.</source>
+        <translation>把所选宿主程序的服务器添加到 Rootkeeper；在你同意之前，它们看不到任何文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Route through Rootkeeper…</source>
+        <translation>通过 Rootkeeper 启动(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Rewrite the host&apos;s config so the servers you choose start through Rootkeeper; the change is shown before it is written.</source>
+        <translation>改写宿主程序的配置，让你选择的服务器通过 Rootkeeper 启动；写入之前会先展示改动。</translation>
+    </message>
+    <message>
+        <source>Restore &amp;original</source>
+        <translation>恢复原样(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Put back the entries Rootkeeper rewrote, exactly as they were.</source>
+        <translation>把 Rootkeeper 改写过的条目原封不动地恢复。</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
+    </message>
+    <message>
+        <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
+        <translation>选择一个宿主程序，然后把它的服务器导入 Rootkeeper，或让它们通过 Rootkeeper 启动以获得你共享的文件夹。每个配置文件在改写之前都会先备份。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsTableModel</name>
+    <message>
+        <source>Host</source>
+        <translation>宿主程序</translation>
+    </message>
+    <message>
+        <source>Config file</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>命令或网址</translation>
+    </message>
+    <message>
+        <source>No config found</source>
+        <translation>未找到配置</translation>
+    </message>
+    <message>
+        <source>No servers in this file</source>
+        <translation>此文件中没有服务器</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper as %1</source>
+        <translation>通过 Rootkeeper，作为 %1</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper</source>
+        <translation>通过 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Directly (SSE, which Rootkeeper does not speak)</source>
+        <translation>直接运行（SSE，Rootkeeper 不支持）</translation>
+    </message>
+    <message>
+        <source>Directly</source>
+        <translation>直接运行</translation>
+    </message>
+</context>
+<context>
     <name>LogDialog</name>
     <message>
         <source>The log cannot be read: %1</source>
@@ -176,6 +365,10 @@
         <translation>设置…</translation>
     </message>
     <message>
+        <source>&amp;Hosts</source>
+        <translation>宿主程序(&amp;H)</translation>
+    </message>
+    <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
         <translation>未找到系统托盘，因此关闭此窗口会退出 Rootkeeper（在 GNOME 上，AppIndicator 扩展可提供托盘）。</translation>
     </message>
@@ -239,7 +432,7 @@
     </message>
     <message>
         <source>%1 cannot be used: %2.</source>
-        <translation>无法使用 %1。</translation>
+        <translation>无法使用 %1：%2。</translation>
     </message>
     <message>
         <source>%1 is neither a folder nor a regular file.</source>
@@ -283,7 +476,7 @@
     </message>
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 范围太广，未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
+        <translation>%1 范围太广（%2），未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
@@ -363,15 +556,15 @@
     </message>
     <message>
         <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>无法读取设置文件 %1；请修正其权限。</translation>
+        <translation>无法读取设置文件 %1（%2）；请修正其权限。</translation>
     </message>
     <message>
         <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>无法创建设置文件夹 %1。</translation>
+        <translation>无法创建设置文件夹 %1（%2）。</translation>
     </message>
     <message>
         <source>Cannot open the lock file %1 (%2).</source>
-        <translation>无法打开锁文件 %1。</translation>
+        <translation>无法打开锁文件 %1（%2）。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
@@ -388,6 +581,158 @@
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Unexpected error: %1.</source>
+        <translation>意外错误：%1。</translation>
+    </message>
+    <message>
+        <source>The working directory &apos;%1&apos; does not exist.</source>
+        <translation>工作目录“%1”不存在。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; was not found.</source>
+        <translation>找不到命令“%1”。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
+        <translation>无法运行命令“%1”：权限被拒绝。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be started: %2.</source>
+        <translation>无法启动命令“%1”：%2。</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1.</source>
+        <translation>%1 拒绝了连接。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2.</source>
+        <translation>无法连接到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>与 %1 的连接失败：%2。</translation>
+    </message>
+    <message>
+        <source>The server answered with error %1: %2.</source>
+        <translation>服务器返回错误 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
+        <translation>服务器只支持 Rootkeeper 不认识的协议版本（%1）。</translation>
+    </message>
+    <message>
+        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
+        <translation>服务器提供的协议版本 Rootkeeper 不支持（%1）。</translation>
+    </message>
+    <message>
+        <source>The server sent a reply that does not follow the MCP schema.</source>
+        <translation>服务器发送的回复不符合 MCP 规范。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection.</source>
+        <translation>服务器关闭了连接。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection; its log ends with “%1”.</source>
+        <translation>服务器关闭了连接；其日志最后一行是“%1”。</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s.</source>
+        <translation>服务器在 %1 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The server wrote something that is not JSON-RPC on stdout.</source>
+        <translation>服务器在标准输出上写入了不是 JSON-RPC 的内容。</translation>
+    </message>
+    <message>
+        <source>The server sent something that is not JSON-RPC.</source>
+        <translation>服务器发送了不是 JSON-RPC 的内容。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2 from %3.</source>
+        <translation>%3 返回 HTTP %1（%2）。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2.</source>
+        <translation>%2 返回 HTTP %1。</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
+        <translation>服务器已不认识此会话（%1 返回 HTTP 404）；正在重新连接。</translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1.</source>
+        <translation>%1 上的服务器不再响应。</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>服务器未连接。</translation>
+    </message>
+    <message>
+        <source>The server is %1.</source>
+        <translation>服务器状态：%1。</translation>
+    </message>
+    <message>
+        <source>The server did not connect within %1 s.</source>
+        <translation>服务器在 %1 秒内没有连接上。</translation>
+    </message>
+    <message>
+        <source>The connection closed before the server answered.</source>
+        <translation>服务器响应之前连接就已关闭。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper could not build the roots list.</source>
+        <translation>Rootkeeper 无法生成根目录列表。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
+        <translation>另一个 Rootkeeper 进程已在保持服务器连接；请先停止它。</translation>
+    </message>
+    <message>
+        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
+        <translation>Rootkeeper 托盘程序已在保持服务器连接（进程 %1）；请先退出它。</translation>
+    </message>
+    <message>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
+        <translation>一个无界面的 Rootkeeper 中枢已在保持服务器连接（进程 %1）；请先停止它。</translation>
+    </message>
+    <message>
+        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
+        <translation>无法打开中枢锁文件 %1（%2）；请检查状态文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
+        <translation>“%1”不是 Rootkeeper 认识的 AI 宿主程序；请使用 %2 之一。</translation>
+    </message>
+    <message>
+        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
+        <translation>从 %1 的名称看不出它属于哪个宿主程序；请用 --host 指明（%2）。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>无法读取 %1 的配置文件 %2（%3）；请先修复它，该文件未被改动。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 无法安全地修改 %2 配置 %3 中的条目 “%1”（%4）；文件未被改动。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中没有名为 %2 的服务器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>无法读取 Rootkeeper 对宿主程序配置的修改记录 %1；请从备份恢复这些配置文件。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>%1 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>无法重写 %1；它保持原样。</translation>
     </message>
 </context>
 <context>
@@ -610,6 +955,10 @@ Links to %2</source>
         <translation>空列表</translation>
     </message>
     <message>
+        <source>No AI host right now</source>
+        <translation>目前没有 AI 宿主程序在使用</translation>
+    </message>
+    <message>
         <source>%1, the handshake era: told at once when its list changes</source>
         <translation>%1，握手时代：列表变化时会立即告知</translation>
     </message>
@@ -640,6 +989,10 @@ Links to %2</source>
     <message>
         <source>Last error:</source>
         <translation>上次错误：</translation>
+    </message>
+    <message>
+        <source>Used by:</source>
+        <translation>使用者：</translation>
     </message>
     <message>
         <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
@@ -827,6 +1180,10 @@ Links to %2</source>
         <translation>上次请求根目录</translation>
     </message>
     <message>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -958,6 +1315,46 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
+    </message>
+    <message>
+        <source>an unnamed AI host</source>
+        <translation>未署名的 AI 宿主程序</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 个会话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handshake era</source>
+        <translation>握手时代</translation>
+    </message>
+    <message>
+        <source>2026-07-28 era</source>
+        <translation>2026-07-28 时代</translation>
+    </message>
+    <message>
+        <source>era not yet known</source>
+        <translation>时代尚不清楚</translation>
+    </message>
+    <message>
+        <source>has not asked for roots yet</source>
+        <translation>尚未请求根目录</translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已请求根目录 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
     <message>
         <source>Not started</source>

@@ -105,6 +105,195 @@
     </message>
 </context>
 <context>
+    <name>HostFlows</name>
+    <message>
+        <source>No servers were found in the %1 config.</source>
+        <translation>%1 的設定中沒有找到伺服器。</translation>
+    </message>
+    <message>
+        <source>Added the servers %1; they see no folder until you agree (Servers tab).</source>
+        <translation>已新增伺服器 %1；在你同意之前，它們看不到任何資料夾（見「伺服器」分頁）。</translation>
+    </message>
+    <message>
+        <source>Already Rootkeeper servers: %1.</source>
+        <translation>已經是 Rootkeeper 的伺服器：%1。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: %2.</source>
+        <translation>%1 維持原樣：%2。</translation>
+    </message>
+    <message>
+        <source>Share these folders?</source>
+        <translation>共用這些資料夾？</translation>
+    </message>
+    <message>
+        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
+        <translation>剛新增的伺服器在命令列中指定了這些資料夾。勾選的資料夾將被共用，這樣 Rootkeeper 管理的清單就是這些伺服器看到的清單。未勾選的不會共用。</translation>
+    </message>
+    <message>
+        <source>Share checked folders</source>
+        <translation>共用勾選的資料夾</translation>
+    </message>
+    <message>
+        <source>The %1 config has no servers to route.</source>
+        <translation>%1 的設定中沒有可以轉接的伺服器。</translation>
+    </message>
+    <message>
+        <source>Nothing in the %1 config needs to change.</source>
+        <translation>%1 的設定無需變更。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original puts the entries back exactly as they are now.</source>
+        <translation>Rootkeeper 會先儲存備份，再依下方所示改寫 %1 的設定。「還原原狀」會把這些項目原封不動地改回現在的樣子。</translation>
+    </message>
+    <message>
+        <source>Route through Rootkeeper</source>
+        <translation>透過 Rootkeeper 啟動</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>套用</translation>
+    </message>
+    <message>
+        <source>Restart %1 so it starts these servers through Rootkeeper.</source>
+        <translation>請重新啟動 %1，讓它透過 Rootkeeper 啟動這些伺服器。</translation>
+    </message>
+    <message>
+        <source>Which of the %1 servers should start through Rootkeeper, so they get the folders you share? You see the change to the config file before anything is written.</source>
+        <translation>%1 的哪些伺服器應透過 Rootkeeper 啟動，以取得你共用的資料夾？寫入之前會先向你顯示設定檔的變更。</translation>
+    </message>
+    <message>
+        <source>Show the change…</source>
+        <translation>檢視變更…</translation>
+    </message>
+    <message>
+        <source>It already runs through Rootkeeper.</source>
+        <translation>它已經透過 Rootkeeper 執行。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot start this kind of server.</source>
+        <translation>Rootkeeper 無法啟動這類伺服器。</translation>
+    </message>
+    <message>
+        <source>Its settings use %1, which only the host fills in, so it keeps starting directly.</source>
+        <translation>它的設定使用了只有宿主程式才會填入的 %1，因此它繼續直接啟動。</translation>
+    </message>
+    <message>
+        <source>Rewrote %1 (backup: %2).</source>
+        <translation>已改寫 %1（備份：%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing Rootkeeper routed is left in the %1 config.</source>
+        <translation>%1 的設定中已沒有經 Rootkeeper 轉接的項目。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper will put the entries it routed in the %1 config back exactly as they were, as shown.</source>
+        <translation>Rootkeeper 會依下方所示，把它在 %1 設定中改寫的項目原封不動地還原。</translation>
+    </message>
+    <message>
+        <source>Restore original</source>
+        <translation>還原原狀</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>還原</translation>
+    </message>
+    <message>
+        <source>Restored %1 (backup of the routed version: %2).</source>
+        <translation>已還原 %1（轉接版本的備份：%2）。</translation>
+    </message>
+    <message>
+        <source>Left %1 as it is: it was changed after Rootkeeper routed it.</source>
+        <translation>%1 維持原樣：Rootkeeper 轉接之後它又被修改過。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>&amp;Import servers…</source>
+        <translation>匯入伺服器(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add the selected host&apos;s servers to Rootkeeper; they see no folder until you agree.</source>
+        <translation>把所選宿主程式的伺服器新增到 Rootkeeper；在你同意之前，它們看不到任何資料夾。</translation>
+    </message>
+    <message>
+        <source>&amp;Route through Rootkeeper…</source>
+        <translation>透過 Rootkeeper 啟動(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Rewrite the host&apos;s config so the servers you choose start through Rootkeeper; the change is shown before it is written.</source>
+        <translation>改寫宿主程式的設定，讓你選擇的伺服器透過 Rootkeeper 啟動；寫入之前會先顯示變更。</translation>
+    </message>
+    <message>
+        <source>Restore &amp;original</source>
+        <translation>還原原狀(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Put back the entries Rootkeeper rewrote, exactly as they were.</source>
+        <translation>把 Rootkeeper 改寫過的項目原封不動地還原。</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>重新讀取</translation>
+    </message>
+    <message>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
+    </message>
+    <message>
+        <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
+        <translation>選擇一個宿主程式，然後把它的伺服器匯入 Rootkeeper，或讓它們透過 Rootkeeper 啟動以取得你共用的資料夾。每個設定檔在改寫之前都會先備份。</translation>
+    </message>
+</context>
+<context>
+    <name>HostsTableModel</name>
+    <message>
+        <source>Host</source>
+        <translation>宿主程式</translation>
+    </message>
+    <message>
+        <source>Config file</source>
+        <translation>設定檔</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>執行方式</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>命令或網址</translation>
+    </message>
+    <message>
+        <source>No config found</source>
+        <translation>未找到設定</translation>
+    </message>
+    <message>
+        <source>No servers in this file</source>
+        <translation>此檔案中沒有伺服器</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper as %1</source>
+        <translation>透過 Rootkeeper，作為 %1</translation>
+    </message>
+    <message>
+        <source>Through Rootkeeper</source>
+        <translation>透過 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Directly (SSE, which Rootkeeper does not speak)</source>
+        <translation>直接執行（SSE，Rootkeeper 不支援）</translation>
+    </message>
+    <message>
+        <source>Directly</source>
+        <translation>直接執行</translation>
+    </message>
+</context>
+<context>
     <name>LogDialog</name>
     <message>
         <source>The log cannot be read: %1</source>
@@ -176,6 +365,10 @@
         <translation>設定…</translation>
     </message>
     <message>
+        <source>&amp;Hosts</source>
+        <translation>宿主程式(&amp;H)</translation>
+    </message>
+    <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
         <translation>找不到系統匣，因此關閉此視窗會結束 Rootkeeper（在 GNOME 上，AppIndicator 擴充功能可提供系統匣）。</translation>
     </message>
@@ -239,7 +432,7 @@
     </message>
     <message>
         <source>%1 cannot be used: %2.</source>
-        <translation>無法使用 %1。</translation>
+        <translation>無法使用 %1：%2。</translation>
     </message>
     <message>
         <source>%1 is neither a folder nor a regular file.</source>
@@ -283,7 +476,7 @@
     </message>
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 範圍太廣，未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
+        <translation>%1 範圍太廣（%2），未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
@@ -363,15 +556,15 @@
     </message>
     <message>
         <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>無法讀取設定檔 %1；請修正其權限。</translation>
+        <translation>無法讀取設定檔 %1（%2）；請修正其權限。</translation>
     </message>
     <message>
         <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>無法建立設定資料夾 %1。</translation>
+        <translation>無法建立設定資料夾 %1（%2）。</translation>
     </message>
     <message>
         <source>Cannot open the lock file %1 (%2).</source>
-        <translation>無法開啟鎖定檔 %1。</translation>
+        <translation>無法開啟鎖定檔 %1（%2）。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
@@ -388,6 +581,158 @@
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Unexpected error: %1.</source>
+        <translation>非預期的錯誤：%1。</translation>
+    </message>
+    <message>
+        <source>The working directory &apos;%1&apos; does not exist.</source>
+        <translation>工作目錄「%1」不存在。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; was not found.</source>
+        <translation>找不到指令「%1」。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
+        <translation>無法執行指令「%1」：權限遭拒。</translation>
+    </message>
+    <message>
+        <source>Command &apos;%1&apos; could not be started: %2.</source>
+        <translation>無法啟動指令「%1」：%2。</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1.</source>
+        <translation>%1 拒絕了連線。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2.</source>
+        <translation>無法連線到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>與 %1 的連線失敗：%2。</translation>
+    </message>
+    <message>
+        <source>The server answered with error %1: %2.</source>
+        <translation>伺服器回傳錯誤 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
+        <translation>伺服器只支援 Rootkeeper 不認得的協定版本（%1）。</translation>
+    </message>
+    <message>
+        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
+        <translation>伺服器提供的協定版本 Rootkeeper 不支援（%1）。</translation>
+    </message>
+    <message>
+        <source>The server sent a reply that does not follow the MCP schema.</source>
+        <translation>伺服器傳來的回覆不符合 MCP 規格。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection.</source>
+        <translation>伺服器關閉了連線。</translation>
+    </message>
+    <message>
+        <source>The server closed the connection; its log ends with “%1”.</source>
+        <translation>伺服器關閉了連線；其記錄最後一行是「%1」。</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s.</source>
+        <translation>伺服器在 %1 秒內沒有回應。</translation>
+    </message>
+    <message>
+        <source>The server wrote something that is not JSON-RPC on stdout.</source>
+        <translation>伺服器在標準輸出上寫入了不是 JSON-RPC 的內容。</translation>
+    </message>
+    <message>
+        <source>The server sent something that is not JSON-RPC.</source>
+        <translation>伺服器傳來了不是 JSON-RPC 的內容。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2 from %3.</source>
+        <translation>%3 回傳 HTTP %1（%2）。</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2.</source>
+        <translation>%2 回傳 HTTP %1。</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
+        <translation>伺服器已不認得這個工作階段（%1 回傳 HTTP 404）；正在重新連線。</translation>
+    </message>
+    <message>
+        <source>The server stopped answering at %1.</source>
+        <translation>%1 上的伺服器不再回應。</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>伺服器未連線。</translation>
+    </message>
+    <message>
+        <source>The server is %1.</source>
+        <translation>伺服器狀態：%1。</translation>
+    </message>
+    <message>
+        <source>The server did not connect within %1 s.</source>
+        <translation>伺服器在 %1 秒內沒有連上。</translation>
+    </message>
+    <message>
+        <source>The connection closed before the server answered.</source>
+        <translation>伺服器回應之前連線就已關閉。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper could not build the roots list.</source>
+        <translation>Rootkeeper 無法產生根目錄清單。</translation>
+    </message>
+    <message>
+        <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
+        <translation>另一個 Rootkeeper 行程已在維持伺服器連線；請先停止它。</translation>
+    </message>
+    <message>
+        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
+        <translation>Rootkeeper 系統匣程式已在維持伺服器連線（行程 %1）；請先結束它。</translation>
+    </message>
+    <message>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
+        <translation>一個無介面的 Rootkeeper 中樞已在維持伺服器連線（行程 %1）；請先停止它。</translation>
+    </message>
+    <message>
+        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
+        <translation>無法開啟中樞鎖定檔 %1（%2）；請檢查狀態資料夾的權限。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
+        <translation>「%1」不是 Rootkeeper 認得的 AI 主機程式；請使用 %2 之一。</translation>
+    </message>
+    <message>
+        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
+        <translation>從 %1 的名稱看不出它屬於哪個主機程式；請用 --host 指明（%2）。</translation>
+    </message>
+    <message>
+        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
+        <translation>無法讀取 %1 的設定檔 %2（%3）；請先修正它，該檔案未被更動。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
+        <translation>Rootkeeper 無法安全地修改 %2 設定 %3 中的項目 「%1」（%4）；檔案未被變更。</translation>
+    </message>
+    <message>
+        <source>%1 has no server named %2.</source>
+        <translation>%1 中沒有名為 %2 的伺服器。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
+        <translation>無法讀取 Rootkeeper 對主機程式設定的修改紀錄 %1；請從備份還原這些設定檔。</translation>
+    </message>
+    <message>
+        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>%1 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
+    </message>
+    <message>
+        <source>%1 could not be rewritten; it was left as it was.</source>
+        <translation>無法重寫 %1；它維持原樣。</translation>
     </message>
 </context>
 <context>
@@ -610,6 +955,10 @@ Links to %2</source>
         <translation>空清單</translation>
     </message>
     <message>
+        <source>No AI host right now</source>
+        <translation>目前沒有 AI 主機程式在使用</translation>
+    </message>
+    <message>
         <source>%1, the handshake era: told at once when its list changes</source>
         <translation>%1，交握時代：清單變動時會立即告知</translation>
     </message>
@@ -640,6 +989,10 @@ Links to %2</source>
     <message>
         <source>Last error:</source>
         <translation>上次錯誤：</translation>
+    </message>
+    <message>
+        <source>Used by:</source>
+        <translation>使用者：</translation>
     </message>
     <message>
         <source>This is the filesystem server: the roots it receives replace the folders on its own command line, so it may see fewer folders than you configured for it.</source>
@@ -827,6 +1180,10 @@ Links to %2</source>
         <translation>上次請求根目錄</translation>
     </message>
     <message>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -958,6 +1315,46 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
+    </message>
+    <message>
+        <source>an unnamed AI host</source>
+        <translation>未具名的 AI 主機程式</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 個工作階段</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handshake era</source>
+        <translation>交握時代</translation>
+    </message>
+    <message>
+        <source>2026-07-28 era</source>
+        <translation>2026-07-28 時代</translation>
+    </message>
+    <message>
+        <source>era not yet known</source>
+        <translation>時代尚不清楚</translation>
+    </message>
+    <message>
+        <source>has not asked for roots yet</source>
+        <translation>尚未請求根目錄</translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已請求根目錄 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
     </message>
     <message>
         <source>Not started</source>

@@ -198,7 +198,8 @@ def test_dry_run_prints_the_diff_and_writes_nothing(cli, rk_home: Path, home: Pa
     assert result.out.startswith(f"--- {path}\n+++ {path}\n@@")
     assert '-\t\t"git": {"command": "uvx", "args": ["mcp-server-git", "--repository", ' in result.out
     assert '+\t\t"git": {\n+\t\t\t"type": "stdio",\n+\t\t\t"command": ' in result.out
-    assert '"bridge", "--server", "git"]' in result.out
+    # The settings folder in use travels along: a host starts the bridge with an environment of its own.
+    assert f'"bridge", "--server", "git", "--home", {json.dumps(str(rk_home))}]' in result.out
     assert "'git' would start through Rootkeeper" in result.out
     assert "Left 'fs' as it is: its settings use ${input:token}" in result.out
     assert snapshot(path) == before
@@ -214,13 +215,13 @@ def test_only_the_chosen_servers_are_installed(cli, home: Path, data_dir: Path) 
     assert "no server named 'nope'" in refused and "docs site" in refused
 
 
-def test_the_installed_command_starts_rootkeepers_bridge(cli, home: Path, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_installed_command_starts_rootkeepers_bridge(cli, rk_home: Path, home: Path, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     path = place(CURSOR, home, data_dir)
     assert cli("hosts", "install", "cursor").code == 0
     entry = json.loads(path.read_text())["mcpServers"]["filesystem"]
     argv = [entry["command"], *entry["args"]]
-    assert os.path.isabs(argv[0]) and argv[-3:] == ["bridge", "--server", "filesystem"]
-    prefix = argv[:-3]
+    assert os.path.isabs(argv[0]) and argv[-5:] == ["bridge", "--server", "filesystem", "--home", str(rk_home)]
+    prefix = argv[:-5]
     assert len(prefix) == 1 or prefix[1:] == ["-m", "app"]
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     started = subprocess.run([*prefix, "--version"], capture_output=True, text=True, env=env, cwd="/",

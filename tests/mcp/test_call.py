@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 FS_SERVER = (
     REPO / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js"
 )
-WAIT = 20.0
+WAIT = 90.0
 
 
 def store_with(home: Path, entry: ServerEntry, *folders: Path) -> Store:

@@ -25,7 +25,7 @@ from tests.mcp_helpers import HttpServers, child_pids, http_entry, read_events, 
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 
-WAIT = 20.0
+WAIT = 90.0
 HOURS = 6 * 3600.0
 """A fallback interval no test can reach: what still happens is driven by an event."""
 
@@ -62,7 +62,7 @@ async def connect(tmp_path: Path) -> AsyncIterator[Connect]:
     made: list[ServerConnection] = []
 
     def start(entry: Any, roots: Callable[[], list[tuple[str, str]]] | None = None, **options: Any) -> ServerConnection:
-        options = {"connect_timeout": 10.0, "call_timeout": 10.0, "liveness_interval": HOURS} | options
+        options = {"connect_timeout": 45.0, "call_timeout": 45.0, "liveness_interval": HOURS} | options
         connection = ServerConnection(entry, roots or Roots(), tmp_path / "logs", **options)
         made.append(connection)
         connection.start()

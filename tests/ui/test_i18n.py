@@ -134,7 +134,9 @@ def test_gui_settings_persist_and_a_damaged_file_is_kept_aside(qapp: QApplicatio
 # Two or more ASCII words in a row is an English sentence (or part of one) left on screen.
 ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ ,;:]+[A-Za-z]{2,})+")
 # What may stay Latin inside a Chinese sentence: the product, a flag, URL schemes, era names, NUL.
-ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL")
+# Names a user types as they are: the product, options, schemes, sharing words and host ids.
+ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://", "auto", "all", "none", "NUL",
+                 "claude-desktop, claude-code, vscode, cursor, windsurf, gemini, codex, zed")
 SAMPLE = "/数据/项目"
 
 
@@ -234,3 +236,125 @@ def test_notifications_about_lost_folders_and_failed_servers_are_translated(
         translations().apply(ENGLISH)
         notifier.deleteLater()
         live.deleteLater()
+
+
+def coded_sentences() -> dict[str, list[str]]:
+    """Every server-failure, hub-lock and host sentence the code can say: code -> argument names.
+
+    Collected from the sources, not listed here: `app.mcp.errors.TEMPLATES` (the registry of `mcp.*`
+    sentences), and every call in app/core/hublock.py and app/core/hosts/ whose first argument is an
+    `hub.*` / `hosts.*` code, with the keyword arguments that call passes.
+    """
+    import ast
+    from string import Formatter
+
+    from app.mcp.errors import TEMPLATES
+
+    found = {code: [name for _, name, _, _ in Formatter().parse(template) if name]
+             for code, template in TEMPLATES.items()}
+    sources = [PROJECT / "app" / "core" / "hublock.py", *sorted((PROJECT / "app" / "core" / "hosts").glob("*.py"))]
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) and re.fullmatch(
+                    r"(hub|hosts)\.[a-z_.]+", first.value):
+                found[first.value] = [keyword.arg for keyword in node.keywords if keyword.arg]
+    return found
+
+
+def test_the_coded_sentences_are_all_found() -> None:
+    codes = coded_sentences()
+    assert {"hub.held", "hub.held.gui", "hub.held.headless", "hub.lock_unusable"} <= set(codes)
+    assert len([code for code in codes if code.startswith("mcp.")]) >= 25
+    assert len([code for code in codes if code.startswith("hosts.")]) >= 8
+    assert codes["hosts.uneditable"] == ["host", "path", "entry", "reason"]
+
+
+# Where core's English sentence holds a detail the message's arguments do not carry, the template says less.
+SAYS_LESS = {"hosts.no_such_server", "hosts.records_unreadable", "hosts.write_failed"}
+
+
+def test_every_coded_sentence_has_a_template_that_says_the_same_in_english(
+    qapp: QApplication, english: object
+) -> None:
+    from app.core.hosts import HOSTS
+    from app.core.hublock import HubLockHeld, HubLockUnusable, HubOwner
+    from app.core.messages import Message
+    from app.mcp.errors import message
+    from app.ui.messages import known_codes, render
+
+    codes = coded_sentences()
+    assert set(codes) <= known_codes(), sorted(set(codes) - known_codes())
+    for code, names in codes.items():
+        if code.startswith("mcp."):
+            sample = message(code, **{name: f"<{name}>" for name in names})
+            assert render(sample) == sample.text, code
+    for error in (HubLockHeld(None), HubLockHeld(HubOwner(41, "gui")), HubLockHeld(HubOwner(42, "headless")),
+                  HubLockUnusable(PROJECT / "hub.lock", PermissionError(13, "Permission denied"))):
+        assert render(error) == error.message.text, error.message.code
+    unknown = Message("hosts.unknown", f"'zed2' is not a host Rootkeeper knows; use one of {', '.join(HOSTS)}.",
+                      {"host": "zed2"})
+    assert render(unknown) == unknown.text
+    host = HOSTS["cursor"]
+    for refusal in (host.unreadable(PROJECT / "mcp.json", "bad JSON"),
+                    host.uneditable(PROJECT / "mcp.json", "fs", "not an object")):
+        assert render(refusal) == refusal.message.text, refusal.message.code
+    assert set(codes) >= SAYS_LESS
+
+
+@pytest.mark.parametrize(("language", "marks", "foreign"), [("zh_CN", "“”", "「」"), ("zh_TW", "「」", "“”")])
+def test_no_english_server_hub_or_host_sentence_reaches_a_chinese_screen(
+    qapp: QApplication, language: str, marks: str, foreign: str
+) -> None:
+    from app.core.messages import Message
+    from app.ui.messages import render
+
+    translations().apply(language)
+    try:
+        rendered = {code: render(Message(code, "An English sentence, which must not show.",
+                                         dict.fromkeys(names, SAMPLE)))
+                    for code, names in coded_sentences().items()}
+        for code, shown in rendered.items():
+            latin = shown
+            for allowed in ALLOWED_LATIN:
+                latin = latin.replace(allowed, "")
+            assert not ENGLISH_RUN.findall(latin), (language, code, shown)
+            assert not re.search(r"['\"]", shown), (language, code, shown)
+            assert not any(mark in shown for mark in foreign), (language, code, shown)
+        quoted = [shown for shown in rendered.values() if marks[0] in shown]
+        assert len(quoted) >= 6 and all(marks[1] in shown for shown in quoted)
+    finally:
+        translations().apply(ENGLISH)
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_the_servers_view_shows_a_failure_in_the_language(
+    qapp: QApplication, language: str
+) -> None:
+    from app.core.model import ServerEntry, StdioTarget, StoreData
+    from app.core.status import ConnectionStatus
+    from app.ui.server_details import ServerDetails
+    from app.ui.servers_model import Column, ServersTableModel
+    from app.ui.snapshot import Snapshot
+
+    where = "<b>127.0.0.1:9</b>"
+    status = ConnectionStatus(state="backoff", last_error=f"Connection refused by {where}.",
+                              last_error_code="mcp.connection_refused", last_error_args={"where": where})
+    data = StoreData(servers=[ServerEntry(name="fs", target=StdioTarget(command="x"), consent="given")])
+    snapshot = Snapshot.build(data, {}, lambda _name: status, lambda _name: [])
+    model = ServersTableModel()
+    details = ServerDetails()
+    translations().apply(language)
+    try:
+        model.set_snapshot(snapshot)
+        details.show_row(snapshot.servers[0])
+        tooltip = model.data(model.index(0, Column.STATUS), Qt.ItemDataRole.ToolTipRole)
+        refused = {"zh_CN": "拒绝了连接", "zh_TW": "拒絕了連線"}[language]
+        assert tooltip == f"{where} {refused}。"
+        assert details.error.text() == tooltip
+    finally:
+        translations().apply(ENGLISH)
+        details.deleteLater()
+        model.deleteLater()

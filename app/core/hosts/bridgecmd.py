@@ -30,7 +30,10 @@ def rootkeeper_launcher() -> list[str]:
 
 
 def bridge_command(server: str) -> list[str]:
-    return [*rootkeeper_launcher(), "bridge", "--server", server]
+    """What the host runs; a settings folder chosen with ROOTKEEPER_HOME goes with it, since hosts pick the env."""
+    home = os.environ.get("ROOTKEEPER_HOME")
+    where = ["--home", os.path.abspath(home)] if home else []
+    return [*rootkeeper_launcher(), "bridge", "--server", server, *where]
 
 
 def bridged_server_name(command: str, args: list[str]) -> str | None:

@@ -12,7 +12,7 @@ import contextlib
 import json
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO, Protocol
 
 
 def _max_message_bytes() -> int:
@@ -133,6 +133,32 @@ async def _discard_line(reader: asyncio.StreamReader, consumed: int) -> None:
             consumed = exc.consumed
 
 
+class Writes(Protocol):
+    """What `LineWriter` needs of an output: an `asyncio.StreamWriter`, or a `BlockingWriter`."""
+
+    def write(self, data: bytes) -> None: ...
+
+    async def drain(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BlockingWriter:
+    """An output that cannot be watched by the event loop (a regular file): each write simply blocks."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self._handle = handle
+
+    def write(self, data: bytes) -> None:
+        self._handle.write(data)
+
+    async def drain(self) -> None:
+        return None
+
+    def close(self) -> None:
+        self._handle.close()
+
+
 class LineWriter:
     """Writes whole messages to a stream, one at a time, waiting when the reader is slow.
 
@@ -140,7 +166,7 @@ class LineWriter:
     bridge from reading the other side instead of making it buffer.
     """
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, writer: Writes) -> None:
         self._writer = writer
         self._lock = asyncio.Lock()
         self.closed = False

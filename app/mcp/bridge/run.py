@@ -13,6 +13,7 @@ import logging.handlers
 import os
 import re
 import signal
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from app.core.arguments import has_placeholders
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
-from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
+from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
 from app.mcp.bridge.restart import RestartingUpstream
 from app.mcp.bridge.source import WatcherRootsSource
@@ -166,15 +167,22 @@ async def _host_streams(protocol_in: int, protocol_out: int) -> tuple[asyncio.St
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=MAX_MESSAGE_BYTES)
     stdin = os.fdopen(protocol_in, "rb", buffering=0)
-    try:
+    if _is_pipe(protocol_in):
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
-    except ValueError:  # not a pipe (a file or a terminal): read on a thread instead
+    else:  # a file, /dev/null or a terminal, which epoll may refuse: read on a thread instead
         _feed_from_thread(loop, reader, stdin)
     stdout = os.fdopen(protocol_out, "wb", buffering=0)
+    if not _is_pipe(protocol_out):  # output sent to a file: plain blocking writes will do
+        return reader, LineWriter(BlockingWriter(stdout))
     transport, protocol = await loop.connect_write_pipe(
         lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()), stdout
     )
     return reader, LineWriter(asyncio.StreamWriter(transport, protocol, None, loop))
+
+
+def _is_pipe(fd: int) -> bool:
+    mode = os.fstat(fd).st_mode
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def _feed_from_thread(loop: asyncio.AbstractEventLoop, reader: asyncio.StreamReader, stdin: Any) -> None:
