@@ -1,4 +1,4 @@
-"""`rootkeeper servers alias` and `servers own-folders`: how a server is sent its folders.
+"""`rootkeeper servers alias`, `servers own-folders` and `servers roots-from`: how a server is sent its folders.
 
 `alias NAME LOCAL=REMOTE ...` maps local folders to the paths a server in a container, a VM or WSL
 sees (`~/projects=/workspace`); it replaces the server's aliases, `--clear` removes them. With any
@@ -58,13 +58,23 @@ def cmd_servers_own_folders(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_servers_roots_from(store: Store, args: argparse.Namespace) -> int:
+    with store.transaction() as data:
+        server = edit_servers.set_roots_source(data, args.name, args.source)
+    said = {"rootkeeper": "Rootkeeper's folders", "host": "its host's own roots",
+            "merge": "Rootkeeper's folders and its host's roots"}
+    print(f"Through a bridge, '{server.name}' now sees {said[server.roots_source]}.")
+    return 0
+
+
 def alias_text(server: ServerEntry) -> str:
     return ", ".join(f"{printable(local)} as {printable(remote)}" for local, remote in server.path_aliases.items())
 
 
 def option_fields(server: ServerEntry) -> dict[str, Any]:
     """The options' fields in `servers list --json`."""
-    return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders}
+    return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders,
+            "roots_source": server.roots_source}
 
 
 def option_lines(server: ServerEntry) -> list[str]:
@@ -74,6 +84,8 @@ def option_lines(server: ServerEntry) -> list[str]:
         lines.append(f"    path aliases: {alias_text(server)} (other folders are not sent)")
     if server.also_send_own_folders:
         lines.append("    also sent the folders on its own command line")
+    if server.roots_source != "rootkeeper":
+        lines.append(f"    through a bridge, roots from: {server.roots_source}")
     return lines
 
 
@@ -104,3 +116,7 @@ def add_server_option_commands(servers: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("state", choices=("on", "off"))
     p.set_defaults(handler=cmd_servers_own_folders)
+    p = servers.add_parser("roots-from", help="whose roots a bridged server sees when its host has roots too")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("source", choices=edit_servers.ROOTS_SOURCES)
+    p.set_defaults(handler=cmd_servers_roots_from)

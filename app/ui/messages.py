@@ -77,6 +77,8 @@ def _table() -> dict[str, Template]:
                            ("era",)),
         "share.empty": (translate("Messages", "Say what to share: all, none, or a comma-separated list of roots."),
                         ()),
+        "server.bad_roots_source": (translate("Messages", "'%1' is not a roots source; use rootkeeper, host or "
+                                                          "merge."), ("value",)),
         "server.no_command_line": (translate("Messages", "'%1' is reached by URL and has no command line with "
                                                          "folders of its own."), ("name",)),
         "alias.no_local": (translate("Messages", "Say which local folder the server sees as %1."), ("remote",)),

@@ -527,6 +527,10 @@
         <translation>请说明要共享的内容：全部（all）、不共享（none），或以逗号分隔的共享文件夹列表。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; is not a roots source; use rootkeeper, host or merge.</source>
+        <translation>“%1”不是可用的根目录来源；请使用 rootkeeper、host 或 merge。</translation>
+    </message>
+    <message>
         <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
         <translation>“%1”通过 URL 访问，没有带有自身文件夹的命令行。</translation>
     </message>

@@ -527,6 +527,10 @@
         <translation>請說明要共用的內容：全部（all）、不共用（none），或以逗號分隔的共用資料夾清單。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; is not a roots source; use rootkeeper, host or merge.</source>
+        <translation>「%1」不是可用的根目錄來源；請使用 rootkeeper、host 或 merge。</translation>
+    </message>
+    <message>
         <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
         <translation>「%1」透過 URL 連線，沒有帶有自身資料夾的命令列。</translation>
     </message>

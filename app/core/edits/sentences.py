@@ -51,6 +51,7 @@ SENTENCES: dict[str, str] = {
     "server.cwd_missing": "The working folder {cwd} does not exist.",
     "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
     "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
+    "server.bad_roots_source": "'{value}' is not a roots source; use rootkeeper, host or merge.",
     "server.no_command_line": "'{name}' is reached by URL and has no command line with folders of its own.",
     "alias.no_local": "Say which local folder the server sees as {remote}.",
     "alias.remote_relative": "The path the server sees, '{remote}', must be absolute (like /workspace).",

@@ -172,3 +172,16 @@ def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
         raise refusal("server.no_command_line", name=server.name)
     server.also_send_own_folders = on
     return server
+
+
+ROOTS_SOURCES = ("rootkeeper", "host", "merge")
+
+
+def set_roots_source(data: StoreData, name: str, source: str) -> ServerEntry:
+    """Whose roots a bridged server sees when its host has roots of its own: Rootkeeper's, the host's, or both."""
+    server = find_server(data, name)
+    if source not in ROOTS_SOURCES:
+        raise refusal("server.bad_roots_source", value=source)
+    server.roots_source = source  # type: ignore[assignment]  # checked against ROOTS_SOURCES above
+    return server
+
