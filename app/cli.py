@@ -18,20 +18,17 @@ from app import __version__
 from app.core import access, logsetup
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
-from app.core.locations import log_dir, state_home
+from app.core.locations import check_home, log_dir, state_home
 from app.core.messages import UserError
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import printable
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store, StoreError
+from app.terminal import EXIT_REFUSED, EXIT_USAGE, print_json, run_guarded, say
 
 
 class CliError(Exception):
     """A refusal: one sentence for stderr, non-zero exit, nothing written."""
-
-
-def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 # -- roots ----------------------------------------------------------------------------------------
@@ -64,7 +61,7 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     rows = root_rows(store.load())
     checking = args.command == "check"
     if args.json:
-        _print_json(rows)
+        print_json(rows)
     elif not checking:
         _print_root_table(rows)
     for row in rows if checking and not args.json else []:
@@ -159,7 +156,7 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
         row["status"] = _live_status(server.name, published, hub_running)
         rows.append(row)
     if args.json:
-        _print_json(rows)
+        print_json(rows)
         return 0
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
@@ -259,7 +256,7 @@ def cmd_call(store: Store, args: argparse.Namespace) -> int:
         result = asyncio.run(call_tool(store, args.server, args.tool, arguments, connect_timeout=args.timeout))
     except CallError as exc:
         raise CliError(str(exc)) from exc
-    _print_json(result)
+    print_json(result)
     if result.get("isError"):
         texts = [item.get("text", "") for item in result.get("content", []) if isinstance(item, dict)]
         detail = " ".join(text.strip() for text in texts if text).strip() or "no details given"
@@ -299,7 +296,7 @@ def _add_roots_commands(groups: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_list)
     p = roots.add_parser("add", help="share one or more folders or files")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="after '--', paths may start with '-'")
     p.add_argument("--name")
     p.add_argument("--allow-broad", action="store_true", help="allow a whole drive, home or system folder")
     p.set_defaults(handler=cmd_roots_add)
@@ -372,30 +369,39 @@ def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    own, command_line = _split_command_line(list(sys.argv[1:] if argv is None else argv))
+    argv_list = list(sys.argv[1:] if argv is None else argv)
+    own, command_line = _split_command_line(argv_list)
     parser = build_parser()
     args = parser.parse_args(own)
-    if command_line and not hasattr(args, "command_line"):
-        parser.error("'--' is only used before a server's command")
-    if command_line:
+    if "--" in argv_list and hasattr(args, "paths"):
+        args.paths += command_line  # `roots add -- -dash`: after '--' every word is a path
+    elif command_line or "--" in argv_list:
+        if not hasattr(args, "command_line"):
+            parser.error("'--' is only used before a server's command or before paths to add")
         args.command_line = command_line
     try:
+        check_home()
         _configure_logging(args)
-    except logsetup.LogLevelError as exc:
-        print(f"rootkeeper: {exc}", file=sys.stderr)
-        return 2
+    except (logsetup.LogLevelError, UserError) as exc:
+        say(str(exc))
+        return EXIT_USAGE
     if args.group is None:
         return _start_gui(args)
     store = Store()
-    try:
-        code: int = args.handler(store, args)
-        return code
-    except (CliError, StoreError, UserError) as exc:
-        print(f"rootkeeper: {exc}", file=sys.stderr)
-        return 1
-    finally:
+
+    def command() -> int:
+        try:
+            code: int = args.handler(store, args)
+            return code
+        except (CliError, StoreError, UserError) as exc:
+            say(str(exc))
+            return EXIT_REFUSED
+
+    def finish() -> None:
         for notice in store.notices:
-            print(f"rootkeeper: {notice}", file=sys.stderr)
+            say(notice)
+
+    return run_guarded(command, lambda: store.saved, finish)
 
 
 def _configure_logging(args: argparse.Namespace) -> None:

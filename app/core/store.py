@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -92,6 +93,8 @@ class Store:
         self.home = home or config_home()
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
+        self.saved = False
+        """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
         self.notice_messages: list[Message] = []
         """The same notices with their codes, for interfaces that translate them."""
@@ -169,7 +172,10 @@ class Store:
         return data
 
     def _write(self, data: StoreData) -> None:
-        atomic_write(self.path, serialize(data))
+        # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
+        with _interrupts_held():
+            atomic_write(self.path, serialize(data))
+            self.saved = True
 
     def _ensure_home(self) -> None:
         try:
@@ -193,6 +199,19 @@ class Store:
                 _release(fd)
         finally:
             os.close(fd)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only

@@ -63,6 +63,8 @@ def _table() -> dict[str, Template]:
         "root.not_found": (translate("Messages", "No shared folder matches '%1'; see 'rootkeeper roots list'."),
                            ("selector",)),
         "root.nothing_given": (translate("Messages", "Say which folders to share."), ()),
+        "root.not_readable": (translate("Messages", "%1 is shared, but Rootkeeper cannot read it now (%2); servers "
+                                                    "will not see it until it can."), ("path", "status")),
         "server.exists": (translate("Messages", "A server named '%1' already exists; remove it first or pick "
                                                 "another name."), ("name",)),
         "server.bad_name": (translate("Messages", "'%1' is not a valid server name; use letters, digits, '.', '_' "
@@ -87,6 +89,8 @@ def _table() -> dict[str, Template]:
         "store.no_lock": (translate("Messages", "Cannot open the lock file %1 (%2)."), ("path", "reason")),
         "store.lock_timeout": (translate("Messages", "Another Rootkeeper process has held %1 for too long."),
                                ("path",)),
+        "home.relative": (translate("Messages", "ROOTKEEPER_HOME must be an absolute path, and '%1' is not one."),
+                          ("value",)),
         "store.damaged": (translate("Messages", "The settings file was damaged and has been moved to %1; "
                                                 "Rootkeeper started a new one."), ("path",)),
     }

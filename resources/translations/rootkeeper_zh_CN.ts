@@ -302,6 +302,10 @@
         <translation>请说明要共享哪些文件夹。</translation>
     </message>
     <message>
+        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
+        <translation>%1 已共享，但 Rootkeeper 现在无法读取它（%2）；在可以读取之前，服务器看不到它。</translation>
+    </message>
+    <message>
         <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
         <translation>已存在名为“%1”的服务器；请先将其移除，或换一个名称。</translation>
     </message>
@@ -356,6 +360,10 @@
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
+    </message>
+    <message>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必须是绝对路径，而“%1”不是。</translation>
     </message>
     <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>

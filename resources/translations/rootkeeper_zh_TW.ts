@@ -302,6 +302,10 @@
         <translation>請說明要共用哪些資料夾。</translation>
     </message>
     <message>
+        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
+        <translation>%1 已共用，但 Rootkeeper 現在無法讀取它（%2）；在可以讀取之前，伺服器看不到它。</translation>
+    </message>
+    <message>
         <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
         <translation>已有名為「%1」的伺服器；請先將其移除，或換一個名稱。</translation>
     </message>
@@ -356,6 +360,10 @@
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
+    </message>
+    <message>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「%1」不是。</translation>
     </message>
     <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>

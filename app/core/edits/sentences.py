@@ -42,6 +42,8 @@ SENTENCES: dict[str, str] = {
     "root.ambiguous": "Several roots are named '{name}' ({ids}); use the id instead.",
     "root.not_found": "No shared folder matches '{selector}'; see 'rootkeeper roots list'.",
     "root.nothing_given": "Say which folders to share.",
+    "root.not_readable": "{path} is shared, but Rootkeeper cannot read it now ({status}); servers will not see "
+    "it until it can.",
     # -- servers ------------------------------------------------------------------------------------
     "server.exists": "A server named '{name}' already exists; remove it first or pick another name.",
     "server.bad_name": "'{name}' is not a valid server name; use letters, digits, '.', '_' or '-'.",
@@ -59,6 +61,7 @@ SENTENCES: dict[str, str] = {
     "store.no_home": "Cannot create the settings folder {path} ({reason}).",
     "store.no_lock": "Cannot open the lock file {path} ({reason}).",
     "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
+    "home.relative": "ROOTKEEPER_HOME must be an absolute path, and '{value}' is not one.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
 }
 
