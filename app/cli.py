@@ -15,14 +15,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import __version__
-from app.core import access, logsetup
+from app.cli_output import (
+    live_status,
+    print_root_checks,
+    print_root_table,
+    print_server_table,
+    root_rows,
+    server_row,
+    share_text,
+)
+from app.core import logsetup
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
 from app.core.locations import check_home, log_dir, state_home
 from app.core.messages import UserError
-from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.model import HttpTarget, StdioTarget
 from app.core.paths import printable
-from app.core.status import ConnectionStatus, StatusBoard
+from app.core.status import StatusBoard
 from app.core.store import Store, StoreError
 from app.terminal import EXIT_REFUSED, EXIT_USAGE, print_json, run_guarded, say
 
@@ -34,39 +43,16 @@ class CliError(Exception):
 # -- roots ----------------------------------------------------------------------------------------
 
 
-def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
-    results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
-    return [
-        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
-         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
-         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
-        for root, result in ((root, results[root.id]) for root in data.roots)
-    ]
-
-
-def _print_root_table(rows: list[dict[str, Any]]) -> None:
-    if not rows:
-        print("No shared folders yet. Add one with: rootkeeper roots add PATH")
-        return
-    for row in rows:
-        state = row["status"] if row["enabled"] else "disabled"
-        target = printable(row["path"])
-        if row["entered_path"] != row["path"]:
-            target = f"{printable(row['entered_path'])} -> {target}"
-        print(f"{row['id']}  {state:<17}  {row['name']}  {target}")
-
-
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
     rows = root_rows(store.load())
     checking = args.command == "check"
     if args.json:
         print_json(rows)
-    elif not checking:
-        _print_root_table(rows)
-    for row in rows if checking and not args.json else []:
-        state = row["status"] if row["enabled"] else "disabled"
-        print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
+    elif checking:
+        print_root_checks(rows)
+    else:
+        print_root_table(rows)
     return 1 if checking and any(row["enabled"] and row["status"] != "ok" for row in rows) else 0
 
 
@@ -77,29 +63,29 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
     for note in added.notes:
-        print(f"Note: {note}", file=sys.stderr)
-    print("\n".join(f"Sharing {printable(r.path)} as '{r.name}' ({r.id})." for r in added.roots))
+        print(f"Note: {printable(str(note), None)}", file=sys.stderr)
+    print("\n".join(f"Sharing {printable(r.path)} as '{printable(r.name)}' ({r.id})." for r in added.roots))
     return 0
 
 
 def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         (root,) = edit_roots.remove_roots(data, [args.root])
-    print(f"Stopped sharing '{root.name}'; no files were deleted.")
+    print(f"Stopped sharing '{printable(root.name)}'; no files were deleted.")
     return 0
 
 
 def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         root = edit_roots.set_enabled(data, args.root, args.command == "enable")
-    print(f"'{root.name}' is now {'enabled' if root.enabled else 'disabled'}.")
+    print(f"'{printable(root.name)}' is now {'enabled' if root.enabled else 'disabled'}.")
     return 0
 
 
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         old, root = edit_roots.rename(data, args.root, args.name)
-    print(f"Renamed '{old}' to '{root.name}'.")
+    print(f"Renamed '{printable(old)}' to '{printable(root.name)}'.")
     return 0
 
 
@@ -117,57 +103,18 @@ def cmd_pause(store: Store, args: argparse.Namespace) -> int:
 # -- servers --------------------------------------------------------------------------------------
 
 
-def server_row(server: ServerEntry) -> dict[str, Any]:
-    row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
-    row.update(server.target.model_dump(mode="json", exclude={"kind"}))
-    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era})
-    return row
-
-
-def _share_text(server: ServerEntry) -> str:
-    if server.consent != "given":
-        return "waiting for consent"
-    if isinstance(server.share, list):
-        return f"{len(server.share)} chosen root(s)"
-    return f"shares {server.share}"
-
-
-def _live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
-    status = published.get(name)
-    if status is None:
-        sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
-        row = ConnectionStatus().row()
-        row.update(state="unknown", detail=sentence)
-        return row
-    row = status.row()
-    if not hub_running:
-        row["state"] = "stopped"
-        row["detail"] = "Last known status; the hub that reported it is no longer running."
-    return row
-
-
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     data = store.load()
     published, hub_running = StatusBoard(state_home()).statuses()
     rows = []
     for server in data.servers:
         row = server_row(server)
-        row["status"] = _live_status(server.name, published, hub_running)
+        row["status"] = live_status(server.name, published, hub_running)
         rows.append(row)
     if args.json:
         print_json(rows)
         return 0
-    if not rows:
-        print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
-    for server, row in zip(data.servers, rows, strict=True):
-        target = server.target
-        where = target.url if isinstance(target, HttpTarget) else " ".join([target.command, *target.args])
-        status = row["status"]
-        state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
-        print(f"{server.name}  {state}  {_share_text(server)}  {where}")
-        if status.get("last_error"):
-            print(f"    {status['last_error']}")
+    print_server_table(data.servers, rows)
     return 0
 
 
@@ -200,7 +147,7 @@ def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
     target = _target(args)
     with store.transaction() as data:
         entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
-    print(f"Added server '{entry.name}' ({_share_text(entry)}).")
+    print(f"Added server '{entry.name}' ({share_text(entry)}).")
     return 0
 
 
@@ -217,7 +164,7 @@ def cmd_servers_remove(store: Store, args: argparse.Namespace) -> int:
 def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         server = edit_servers.share(data, args.name, args.share)
-    print(f"'{server.name}' now {_share_text(server)}.")
+    print(f"'{server.name}' now {share_text(server)}.")
     return 0
 
 
@@ -260,7 +207,7 @@ def cmd_call(store: Store, args: argparse.Namespace) -> int:
     if result.get("isError"):
         texts = [item.get("text", "") for item in result.get("content", []) if isinstance(item, dict)]
         detail = " ".join(text.strip() for text in texts if text).strip() or "no details given"
-        print(f"rootkeeper: The tool '{args.tool}' reported an error: {detail}", file=sys.stderr)
+        say(f"The tool '{args.tool}' reported an error: {detail}")
         return 1
     return 0
 

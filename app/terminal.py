@@ -17,10 +17,13 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
+
+from app.core.paths import TERMINAL_CONTROLS, printable
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -74,11 +77,23 @@ class GuardedStream(io.TextIOBase):
 def say(text: str) -> None:
     """One line on stderr; a failing stderr has nowhere left to report to, so it is ignored."""
     with contextlib.suppress(OSError, ValueError):
-        print(f"rootkeeper: {text}", file=sys.stderr, flush=True)
+        print(f"rootkeeper: {printable(text, None)}", file=sys.stderr, flush=True)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return ch if ch == "\n" else f"\\u{ord(ch):04x}"
 
 
 def print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
+    """`value` as exact JSON that is also safe on a terminal.
+
+    `json` already escapes C0 controls inside strings; the other characters a terminal acts on (DEL,
+    C1, bidi overrides) become `\\uXXXX` escapes too, which parse back to the very same value. The only
+    raw newlines left are the indentation's.
+    """
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    print(TERMINAL_CONTROLS.sub(_json_escape, text).encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def _silence_stdout() -> None:

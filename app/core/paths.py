@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -151,9 +152,26 @@ def describe_os_error(exc: OSError, path: str) -> PathError:
     return PathError.of("path.os_error", path=shown, reason=exc.strerror or type(exc).__name__)
 
 
-def printable(path: str, limit: int = 160) -> str:
-    """`path` safe to print on any terminal: undecodable bytes shown as escapes, long paths shortened."""
-    shown = path.encode("utf-8", "backslashreplace").decode("utf-8")
-    if len(shown) > limit:
+# What a terminal acts on: C0 controls (newline included: it would forge a row), DEL, C1 controls
+# (0x9b is a one-byte CSI), bidirectional overrides and isolates, and Unicode line separators.
+TERMINAL_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    ch = match.group()
+    return _NAMED_ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}")
+
+
+def printable(text: str, limit: int | None = 160) -> str:
+    """`text` (a path, a name, a server's words) safe to print on any terminal: the one escaping rule.
+
+    Undecodable bytes (surrogate escapes) and every character a terminal acts on are shown as
+    backslash escapes, so nothing moves the cursor, retitles or clears the terminal, or starts a
+    new row; text longer than `limit` is shortened in the middle (None keeps it whole).
+    """
+    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
+    if limit is not None and len(shown) > limit:
         shown = shown[: limit // 2] + "…" + shown[-limit // 2 :]
-    return repr(shown) if any(ch in shown for ch in "\n\r\t") else shown
+    return shown
