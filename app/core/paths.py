@@ -131,8 +131,21 @@ def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True)
 
 def display_name(path: str) -> str:
     """The default name of a root: its last component, or the path itself for `/`."""
-    name = Path(path).name or path
-    return unicodedata.normalize("NFC", name)
+    return readable(Path(path).name or path)
+
+
+def readable(text: str) -> str:
+    """Text for people (a name): undecodable bytes become U+FFFD, so it is valid Unicode everywhere.
+
+    Paths keep their exact bytes (surrogate escapes); names are shown to people and servers, which
+    need real text.
+    """
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate that no file name produced (pasted, or from JSON)
+        raw = text.encode("utf-8", "surrogatepass")
+    decoded = raw.decode("utf-8", "replace")
+    return unicodedata.normalize("NFC", decoded)
 
 
 def describe_os_error(exc: OSError, path: str) -> PathError:

@@ -10,7 +10,7 @@ from app.core.edits.sentences import SENTENCES
 from app.core.messages import Message, UserError
 from app.core.model import Root, StoreData
 from app.core.overlap import Overlap, broad_message, find_overlaps
-from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable
+from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable, readable
 
 
 class RootError(UserError):
@@ -47,7 +47,7 @@ class AddPlan:
 def clean_name(name: str) -> str:
     if not name.strip():
         raise RootError.of("root.empty_name")
-    return name.strip()
+    return readable(name.strip())
 
 
 def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
