@@ -55,6 +55,8 @@ def uri_to_path(uri: str) -> str:
         raise PathError.of("path.remote", uri=printable(uri), host=printable(parts.netloc))
     if parts.query or parts.fragment:
         raise PathError.of("path.query", uri=printable(uri))
+    if not parts.path.startswith("/"):  # `file://`, `file:` or `file:x` would otherwise mean the working folder
+        raise PathError.of("path.uri_no_path", uri=printable(uri))
     raw = unquote_to_bytes(parts.path)
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         text = raw.decode("utf-8")

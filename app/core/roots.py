@@ -11,6 +11,7 @@ from app.core.messages import Message, UserError
 from app.core.model import Root, StoreData
 from app.core.overlap import Overlap, broad_message, find_overlaps
 from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable, readable
+from app.core.sensitive import is_own_folder, is_virtual
 
 
 class RootError(UserError):
@@ -53,6 +54,10 @@ def clean_name(name: str) -> str:
 def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
     canonical = canonicalize(text, base=base)
+    if is_virtual(canonical.entered) or is_virtual(canonical.resolved):
+        raise PathError.of("path.virtual", path=printable(canonical.entered))
+    if is_own_folder(canonical.resolved):
+        raise RootError.of("root.own_folder", path=printable(canonical.entered))
     try:
         info = os.stat(canonical.resolved)
     except OSError as exc:  # it changed between canonicalizing and looking at it

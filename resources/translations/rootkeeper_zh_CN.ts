@@ -246,6 +246,14 @@
         <translation>%1 既不是文件夹，也不是普通文件。</translation>
     </message>
     <message>
+        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>%1 是系统的虚拟文件夹之一（/proc、/sys、/dev），不能共享。</translation>
+    </message>
+    <message>
+        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>%1 没有指明文件夹；请写成 file:///path/to/folder。</translation>
+    </message>
+    <message>
         <source>%1 is the root of a whole drive.</source>
         <translation>%1 是整个磁盘的根目录。</translation>
     </message>
@@ -266,6 +274,18 @@
         <translation>%1 是系统文件夹。</translation>
     </message>
     <message>
+        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>%1 存放着网页浏览器的配置文件（Cookie、已保存的密码）。</translation>
+    </message>
+    <message>
+        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
+        <translation>%1 存放着下载的软件包和缓存，其中常含访问令牌。</translation>
+    </message>
+    <message>
+        <source>%1 holds every program&apos;s settings and data.</source>
+        <translation>%1 存放着所有程序的设置和数据。</translation>
+    </message>
+    <message>
         <source>%1 holds many other folders, possibly other users&apos; files.</source>
         <translation>%1 包含许多其他文件夹，可能还有其他用户的文件。</translation>
     </message>
@@ -284,6 +304,10 @@
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
         <translation>%1 范围太广，未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
+    </message>
+    <message>
+        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>%1 存放着 Rootkeeper 自己的设置或状态，任何服务器都不能看到。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>

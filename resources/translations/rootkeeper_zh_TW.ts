@@ -246,6 +246,14 @@
         <translation>%1 既不是資料夾，也不是一般檔案。</translation>
     </message>
     <message>
+        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>%1 是系統的虛擬資料夾之一（/proc、/sys、/dev），不能共用。</translation>
+    </message>
+    <message>
+        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>%1 沒有指明資料夾；請寫成 file:///path/to/folder。</translation>
+    </message>
+    <message>
         <source>%1 is the root of a whole drive.</source>
         <translation>%1 是整個磁碟的根目錄。</translation>
     </message>
@@ -266,6 +274,18 @@
         <translation>%1 是系統資料夾。</translation>
     </message>
     <message>
+        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>%1 存放著網頁瀏覽器的設定檔（Cookie、已儲存的密碼）。</translation>
+    </message>
+    <message>
+        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
+        <translation>%1 存放著下載的套件和快取，其中常含存取權杖。</translation>
+    </message>
+    <message>
+        <source>%1 holds every program&apos;s settings and data.</source>
+        <translation>%1 存放著所有程式的設定和資料。</translation>
+    </message>
+    <message>
         <source>%1 holds many other folders, possibly other users&apos; files.</source>
         <translation>%1 包含許多其他資料夾，可能還有其他使用者的檔案。</translation>
     </message>
@@ -284,6 +304,10 @@
     <message>
         <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
         <translation>%1 範圍太廣，未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
+    </message>
+    <message>
+        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>%1 存放著 Rootkeeper 自己的設定或狀態，任何伺服器都不能看到。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>

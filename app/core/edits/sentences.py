@@ -25,12 +25,17 @@ SENTENCES: dict[str, str] = {
     "path.not_a_folder_part": "A part of {path} is a file, not a folder.",
     "path.os_error": "{path} cannot be used: {reason}.",
     "path.special": "{path} is neither a folder nor a regular file.",
+    "path.virtual": "{path} is one of the system's virtual folders (/proc, /sys, /dev), which cannot be shared.",
+    "path.uri_no_path": "{uri} does not name a folder; write it as file:///path/to/folder.",
     # -- broad and overlapping roots --------------------------------------------------------------
     "broad.drive": "{path} is the root of a whole drive.",
     "broad.home": "{path} is your whole home folder.",
     "broad.other_home": "{path} is a whole home folder.",
     "broad.secrets": "{path} holds keys or credentials.",
     "broad.system": "{path} is a system folder.",
+    "broad.browser": "{path} holds a web browser's profile (cookies, saved passwords).",
+    "broad.cache": "{path} holds downloaded packages and caches, often with access tokens.",
+    "broad.app_data": "{path} holds every program's settings and data.",
     "broad.many": "{path} holds many other folders, possibly other users' files.",
     "overlap.duplicate": "{path} is already shared as '{name}'.",
     "overlap.inside": "{path} is inside '{name}' ({other}), which is already shared.",
@@ -38,6 +43,7 @@ SENTENCES: dict[str, str] = {
     # -- roots --------------------------------------------------------------------------------------
     "root.broad_refused": "{path} is too broad to share without confirmation ({why}); "
     "add --allow-broad to share it anyway.",
+    "root.own_folder": "{path} holds Rootkeeper's own settings or state, which no server may see.",
     "root.empty_name": "A root's name cannot be empty.",
     "root.ambiguous": "Several roots are named '{name}' ({ids}); use the id instead.",
     "root.not_found": "No shared folder matches '{selector}'; see 'rootkeeper roots list'.",
@@ -72,6 +78,9 @@ BROAD_WHY: dict[str, str] = {
     "broad.secrets": "keys or credentials",
     "broad.system": "a system folder",
     "broad.many": "many other folders",
+    "broad.browser": "a browser profile",
+    "broad.cache": "package caches",
+    "broad.app_data": "every program's settings",
 }
 """The short reason quoted inside `root.broad_refused`, by the code of the broad sentence."""
 
