@@ -131,6 +131,21 @@ def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True)
     return CanonicalPath(entered=entered, resolved=resolved)
 
 
+def looks_like_path(text: str) -> bool:
+    """Whether a selector or name reads as a path: a separator, `~`, `.`/`..`, or a file: URI.
+
+    Such a selector always means the path (never a name), and no root may be named like one.
+    """
+    cleaned = text.strip()
+    return (
+        "/" in cleaned
+        or os.sep in cleaned
+        or cleaned in ("~", ".", "..")
+        or cleaned.startswith("~")
+        or cleaned.lower().startswith("file:")
+    )
+
+
 def display_name(path: str) -> str:
     """The default name of a root: its last component, or the path itself for `/`."""
     return readable(Path(path).name or path)

@@ -68,6 +68,8 @@ def _table() -> dict[str, Template]:
                                                      "--allow-broad to share it anyway."), ("path", "why")),
         "root.own_folder": (translate("Messages", "%1 holds Rootkeeper's own settings or state, which no server may "
                                                   "see."), ("path",)),
+        "root.name_like_path": (translate("Messages", "'%1' looks like a path; pick a name without '/', '~' or "
+                                                      "'file:'."), ("name",)),
         "root.empty_name": (translate("Messages", "A root's name cannot be empty."), ()),
         "root.ambiguous": (translate("Messages", "Several roots are named '%1' (%2); use the id instead."),
                            ("name", "ids")),

@@ -310,6 +310,10 @@
         <translation>%1 存放着 Rootkeeper 自己的设置或状态，任何服务器都不能看到。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>“%1”看起来像路径；请选一个不含“/”、“~”或“file:”的名称。</translation>
+    </message>
+    <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共享文件夹的名称不能为空。</translation>
     </message>

@@ -310,6 +310,10 @@
         <translation>%1 存放著 Rootkeeper 自己的設定或狀態，任何伺服器都不能看到。</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>「%1」看起來像路徑；請選一個不含「/」、「~」或「file:」的名稱。</translation>
+    </message>
+    <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共用資料夾的名稱不能為空。</translation>
     </message>

@@ -45,6 +45,7 @@ SENTENCES: dict[str, str] = {
     "add --allow-broad to share it anyway.",
     "root.own_folder": "{path} holds Rootkeeper's own settings or state, which no server may see.",
     "root.empty_name": "A root's name cannot be empty.",
+    "root.name_like_path": "'{name}' looks like a path; pick a name without '/', '~' or 'file:'.",
     "root.ambiguous": "Several roots are named '{name}' ({ids}); use the id instead.",
     "root.not_found": "No shared folder matches '{selector}'; see 'rootkeeper roots list'.",
     "root.nothing_given": "Say which folders to share.",
