@@ -12,8 +12,6 @@ import contextlib
 import json
 import os
 import signal
-import sys
-import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -21,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.core import filelock
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, remove_stale_temporaries
 from app.core.locations import config_home
@@ -29,7 +28,8 @@ from app.core.model import SCHEMA_VERSION, StoreData
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = 30.0
+"""Seconds a writer waits for its turn; waiting is fair, so only a stuck holder makes it run out."""
 
 Stamp = tuple[int, int, int]
 
@@ -183,6 +183,13 @@ class Store:
         except OSError as exc:
             raise StoreError("store.no_home", path=str(self.home), reason=str(exc.strerror or exc)) from exc
 
+    def _acquire(self, fd: int) -> None:
+        before = self.stamp()
+        try:
+            filelock.acquire(fd, self.lock_path, LOCK_TIMEOUT, lambda: self.stamp() != before)
+        except filelock.LockError as exc:
+            raise StoreError(exc.message.code, **exc.message.args) from None
+
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         self._ensure_home()
@@ -191,12 +198,12 @@ class Store:
         except OSError as exc:
             raise StoreError("store.no_lock", path=str(self.lock_path), reason=str(exc.strerror or exc)) from exc
         try:
-            _acquire(fd, self.lock_path)
+            self._acquire(fd)
             try:
                 remove_stale_temporaries(self.path)
                 yield
             finally:
-                _release(fd)
+                filelock.release(fd)
         finally:
             os.close(fd)
 
@@ -212,41 +219,3 @@ def _interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _acquire(fd: int, path: Path) -> None:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise StoreError("store.lock_timeout", path=str(path)) from None
-                time.sleep(0.01)
-
-    def _release(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _acquire(fd: int, path: Path) -> None:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        delay = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise StoreError("store.lock_timeout", path=str(path)) from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.02)
-
-    def _release(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)

@@ -104,6 +104,11 @@ def _table() -> dict[str, Template]:
                                ("path",)),
         "home.relative": (translate("Messages", "ROOTKEEPER_HOME must be an absolute path, and '%1' is not one."),
                           ("value",)),
+        "store.lock_busy": (translate("Messages", "Gave up after waiting %1 s for %2: other Rootkeeper processes kept "
+                                                  "changing the settings all that time; try again."),
+                            ("seconds", "path")),
+        "store.lock_stuck": (translate("Messages", "Gave up after waiting %1 s for %2: %3 has held it all that time "
+                                                   "without saving anything."), ("seconds", "path", "holder")),
         "store.damaged": (translate("Messages", "The settings file was damaged and has been moved to %1; "
                                                 "Rootkeeper started a new one."), ("path",)),
     }

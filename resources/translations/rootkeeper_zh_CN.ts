@@ -394,6 +394,14 @@
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“%1”不是。</translation>
     </message>
     <message>
+        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 %2 %1 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
+        <translation>等待 %2 %1 秒后放弃：%3 一直占用它，却没有保存任何内容。</translation>
+    </message>
+    <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
         <translation>设置文件已损坏，已被移到 %1；Rootkeeper 已新建了一个设置文件。</translation>
     </message>

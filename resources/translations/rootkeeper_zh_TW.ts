@@ -394,6 +394,14 @@
         <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「%1」不是。</translation>
     </message>
     <message>
+        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 %2 %1 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
+        <translation>等待 %2 %1 秒後放棄：%3 一直佔用它，卻沒有儲存任何內容。</translation>
+    </message>
+    <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
         <translation>設定檔已損毀，已移至 %1；Rootkeeper 已建立新的設定檔。</translation>
     </message>

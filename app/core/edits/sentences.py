@@ -68,6 +68,10 @@ SENTENCES: dict[str, str] = {
     "store.no_home": "Cannot create the settings folder {path} ({reason}).",
     "store.no_lock": "Cannot open the lock file {path} ({reason}).",
     "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
+    "store.lock_busy": "Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the "
+    "settings all that time; try again.",
+    "store.lock_stuck": "Gave up after waiting {seconds} s for {path}: {holder} has held it all that time without "
+    "saving anything.",
     "home.relative": "ROOTKEEPER_HOME must be an absolute path, and '{value}' is not one.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
 }
