@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import signal
+import stat
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -24,7 +25,8 @@ from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, remove_stale_temporaries
 from app.core.locations import config_home
 from app.core.messages import Message
-from app.core.model import SCHEMA_VERSION, StoreData
+from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
+from app.core.paths import path_to_uri, printable
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -83,6 +85,38 @@ def parse(text: str) -> StoreData:
     return StoreData.model_validate(raw)
 
 
+DAMAGED = (ValueError, ValidationError, KeyError, TypeError, RecursionError)
+"""What parsing a damaged file raises (a 100,000-deep nesting is a RecursionError); such a file is moved aside."""
+
+
+def repair(data: StoreData) -> list[Message]:
+    """Fix, in place, what would break every server, and say what was fixed.
+
+    A root whose URI is not a local `file://` one is dropped (servers would be sent it); a `file://`
+    URI that is not its path's is rebuilt from the path (access checks use the path); a repeated
+    root id is issued anew for the later root (the id keeps the sharing choices of the first).
+    """
+    notes: list[Message] = []
+    kept: list[Root] = []
+    seen: set[str] = set()
+    for root in data.roots:
+        shown = {"name": printable(root.name), "uri": printable(root.uri)}
+        if not root.uri.lower().startswith("file:"):
+            notes.append(message("store.root_dropped", **shown))
+            continue
+        if root.uri != path_to_uri(root.path):
+            notes.append(message("store.root_uri_rebuilt", **shown, path=printable(root.path)))
+            root.uri = path_to_uri(root.path)
+        if root.id in seen:
+            old = root.id
+            root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
+            notes.append(message("store.root_id_reissued", name=shown["name"], id=old, new=root.id))
+        seen.add(root.id)
+        kept.append(root)
+    data.roots = kept
+    return notes
+
+
 def serialize(data: StoreData) -> bytes:
     # ensure_ascii keeps undecodable file names (surrogate escapes) representable in valid UTF-8.
     return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
@@ -116,33 +150,50 @@ class Store:
         if text is None:
             return StoreData()
         try:
-            return parse(text)
-        except (ValueError, ValidationError, KeyError, TypeError):
+            return self._repaired(parse(text))
+        except DAMAGED:
             with self._locked():
                 return self._load_locked()
 
     def _read_text(self) -> str | None:
+        # Opened without blocking and checked before reading: a FIFO would hang every command, and
+        # a link to a device such as /dev/zero would never end.
         try:
-            raw = self.path.read_bytes()
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             return None
-        except IsADirectoryError as exc:
-            raise StoreError("store.is_folder", path=str(self.path)) from exc
         except OSError as exc:
             raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
+        kind = os.fstat(fd).st_mode
+        if not stat.S_ISREG(kind):
+            os.close(fd)
+            raise StoreError("store.is_folder" if stat.S_ISDIR(kind) else "store.not_a_file", path=str(self.path))
+        with os.fdopen(fd, "rb") as handle:
+            try:
+                raw = handle.read()
+            except OSError as exc:
+                raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
         return raw.decode("utf-8", "surrogateescape")
+
+    def _notify(self, notice: Message) -> None:
+        if notice not in self.notice_messages:  # a long-running process loads often; say each thing once
+            self.notices.append(notice.text)
+            self.notice_messages.append(notice)
+
+    def _repaired(self, data: StoreData) -> StoreData:
+        for notice in repair(data):
+            self._notify(notice)
+        return data
 
     def _load_locked(self) -> StoreData:
         text = self._read_text()
         if text is None:
             return StoreData()
         try:
-            return parse(text)
-        except (ValueError, ValidationError, KeyError, TypeError):
+            return self._repaired(parse(text))
+        except DAMAGED:
             aside = self._move_aside()
-            notice = message("store.damaged", path=str(aside))
-            self.notices.append(notice.text)
-            self.notice_messages.append(notice)
+            self._notify(message("store.damaged", path=str(aside)))
             return StoreData()
 
     def _move_aside(self) -> Path:

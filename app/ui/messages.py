@@ -109,6 +109,15 @@ def _table() -> dict[str, Template]:
                             ("seconds", "path")),
         "store.lock_stuck": (translate("Messages", "Gave up after waiting %1 s for %2: %3 has held it all that time "
                                                    "without saving anything."), ("seconds", "path", "holder")),
+        "store.not_a_file": (translate("Messages", "The settings file %1 is not a regular file; move it away."),
+                             ("path",)),
+        "store.root_dropped": (translate("Messages", "The shared folder '%1' had the location %2, which is not a "
+                                                     "local folder; it was dropped."), ("name", "uri")),
+        "store.root_uri_rebuilt": (translate("Messages", "The shared folder '%1' claimed the location %2, which is "
+                                                         "not its path %3; the location was rebuilt from the path."),
+                                   ("name", "uri", "path")),
+        "store.root_id_reissued": (translate("Messages", "Two shared folders had the id %1; '%2' now has the id %3."),
+                                   ("id", "name", "new")),
         "store.damaged": (translate("Messages", "The settings file was damaged and has been moved to %1; "
                                                 "Rootkeeper started a new one."), ("path",)),
     }

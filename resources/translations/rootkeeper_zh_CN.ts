@@ -402,6 +402,22 @@
         <translation>等待 %2 %1 秒后放弃：%3 一直占用它，却没有保存任何内容。</translation>
     </message>
     <message>
+        <source>The settings file %1 is not a regular file; move it away.</source>
+        <translation>设置文件 %1 不是普通文件；请将其移走。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
+        <translation>共享文件夹“%1”的位置是 %2，这不是本地文件夹；已将其移除。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
+        <translation>共享文件夹“%1”声称位置为 %2，但这不是它的路径 %3；已根据路径重建位置。</translation>
+    </message>
+    <message>
+        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
+        <translation>有两个共享文件夹的 ID 都是 %1；“%2”现在的 ID 是 %3。</translation>
+    </message>
+    <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
         <translation>设置文件已损坏，已被移到 %1；Rootkeeper 已新建了一个设置文件。</translation>
     </message>

@@ -402,6 +402,22 @@
         <translation>等待 %2 %1 秒後放棄：%3 一直佔用它，卻沒有儲存任何內容。</translation>
     </message>
     <message>
+        <source>The settings file %1 is not a regular file; move it away.</source>
+        <translation>設定檔 %1 不是一般檔案；請將其移走。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
+        <translation>共用資料夾「%1」的位置是 %2，這不是本機資料夾；已將其移除。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
+        <translation>共用資料夾「%1」聲稱位置為 %2，但這不是它的路徑 %3；已根據路徑重建位置。</translation>
+    </message>
+    <message>
+        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
+        <translation>有兩個共用資料夾的 ID 都是 %1；「%2」現在的 ID 是 %3。</translation>
+    </message>
+    <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
         <translation>設定檔已損毀，已移至 %1；Rootkeeper 已建立新的設定檔。</translation>
     </message>

@@ -73,6 +73,12 @@ SENTENCES: dict[str, str] = {
     "store.lock_stuck": "Gave up after waiting {seconds} s for {path}: {holder} has held it all that time without "
     "saving anything.",
     "home.relative": "ROOTKEEPER_HOME must be an absolute path, and '{value}' is not one.",
+    "store.not_a_file": "The settings file {path} is not a regular file; move it away.",
+    "store.root_dropped": "The shared folder '{name}' had the location {uri}, which is not a local folder; "
+    "it was dropped.",
+    "store.root_uri_rebuilt": "The shared folder '{name}' claimed the location {uri}, which is not its path {path}; "
+    "the location was rebuilt from the path.",
+    "store.root_id_reissued": "Two shared folders had the id {id}; '{name}' now has the id {new}.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
 }
 

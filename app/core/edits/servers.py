@@ -101,7 +101,7 @@ def save_server(
     if clash is not None and clash is not old:
         raise refusal("server.exists", name=name)
     pinned = _era(era) if era is not None else (old.era if old is not None else "auto")
-    entry = ServerEntry(name=name, target=target, era=pinned)
+    entry = ServerEntry(name=name, target=target, era=pinned, **(old.model_extra or {}) if old is not None else {})
     if old is not None:
         entry.share, entry.consent, entry.added_at = old.share, old.consent, old.added_at
         entry.legacy_only = old.legacy_only and old.target == target
