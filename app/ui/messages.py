@@ -86,6 +86,16 @@ def _table() -> dict[str, Template]:
                              ("name",)),
         "server.bad_url": (translate("Messages", "'%1' is not an http:// or https:// URL."), ("url",)),
         "server.no_command": (translate("Messages", "Say which command starts the server."), ()),
+        "server.nul": (translate("Messages", "A server's command, arguments and environment cannot contain a NUL "
+                                             "byte."), ()),
+        "server.url_space": (translate("Messages", "'%1' contains a space, tab or line break; percent-encode it (%20) "
+                                                   "or remove it."), ("url",)),
+        "server.bad_port": (translate("Messages", "'%1' has the port %2; a port is a number from 1 to 65535."),
+                            ("url", "port")),
+        "server.bad_header_name": (translate("Messages", "'%1' is not a valid HTTP header name; use letters, digits "
+                                                         "and '-', without spaces or colons."), ("name",)),
+        "server.bad_header_value": (translate("Messages", "The value of the header '%1' contains a line break, which "
+                                                          "HTTP does not allow."), ("name",)),
         "server.cwd_missing": (translate("Messages", "The working folder %1 does not exist."), ("cwd",)),
         "server.bad_era": (translate("Messages", "'%1' is not a protocol era; use auto, 2025-11-25 or 2026-07-28."),
                            ("era",)),

@@ -354,6 +354,26 @@
         <translation>请说明启动服务器的命令。</translation>
     </message>
     <message>
+        <source>A server&apos;s command, arguments and environment cannot contain a NUL byte.</source>
+        <translation>服务器的命令、参数和环境变量不能包含 NUL 字节。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>“%1”包含空格、制表符或换行符；请对其进行百分号编码（%20）或删除。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
+        <translation>“%1”的端口是 %2；端口必须是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>“%1”不是有效的 HTTP 标头名称；请使用字母、数字和“-”，不要包含空格或冒号。</translation>
+    </message>
+    <message>
+        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>标头“%1”的值包含换行符，HTTP 不允许这样。</translation>
+    </message>
+    <message>
         <source>The working folder %1 does not exist.</source>
         <translation>工作文件夹 %1 不存在。</translation>
     </message>

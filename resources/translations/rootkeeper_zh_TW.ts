@@ -354,6 +354,26 @@
         <translation>請說明啟動伺服器的指令。</translation>
     </message>
     <message>
+        <source>A server&apos;s command, arguments and environment cannot contain a NUL byte.</source>
+        <translation>伺服器的命令、參數和環境變數不能包含 NUL 位元組。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>「%1」包含空格、定位字元或換行符號；請對其進行百分比編碼（%20）或刪除。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
+        <translation>「%1」的連接埠是 %2；連接埠必須是 1 到 65535 之間的數字。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>「%1」不是有效的 HTTP 標頭名稱；請使用字母、數字和「-」，不要包含空格或冒號。</translation>
+    </message>
+    <message>
+        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>標頭「%1」的值包含換行符號，HTTP 不允許這樣。</translation>
+    </message>
+    <message>
         <source>The working folder %1 does not exist.</source>
         <translation>工作資料夾 %1 不存在。</translation>
     </message>

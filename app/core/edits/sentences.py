@@ -57,6 +57,12 @@ SENTENCES: dict[str, str] = {
     "server.not_found": "No server is named '{name}'; see 'rootkeeper servers list'.",
     "server.bad_url": "'{url}' is not an http:// or https:// URL.",
     "server.no_command": "Say which command starts the server.",
+    "server.nul": "A server's command, arguments and environment cannot contain a NUL byte.",
+    "server.url_space": "'{url}' contains a space, tab or line break; percent-encode it (%20) or remove it.",
+    "server.bad_port": "'{url}' has the port {port}; a port is a number from 1 to 65535.",
+    "server.bad_header_name": "'{name}' is not a valid HTTP header name; use letters, digits and '-', without "
+    "spaces or colons.",
+    "server.bad_header_value": "The value of the header '{name}' contains a line break, which HTTP does not allow.",
     "server.cwd_missing": "The working folder {cwd} does not exist.",
     "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
     "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
