@@ -22,8 +22,8 @@ from pydantic import ValidationError
 
 from app.core import filelock
 from app.core.edits.sentences import SENTENCES, message
-from app.core.fileio import atomic_write, remove_stale_temporaries
-from app.core.locations import config_home
+from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
+from app.core.locations import HOME_VARIABLE, config_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
@@ -125,6 +125,9 @@ def serialize(data: StoreData) -> bytes:
 class Store:
     def __init__(self, home: Path | None = None) -> None:
         self.home = home or config_home()
+        # The platform's own folder is Rootkeeper's and is made private even if an older version made
+        # it 0755; a folder the user named (ROOTKEEPER_HOME, a test's) is only made private when created.
+        self._own_home = home is None and not os.environ.get(HOME_VARIABLE)
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
         self.saved = False
@@ -230,7 +233,7 @@ class Store:
 
     def _ensure_home(self) -> None:
         try:
-            self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_dir(self.home, tighten_existing=self._own_home)
         except OSError as exc:
             raise StoreError("store.no_home", path=str(self.home), reason=str(exc.strerror or exc)) from exc
 
@@ -246,6 +249,8 @@ class Store:
         self._ensure_home()
         try:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            if hasattr(os, "fchmod"):  # a lock file an older version made keeps its mode through O_CREAT
+                os.fchmod(fd, 0o600)
         except OSError as exc:
             raise StoreError("store.no_lock", path=str(self.lock_path), reason=str(exc.strerror or exc)) from exc
         try:
