@@ -119,6 +119,8 @@ def _table() -> dict[str, Template]:
                             ("seconds", "path")),
         "store.lock_stuck": (translate("Messages", "Gave up after waiting %1 s for %2: %3 has held it all that time "
                                                    "without saving anything."), ("seconds", "path", "holder")),
+        "instance.no_socket": (translate("Messages", "Rootkeeper runs, but a second start cannot bring its window "
+                                                     "forward: it cannot listen on %1 (%2)."), ("path", "reason")),
         "store.not_a_file": (translate("Messages", "The settings file %1 is not a regular file; move it away."),
                              ("path",)),
         "store.root_dropped": (translate("Messages", "The shared folder '%1' had the location %2, which is not a "

@@ -422,6 +422,10 @@
         <translation>等待 %2 %1 秒后放弃：%3 一直占用它，却没有保存任何内容。</translation>
     </message>
     <message>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
+        <translation>Rootkeeper 正在运行，但再次启动时无法将其窗口调到前面：无法在 %1 上监听（%2）。</translation>
+    </message>
+    <message>
         <source>The settings file %1 is not a regular file; move it away.</source>
         <translation>设置文件 %1 不是普通文件；请将其移走。</translation>
     </message>

@@ -422,6 +422,10 @@
         <translation>等待 %2 %1 秒後放棄：%3 一直佔用它，卻沒有儲存任何內容。</translation>
     </message>
     <message>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
+        <translation>Rootkeeper 正在執行，但再次啟動時無法將其視窗帶到前面：無法在 %1 上監聽（%2）。</translation>
+    </message>
+    <message>
         <source>The settings file %1 is not a regular file; move it away.</source>
         <translation>設定檔 %1 不是一般檔案；請將其移走。</translation>
     </message>

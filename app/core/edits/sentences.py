@@ -66,6 +66,8 @@ SENTENCES: dict[str, str] = {
     "server.cwd_missing": "The working folder {cwd} does not exist.",
     "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
     "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
+    "instance.no_socket": "Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen "
+    "on {path} ({reason}).",
     # -- the store ----------------------------------------------------------------------------------
     "store.newer": "The settings file was written by a newer Rootkeeper (format {version}, this one reads up "
     "to {supported}); update Rootkeeper to use it.",
