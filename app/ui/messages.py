@@ -8,10 +8,12 @@ sentence anywhere (app/mcp/errors.py included) only needs one row below and its 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import Qt
 
 from app.core.messages import Message
 
@@ -178,3 +180,15 @@ def quoted(name: str) -> str:
 
 def quoted_list(names: list[str]) -> str:
     return translate("Messages", ", ").join(quoted(name) for name in names)
+
+
+def plain_tooltip(text: str | None) -> str | None:
+    """A tooltip that shows `text` literally: Qt renders a tooltip as HTML whenever it looks like HTML.
+
+    Text that Qt would take for HTML is wrapped in `<qt>` with the text escaped and its line breaks
+    kept, so a server's `<img>` or a folder named `<b>x</b>` is shown as typed and loads nothing;
+    any other text is already shown as it is.
+    """
+    if text is None or not Qt.mightBeRichText(text):
+        return text
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"

@@ -35,6 +35,7 @@ class ServerDetails(QGroupBox):
         self.replaces.setWordWrap(True)
         self.replaces.setStyleSheet("color: #8a5a00;")
         for value in (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error):
+            value.setTextFormat(Qt.TextFormat.PlainText)  # a server's stderr line, URIs, names: never HTML
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QFormLayout(self)

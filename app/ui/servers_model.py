@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 
 from app.ui import text
 from app.ui.icons import Dot, dot
+from app.ui.messages import plain_tooltip
 from app.ui.snapshot import ServerRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
 
@@ -66,9 +67,9 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             return dot(server_dot(row))
         if role == Qt.ItemDataRole.ToolTipRole:
             if column is Column.STATUS and row.status is not None and row.status.last_error:
-                return row.status.last_error
+                return plain_tooltip(row.status.last_error)
             if column is Column.CONNECTION:
-                return text.target_label(row.entry)
+                return plain_tooltip(text.target_label(row.entry))
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
             font = QFont()
             font.setBold(True)
