@@ -192,3 +192,16 @@ def plain_tooltip(text: str | None) -> str | None:
     if text is None or not Qt.mightBeRichText(text):
         return text
     return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+_MARKUP_LOOKALIKES = str.maketrans({"<": "‹", ">": "›", "&": "＆"})
+
+
+def notification_text(text: str) -> str:
+    """`text` for a desktop notification, where no markup can take effect.
+
+    Notification servers that support "body-markup" render `<b>`, `<a>` and `<img>` in a body, and
+    escaping with entities would show `&lt;` on those that do not; look-alike characters read the
+    same on both and render nothing.
+    """
+    return text.translate(_MARKUP_LOOKALIKES)

@@ -84,3 +84,12 @@ def test_root_table_tooltips_show_paths_and_names_literally(qapp: QApplication, 
         assert expected in shown, (column, tip, shown)  # the status sentence escapes control characters
         if column is Column.PATH:
             assert entered in shown
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_tray_notification_text_carries_no_markup(text: str) -> None:
+    from app.ui.messages import notification_text
+
+    shown = notification_text(f"'{text}' left the list servers see.")
+    assert "<" not in shown and ">" not in shown and "&" not in shown
+    assert not QtGui.Qt.mightBeRichText(shown)
