@@ -33,7 +33,7 @@ from app.core.model import HttpTarget, StdioTarget
 from app.core.paths import printable
 from app.core.status import StatusBoard
 from app.core.store import Store, StoreError
-from app.terminal import EXIT_REFUSED, EXIT_USAGE, print_json, run_guarded, say
+from app.terminal import EXIT_REFUSED, EXIT_USAGE, note, print_json, run_guarded, say
 
 
 class CliError(Exception):
@@ -62,8 +62,8 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
-    for note in added.notes:
-        print(f"Note: {printable(str(note), None)}", file=sys.stderr)
+    for added_note in added.notes:
+        note(str(added_note))
     print("\n".join(f"Sharing {printable(r.path)} as '{printable(r.name)}' ({r.id})." for r in added.roots))
     return 0
 

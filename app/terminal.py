@@ -85,6 +85,12 @@ def _json_escape(match: re.Match[str]) -> str:
     return ch if ch == "\n" else f"\\u{ord(ch):04x}"
 
 
+def note(text: str) -> None:
+    """A `Note:` line on stderr, escaped like every other line; a failing stderr is ignored."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"Note: {printable(text, None)}", file=sys.stderr, flush=True)
+
+
 def print_json(value: Any) -> None:
     """`value` as exact JSON that is also safe on a terminal.
 
