@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.model import StoreData
 from app.core.store import STORE_FILE
-from tests.faults.hostile import PASTED_PATHS, is_terminal_safe
+from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, is_terminal_safe
 
 CASES = [pytest.param(text, id=case) for case, text in PASTED_PATHS]
 
@@ -65,8 +66,33 @@ def test_the_paste_box_previews_every_input_as_plain_text(qapp: QApplication, te
     dialog._show(text, shown)
     document = QTextDocument()
     document.setHtml(dialog.summary.text())
-    assert "<img" not in document.toHtml() and "href" not in document.toHtml()
+    assert not re.search(r"<(img|a)\b", document.toHtml())
     assert document.toPlainText().strip()
     if shown is not None and shown.plan is None:
         assert not dialog.share_button.isEnabled()
+    dialog.deleteLater()
+
+
+@pytest.mark.parametrize("name", [pytest.param(text, id=case) for case, text in HTML_INJECTION])
+def test_the_paste_box_shows_an_existing_folder_with_an_html_name_literally(qapp: QApplication, tmp_path: Path,
+                                                                             name: str) -> None:
+    from app.ui.dialogs.paste_dialog import PasteDialog
+    from app.ui.services import _plan
+
+    folder = tmp_path / name.replace("/", "_")
+    folder.mkdir()
+
+    async def preview(texts: list[str]) -> list[object]:
+        return [_plan(StoreData(), typed) for typed in texts]
+
+    dialog = PasteDialog(preview)  # type: ignore[arg-type]
+    dialog.input.setText(str(folder))
+    shown = _plan(StoreData(), str(folder))
+    assert shown.plan is not None, shown.error
+    dialog._show(str(folder), shown)
+    document = QTextDocument()
+    document.setHtml(dialog.summary.text())
+    assert folder.name in document.toPlainText()  # the name as typed, not rendered
+    assert not re.search(r"<(img|a)\b", document.toHtml())  # no element an injected tag would make
+    assert dialog.share_button.isEnabled()
     dialog.deleteLater()
