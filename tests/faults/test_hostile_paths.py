@@ -62,6 +62,7 @@ def test_the_paste_box_previews_every_input_as_plain_text(qapp: QApplication, te
 
     dialog = PasteDialog(preview)  # type: ignore[arg-type]
     dialog.input.setText(text)
+    dialog._debounce.stop()  # the preview is shown below, synchronously; no timer may outlive the test
     shown = _plan(StoreData(), text) if text.strip() else None
     dialog._show(text, shown)
     document = QTextDocument()
@@ -87,6 +88,7 @@ def test_the_paste_box_shows_an_existing_folder_with_an_html_name_literally(qapp
 
     dialog = PasteDialog(preview)  # type: ignore[arg-type]
     dialog.input.setText(str(folder))
+    dialog._debounce.stop()
     shown = _plan(StoreData(), str(folder))
     assert shown.plan is not None, shown.error
     dialog._show(str(folder), shown)
