@@ -15,48 +15,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import __version__
-from app.core import access, logsetup
+from app.cli_output import (
+    live_status,
+    print_root_checks,
+    print_root_table,
+    print_server_table,
+    root_rows,
+    server_row,
+    share_text,
+)
+from app.core import logsetup
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
-from app.core.locations import log_dir, state_home
+from app.core.locations import check_home, log_dir, state_home
 from app.core.messages import UserError
-from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.model import HttpTarget, StdioTarget
 from app.core.paths import printable
-from app.core.status import ConnectionStatus, StatusBoard
+from app.core.status import StatusBoard
 from app.core.store import Store, StoreError
+from app.terminal import EXIT_REFUSED, EXIT_USAGE, note, print_json, run_guarded, say
 
 
 class CliError(Exception):
     """A refusal: one sentence for stderr, non-zero exit, nothing written."""
 
 
-def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
-
-
 # -- roots ----------------------------------------------------------------------------------------
-
-
-def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
-    results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
-    return [
-        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
-         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
-         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
-        for root, result in ((root, results[root.id]) for root in data.roots)
-    ]
-
-
-def _print_root_table(rows: list[dict[str, Any]]) -> None:
-    if not rows:
-        print("No shared folders yet. Add one with: rootkeeper roots add PATH")
-        return
-    for row in rows:
-        state = row["status"] if row["enabled"] else "disabled"
-        target = printable(row["path"])
-        if row["entered_path"] != row["path"]:
-            target = f"{printable(row['entered_path'])} -> {target}"
-        print(f"{row['id']}  {state:<17}  {row['name']}  {target}")
 
 
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
@@ -64,12 +48,11 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     rows = root_rows(store.load())
     checking = args.command == "check"
     if args.json:
-        _print_json(rows)
-    elif not checking:
-        _print_root_table(rows)
-    for row in rows if checking and not args.json else []:
-        state = row["status"] if row["enabled"] else "disabled"
-        print(f"{row['id']}  {state:<17}  {row['name']}: {row['detail']}")
+        print_json(rows)
+    elif checking:
+        print_root_checks(rows)
+    else:
+        print_root_table(rows)
     return 1 if checking and any(row["enabled"] and row["status"] != "ok" for row in rows) else 0
 
 
@@ -79,30 +62,30 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
-    for note in added.notes:
-        print(f"Note: {note}", file=sys.stderr)
-    print("\n".join(f"Sharing {printable(r.path)} as '{r.name}' ({r.id})." for r in added.roots))
+    for added_note in added.notes:
+        note(str(added_note))
+    print("\n".join(f"Sharing {printable(r.path)} as '{printable(r.name)}' ({r.id})." for r in added.roots))
     return 0
 
 
 def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         (root,) = edit_roots.remove_roots(data, [args.root])
-    print(f"Stopped sharing '{root.name}'; no files were deleted.")
+    print(f"Stopped sharing '{printable(root.name)}'; no files were deleted.")
     return 0
 
 
 def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         root = edit_roots.set_enabled(data, args.root, args.command == "enable")
-    print(f"'{root.name}' is now {'enabled' if root.enabled else 'disabled'}.")
+    print(f"'{printable(root.name)}' is now {'enabled' if root.enabled else 'disabled'}.")
     return 0
 
 
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         old, root = edit_roots.rename(data, args.root, args.name)
-    print(f"Renamed '{old}' to '{root.name}'.")
+    print(f"Renamed '{printable(old)}' to '{printable(root.name)}'.")
     return 0
 
 
@@ -120,45 +103,14 @@ def cmd_pause(store: Store, args: argparse.Namespace) -> int:
 # -- servers --------------------------------------------------------------------------------------
 
 
-def server_row(server: ServerEntry) -> dict[str, Any]:
-    row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
-    row.update(server.target.model_dump(mode="json", exclude={"kind"}))
-    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era})
-    row.update(_options().option_fields(server))
-    return row
-
-
 def _options() -> Any:
     import app.cli_server_options  # it imports this module: loaded on first use
 
     return app.cli_server_options
 
 
-def _share_text(server: ServerEntry) -> str:
-    if server.consent != "given":
-        return "waiting for consent"
-    if isinstance(server.share, list):
-        return f"{len(server.share)} chosen root(s)"
-    return f"shares {server.share}"
-
-
-def _live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
-    status = published.get(name)
-    if status is None:
-        sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
-        row = ConnectionStatus().row()
-        row.update(state="unknown", detail=sentence)
-        return row
-    row = status.row()
-    if not hub_running:
-        row["state"] = "stopped"
-        row["detail"] = "Last known status; the hub that reported it is no longer running."
-    return row
-
-
 def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
-    from app.cli_sessions import consent_wait, host_of, sessions_by_server, tray_running
+    from app.cli_sessions import consent_wait, sessions_by_server, tray_running
 
     data = store.load()
     published, hub_running = StatusBoard(state_home()).statuses()
@@ -166,30 +118,14 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     rows = []
     for server in data.servers:
         row = server_row(server)
-        row["status"] = _live_status(server.name, published, hub_running)
+        row["status"] = live_status(server.name, published, hub_running)
         row["sessions"] = sessions.get(server.name, [])
         row["waiting_for_consent"] = consent_wait(server, row["sessions"], tray)
         rows.append(row)
     if args.json:
-        _print_json(rows)
+        print_json(rows)
         return 0
-    if not rows:
-        print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
-    for server, row in zip(data.servers, rows, strict=True):
-        target = server.target
-        where = target.url if isinstance(target, HttpTarget) else " ".join([target.command, *target.args])
-        status = row["status"]
-        state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
-        print(f"{server.name}  {state}  {_share_text(server)}  {where}")
-        if row["sessions"]:
-            hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
-            print(f"    used by {hosts}, {len(row['sessions'])} bridge session(s)")
-        if row["waiting_for_consent"]:
-            print(f"    {row['waiting_for_consent']}")
-        if status.get("last_error"):
-            print(f"    {status['last_error']}")
-        for line in _options().option_lines(server):
-            print(line)
+    print_server_table(data.servers, rows)
     return 0
 
 
@@ -222,7 +158,7 @@ def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
     target = _target(args)
     with store.transaction() as data:
         entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
-    print(f"Added server '{entry.name}' ({_share_text(entry)}).")
+    print(f"Added server '{entry.name}' ({share_text(entry)}).")
     if (hint := _options().add_hint(args, entry.target)) is not None:
         print(hint)
     return 0
@@ -241,7 +177,7 @@ def cmd_servers_remove(store: Store, args: argparse.Namespace) -> int:
 def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
     with store.transaction() as data:
         server = edit_servers.share(data, args.name, args.share)
-    print(f"'{server.name}' now {_share_text(server)}.")
+    print(f"'{server.name}' now {share_text(server)}.")
     return 0
 
 
@@ -280,11 +216,11 @@ def cmd_call(store: Store, args: argparse.Namespace) -> int:
         result = asyncio.run(call_tool(store, args.server, args.tool, arguments, connect_timeout=args.timeout))
     except CallError as exc:
         raise CliError(str(exc)) from exc
-    _print_json(result)
+    print_json(result)
     if result.get("isError"):
         texts = [item.get("text", "") for item in result.get("content", []) if isinstance(item, dict)]
         detail = " ".join(text.strip() for text in texts if text).strip() or "no details given"
-        print(f"rootkeeper: The tool '{args.tool}' reported an error: {detail}", file=sys.stderr)
+        say(f"The tool '{args.tool}' reported an error: {detail}")
         return 1
     return 0
 
@@ -322,7 +258,7 @@ def _add_roots_commands(groups: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_list)
     p = roots.add_parser("add", help="share one or more folders or files")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="after '--', paths may start with '-'")
     p.add_argument("--name")
     p.add_argument("--allow-broad", action="store_true", help="allow a whole drive, home or system folder")
     p.set_defaults(handler=cmd_roots_add)
@@ -431,7 +367,7 @@ def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
 
     sessions = live_sessions(state_home())
     if args.json:
-        _print_json(sessions)
+        print_json(sessions)
         return 0
     if not sessions:
         print("No bridge sessions are running.")
@@ -467,30 +403,39 @@ def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    own, command_line = _split_command_line(list(sys.argv[1:] if argv is None else argv))
+    argv_list = list(sys.argv[1:] if argv is None else argv)
+    own, command_line = _split_command_line(argv_list)
     parser = build_parser()
     args = parser.parse_args(own)
-    if command_line and not hasattr(args, "command_line"):
-        parser.error("'--' is only used before a server's command")
-    if command_line:
+    if "--" in argv_list and hasattr(args, "paths"):
+        args.paths += command_line  # `roots add -- -dash`: after '--' every word is a path
+    elif command_line or "--" in argv_list:
+        if not hasattr(args, "command_line"):
+            parser.error("'--' is only used before a server's command or before paths to add")
         args.command_line = command_line
     try:
+        check_home()
         _configure_logging(args)
-    except logsetup.LogLevelError as exc:
-        print(f"rootkeeper: {exc}", file=sys.stderr)
-        return 2
+    except (logsetup.LogLevelError, UserError) as exc:
+        say(str(exc))
+        return EXIT_USAGE
     if args.group is None:
         return _start_gui(args)
     store = Store()
-    try:
-        code: int = args.handler(store, args)
-        return code
-    except (CliError, StoreError, UserError) as exc:
-        print(f"rootkeeper: {exc}", file=sys.stderr)
-        return 1
-    finally:
+
+    def command() -> int:
+        try:
+            code: int = args.handler(store, args)
+            return code
+        except (CliError, StoreError, UserError) as exc:
+            say(str(exc))
+            return EXIT_REFUSED
+
+    def finish() -> None:
         for notice in store.notices:
-            print(f"rootkeeper: {notice}", file=sys.stderr)
+            say(notice)
+
+    return run_guarded(command, lambda: store.saved, finish)
 
 
 def _configure_logging(args: argparse.Namespace) -> None:

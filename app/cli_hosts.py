@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.cli import CliError, _print_json
+from app.cli import CliError
 from app.core.hosts import HOSTS, ConfigFile, Host, guess_host, host_named
 from app.core.hosts.base import current_system
 from app.core.hosts.importing import Imported, plan_import
@@ -32,6 +32,7 @@ from app.core.hosts.install import (
 from app.core.hosts.listing import host_rows
 from app.core.messages import UserError
 from app.core.store import Store
+from app.terminal import print_json
 
 Handler = Callable[[Store, argparse.Namespace], int]
 
@@ -89,7 +90,7 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
 def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
     rows = host_rows(store.load(), Path.cwd())
     if args.json:
-        _print_json(rows)
+        print_json(rows)
         return 0
     for row in rows:
         if not row["installed"]:
@@ -210,7 +211,7 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
         for config, _text, servers in read:
             results += plan_import(data, servers, config.path)
     if args.json:
-        _print_json({"host": host.name, "files": [str(c.path) for c in files],
+        print_json({"host": host.name, "files": [str(c.path) for c in files],
                      "servers": [_import_row(item) for item in results]})
         return 0
     if not results:

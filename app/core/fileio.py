@@ -25,6 +25,27 @@ def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600) -> None:
     sync_dir(path.parent)
 
 
+def private_dir(folder: Path, *, tighten_existing: bool = True) -> None:
+    """Make `folder` (Rootkeeper's own) and each missing parent 0700, whatever the umask.
+
+    `Path.mkdir(parents=True, mode=...)` gives the mode to the last folder only; the parents it
+    creates (`~/.local/state`) would get the umask's 0777. Parents that already exist are the
+    user's and keep their mode; `folder` itself is ours and is made private even when it exists,
+    unless `tighten_existing` is False (a folder the user named, such as ROOTKEEPER_HOME=/tmp).
+    """
+    missing: list[Path] = []
+    current = folder
+    while not current.exists() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # another process made it meanwhile
+            path.mkdir(mode=0o700)
+        os.chmod(path, 0o700)
+    if tighten_existing and not missing and os.name != "nt":
+        os.chmod(folder, 0o700)
+
+
 def sync_dir(folder: Path) -> None:
     if os.name == "nt":  # pragma: no cover - directories cannot be fsynced on Windows
         return

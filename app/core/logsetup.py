@@ -21,6 +21,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from app.core.fileio import private_dir
+
 LOG_FILE = "rootkeeper.log"
 LEVEL_VARIABLE = "ROOTKEEPER_LOG_LEVEL"
 LEVELS = ("debug", "info", "warning", "error", "critical")
@@ -116,10 +118,9 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
 
 
 def _file_handler(path: Path) -> logging.Handler:
-    # Each folder made on its own: `parents=True` would create the state folder with the umask's mode.
-    path.parent.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path.parent.mkdir(exist_ok=True, mode=0o700)
-    os.chmod(path.parent, 0o700)
+    # Each folder made on its own (`parents=True` would create them with the umask's mode).
+    private_dir(path.parent.parent)
+    private_dir(path.parent)
     handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter(_FORMAT))
     return handler

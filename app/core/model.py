@@ -29,7 +29,8 @@ def utc_now() -> datetime:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    # Fields this version does not know (from a newer minor version) are kept and written back.
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class Root(_Model):

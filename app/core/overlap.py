@@ -1,9 +1,8 @@
-"""Roots that deserve a second thought: too broad, already shared, or inside/around another root."""
+"""Roots that deserve a second thought: too broad (the list in `sensitive`), already shared, or nested."""
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -12,12 +11,7 @@ from app.core.edits.sentences import message
 from app.core.messages import Message
 from app.core.model import Root
 from app.core.paths import printable
-
-_SYSTEM_FOLDERS = (
-    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/run",
-    "/sbin", "/sys", "/usr", "/var", "/System", "/Library", "/private", "/Applications",
-)
-_SECRET_FOLDERS = (".ssh", ".gnupg", ".aws", ".kube", ".config/gcloud", ".password-store")
+from app.core.sensitive import broad_kind
 
 
 def _home() -> str:
@@ -38,22 +32,7 @@ def broad_reason(path: str, *, home: str | None = None) -> str | None:
 
 
 def _broad_code(norm: str, home: str) -> str | None:
-    if norm in ("/", "//") or re.fullmatch(r"[A-Za-z]:[\\/]?", norm):
-        return "broad.drive"
-    if norm == home:
-        return "broad.home"
-    if os.path.dirname(norm) in ("/home", "/Users"):
-        return "broad.other_home"
-    for secret in _SECRET_FOLDERS:
-        secret_path = os.path.join(home, secret)
-        if norm == secret_path or norm.startswith(secret_path + os.sep):
-            return "broad.secrets"
-    for system in _SYSTEM_FOLDERS:
-        if norm == system or (norm.startswith(system + "/") and norm.count("/") <= 2 and system != "/var"):
-            return "broad.system"
-    if norm in ("/home", "/Users", "/mnt", "/media", "/Volumes", "/opt", "/srv"):
-        return "broad.many"
-    return None
+    return broad_kind(norm, home)
 
 
 Relation = Literal["duplicate", "inside", "contains"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -54,6 +55,8 @@ def uri_to_path(uri: str) -> str:
         raise PathError.of("path.remote", uri=printable(uri), host=printable(parts.netloc))
     if parts.query or parts.fragment:
         raise PathError.of("path.query", uri=printable(uri))
+    if not parts.path.startswith("/"):  # `file://`, `file:` or `file:x` would otherwise mean the working folder
+        raise PathError.of("path.uri_no_path", uri=printable(uri))
     raw = unquote_to_bytes(parts.path)
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         text = raw.decode("utf-8")
@@ -128,10 +131,38 @@ def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True)
     return CanonicalPath(entered=entered, resolved=resolved)
 
 
+def looks_like_path(text: str) -> bool:
+    """Whether a selector or name reads as a path: a separator, `~`, `.`/`..`, or a file: URI.
+
+    Such a selector always means the path (never a name), and no root may be named like one.
+    """
+    cleaned = text.strip()
+    return (
+        "/" in cleaned
+        or os.sep in cleaned
+        or cleaned in ("~", ".", "..")
+        or cleaned.startswith("~")
+        or cleaned.lower().startswith("file:")
+    )
+
+
 def display_name(path: str) -> str:
     """The default name of a root: its last component, or the path itself for `/`."""
-    name = Path(path).name or path
-    return unicodedata.normalize("NFC", name)
+    return readable(Path(path).name or path)
+
+
+def readable(text: str) -> str:
+    """Text for people (a name): undecodable bytes become U+FFFD, so it is valid Unicode everywhere.
+
+    Paths keep their exact bytes (surrogate escapes); names are shown to people and servers, which
+    need real text.
+    """
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate that no file name produced (pasted, or from JSON)
+        raw = text.encode("utf-8", "surrogatepass")
+    decoded = raw.decode("utf-8", "replace")
+    return unicodedata.normalize("NFC", decoded)
 
 
 def describe_os_error(exc: OSError, path: str) -> PathError:
@@ -151,9 +182,26 @@ def describe_os_error(exc: OSError, path: str) -> PathError:
     return PathError.of("path.os_error", path=shown, reason=exc.strerror or type(exc).__name__)
 
 
-def printable(path: str, limit: int = 160) -> str:
-    """`path` safe to print on any terminal: undecodable bytes shown as escapes, long paths shortened."""
-    shown = path.encode("utf-8", "backslashreplace").decode("utf-8")
-    if len(shown) > limit:
+# What a terminal acts on: C0 controls (newline included: it would forge a row), DEL, C1 controls
+# (0x9b is a one-byte CSI), bidirectional overrides and isolates, and Unicode line separators.
+TERMINAL_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    ch = match.group()
+    return _NAMED_ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}")
+
+
+def printable(text: str, limit: int | None = 160) -> str:
+    """`text` (a path, a name, a server's words) safe to print on any terminal: the one escaping rule.
+
+    Undecodable bytes (surrogate escapes) and every character a terminal acts on are shown as
+    backslash escapes, so nothing moves the cursor, retitles or clears the terminal, or starts a
+    new row; text longer than `limit` is shortened in the middle (None keeps it whole).
+    """
+    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
+    if limit is not None and len(shown) > limit:
         shown = shown[: limit // 2] + "…" + shown[-limit // 2 :]
-    return repr(shown) if any(ch in shown for ch in "\n\r\t") else shown
+    return shown

@@ -10,7 +10,17 @@ from app.core.edits.sentences import SENTENCES
 from app.core.messages import Message, UserError
 from app.core.model import Root, StoreData
 from app.core.overlap import Overlap, broad_message, find_overlaps
-from app.core.paths import PathError, canonicalize, describe_os_error, display_name, path_to_uri, printable
+from app.core.paths import (
+    PathError,
+    canonicalize,
+    describe_os_error,
+    display_name,
+    looks_like_path,
+    path_to_uri,
+    printable,
+    readable,
+)
+from app.core.sensitive import is_own_folder, is_virtual
 
 
 class RootError(UserError):
@@ -45,14 +55,21 @@ class AddPlan:
 
 
 def clean_name(name: str) -> str:
+    """A name the user chose; one that reads as a path would make `ROOT` selectors ambiguous, so it is refused."""
     if not name.strip():
         raise RootError.of("root.empty_name")
-    return name.strip()
+    if looks_like_path(name):
+        raise RootError.of("root.name_like_path", name=printable(name.strip()))
+    return readable(name.strip())
 
 
 def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
     canonical = canonicalize(text, base=base)
+    if is_virtual(canonical.entered) or is_virtual(canonical.resolved):
+        raise PathError.of("path.virtual", path=printable(canonical.entered))
+    if is_own_folder(canonical.resolved):
+        raise RootError.of("root.own_folder", path=printable(canonical.entered))
     try:
         info = os.stat(canonical.resolved)
     except OSError as exc:  # it changed between canonicalizing and looking at it
@@ -70,24 +87,35 @@ def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str |
 
 
 def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Root:
-    """The root named by `selector`: an id, a name, or a path (entered or canonical)."""
-    for root in data.roots:
-        if root.id == selector:
-            return root
-    by_name = [root for root in data.roots if root.name == selector]
-    if len(by_name) == 1:
-        return by_name[0]
-    if len(by_name) > 1:
-        raise RootError.of("root.ambiguous", name=selector, ids=", ".join(root.id for root in by_name))
+    """The root named by `selector`: a path (entered or canonical) when it reads as one, else an id or a name.
+
+    A selector that reads as a path is never taken for a name, so a root named like another root's
+    path (allowed before names were checked) cannot stand in for it.
+    """
+    if not looks_like_path(selector):
+        for root in data.roots:
+            if root.id == selector:
+                return root
+        by_name = [root for root in data.roots if root.name == selector]
+        if len(by_name) == 1:
+            return by_name[0]
+        if len(by_name) > 1:
+            raise RootError.of("root.ambiguous", name=printable(selector),
+                               ids=", ".join(root.id for root in by_name))
+    found = _find_by_path(data, selector, base)
+    if found is not None:
+        return found
+    raise RootError.of("root.not_found", selector=printable(selector))
+
+
+def _find_by_path(data: StoreData, selector: str, base: str | None) -> Root | None:
     try:
         canonical = canonicalize(selector, base=base, must_exist=False)
     except PathError:
-        canonical = None
-    if canonical is not None:
-        for root in data.roots:
-            if canonical.entered in (root.entered_path, root.path) or canonical.resolved == root.path:
-                return root
-    raise RootError.of("root.not_found", selector=printable(selector))
+        return None
+    exact = [root for root in data.roots if canonical.entered in (root.entered_path, root.path)]
+    resolved = [root for root in data.roots if canonical.resolved == root.path]
+    return next(iter(exact + resolved), None)
 
 
 def remove_root(data: StoreData, root: Root) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from app.core.fileio import atomic_write
+from app.core.fileio import atomic_write, private_dir
 
 ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
 Era = Literal["legacy", "modern"]
@@ -63,7 +63,7 @@ class StatusBoard:
         self.path = state_dir / STATUS_FILE
 
     def publish(self, servers: dict[str, dict[str, Any]]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.path.parent)
         document = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
         atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
 

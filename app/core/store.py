@@ -11,8 +11,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
-import time
+import signal
+import stat
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -20,15 +20,18 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.core import filelock
 from app.core.edits.sentences import SENTENCES, message
-from app.core.fileio import atomic_write, remove_stale_temporaries
-from app.core.locations import config_home
+from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
+from app.core.locations import HOME_VARIABLE, config_home
 from app.core.messages import Message
-from app.core.model import SCHEMA_VERSION, StoreData
+from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
+from app.core.paths import path_to_uri, printable
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = 30.0
+"""Seconds a writer waits for its turn; waiting is fair, so only a stuck holder makes it run out."""
 
 Stamp = tuple[int, int, int]
 
@@ -82,6 +85,38 @@ def parse(text: str) -> StoreData:
     return StoreData.model_validate(raw)
 
 
+DAMAGED = (ValueError, ValidationError, KeyError, TypeError, RecursionError)
+"""What parsing a damaged file raises (a 100,000-deep nesting is a RecursionError); such a file is moved aside."""
+
+
+def repair(data: StoreData) -> list[Message]:
+    """Fix, in place, what would break every server, and say what was fixed.
+
+    A root whose URI is not a local `file://` one is dropped (servers would be sent it); a `file://`
+    URI that is not its path's is rebuilt from the path (access checks use the path); a repeated
+    root id is issued anew for the later root (the id keeps the sharing choices of the first).
+    """
+    notes: list[Message] = []
+    kept: list[Root] = []
+    seen: set[str] = set()
+    for root in data.roots:
+        shown = {"name": printable(root.name), "uri": printable(root.uri)}
+        if not root.uri.lower().startswith("file:"):
+            notes.append(message("store.root_dropped", **shown))
+            continue
+        if root.uri != path_to_uri(root.path):
+            notes.append(message("store.root_uri_rebuilt", **shown, path=printable(root.path)))
+            root.uri = path_to_uri(root.path)
+        if root.id in seen:
+            old = root.id
+            root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
+            notes.append(message("store.root_id_reissued", name=shown["name"], id=old, new=root.id))
+        seen.add(root.id)
+        kept.append(root)
+    data.roots = kept
+    return notes
+
+
 def serialize(data: StoreData) -> bytes:
     # ensure_ascii keeps undecodable file names (surrogate escapes) representable in valid UTF-8.
     return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
@@ -90,8 +125,13 @@ def serialize(data: StoreData) -> bytes:
 class Store:
     def __init__(self, home: Path | None = None) -> None:
         self.home = home or config_home()
+        # The platform's own folder is Rootkeeper's and is made private even if an older version made
+        # it 0755; a folder the user named (ROOTKEEPER_HOME, a test's) is only made private when created.
+        self._own_home = home is None and not os.environ.get(HOME_VARIABLE)
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
+        self.saved = False
+        """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
         self.notice_messages: list[Message] = []
         """The same notices with their codes, for interfaces that translate them."""
@@ -113,33 +153,50 @@ class Store:
         if text is None:
             return StoreData()
         try:
-            return parse(text)
-        except (ValueError, ValidationError, KeyError, TypeError):
+            return self._repaired(parse(text))
+        except DAMAGED:
             with self._locked():
                 return self._load_locked()
 
     def _read_text(self) -> str | None:
+        # Opened without blocking and checked before reading: a FIFO would hang every command, and
+        # a link to a device such as /dev/zero would never end.
         try:
-            raw = self.path.read_bytes()
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             return None
-        except IsADirectoryError as exc:
-            raise StoreError("store.is_folder", path=str(self.path)) from exc
         except OSError as exc:
             raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
+        kind = os.fstat(fd).st_mode
+        if not stat.S_ISREG(kind):
+            os.close(fd)
+            raise StoreError("store.is_folder" if stat.S_ISDIR(kind) else "store.not_a_file", path=str(self.path))
+        with os.fdopen(fd, "rb") as handle:
+            try:
+                raw = handle.read()
+            except OSError as exc:
+                raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
         return raw.decode("utf-8", "surrogateescape")
+
+    def _notify(self, notice: Message) -> None:
+        if notice not in self.notice_messages:  # a long-running process loads often; say each thing once
+            self.notices.append(notice.text)
+            self.notice_messages.append(notice)
+
+    def _repaired(self, data: StoreData) -> StoreData:
+        for notice in repair(data):
+            self._notify(notice)
+        return data
 
     def _load_locked(self) -> StoreData:
         text = self._read_text()
         if text is None:
             return StoreData()
         try:
-            return parse(text)
-        except (ValueError, ValidationError, KeyError, TypeError):
+            return self._repaired(parse(text))
+        except DAMAGED:
             aside = self._move_aside()
-            notice = message("store.damaged", path=str(aside))
-            self.notices.append(notice.text)
-            self.notice_messages.append(notice)
+            self._notify(message("store.damaged", path=str(aside)))
             return StoreData()
 
     def _move_aside(self) -> Path:
@@ -169,65 +226,52 @@ class Store:
         return data
 
     def _write(self, data: StoreData) -> None:
-        atomic_write(self.path, serialize(data))
+        # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
+        with _interrupts_held():
+            atomic_write(self.path, serialize(data))
+            self.saved = True
 
     def _ensure_home(self) -> None:
         try:
-            self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_dir(self.home, tighten_existing=self._own_home)
         except OSError as exc:
             raise StoreError("store.no_home", path=str(self.home), reason=str(exc.strerror or exc)) from exc
+
+    def _acquire(self, fd: int) -> None:
+        before = self.stamp()
+        try:
+            filelock.acquire(fd, self.lock_path, LOCK_TIMEOUT, lambda: self.stamp() != before)
+        except filelock.LockError as exc:
+            raise StoreError(exc.message.code, **exc.message.args) from None
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         self._ensure_home()
         try:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            if hasattr(os, "fchmod"):  # a lock file an older version made keeps its mode through O_CREAT
+                os.fchmod(fd, 0o600)
         except OSError as exc:
             raise StoreError("store.no_lock", path=str(self.lock_path), reason=str(exc.strerror or exc)) from exc
         try:
-            _acquire(fd, self.lock_path)
+            self._acquire(fd)
             try:
                 remove_stale_temporaries(self.path)
                 yield
             finally:
-                _release(fd)
+                filelock.release(fd)
         finally:
             os.close(fd)
 
 
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _acquire(fd: int, path: Path) -> None:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise StoreError("store.lock_timeout", path=str(path)) from None
-                time.sleep(0.01)
-
-    def _release(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _acquire(fd: int, path: Path) -> None:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        delay = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise StoreError("store.lock_timeout", path=str(path)) from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.02)
-
-    def _release(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -29,6 +29,7 @@ class MessageBar(QFrame):
         self.setObjectName("messageBar")
         self._label = QLabel(self)
         self._label.setWordWrap(True)
+        self._label.setTextFormat(Qt.TextFormat.PlainText)  # folder names and server text, never HTML
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._close = QToolButton(self)
         self._close.setAutoRaise(True)

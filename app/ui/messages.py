@@ -8,10 +8,12 @@ sentence anywhere (app/mcp/errors.py included) only needs one row below and its 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import Qt
 
 from app.core.messages import Message
 
@@ -44,11 +46,20 @@ def _table() -> dict[str, Template]:
         "path.not_a_folder_part": (translate("Messages", "A part of %1 is a file, not a folder."), ("path",)),
         "path.os_error": (translate("Messages", "%1 cannot be used: %2."), ("path", "reason")),
         "path.special": (translate("Messages", "%1 is neither a folder nor a regular file."), ("path",)),
+        "path.virtual": (translate("Messages", "%1 is one of the system's virtual folders (/proc, /sys, /dev), "
+                                               "which cannot be shared."), ("path",)),
+        "path.uri_no_path": (translate("Messages", "%1 does not name a folder; write it as file:///path/to/folder."),
+                             ("uri",)),
         "broad.drive": (translate("Messages", "%1 is the root of a whole drive."), ("path",)),
         "broad.home": (translate("Messages", "%1 is your whole home folder."), ("path",)),
         "broad.other_home": (translate("Messages", "%1 is a whole home folder."), ("path",)),
         "broad.secrets": (translate("Messages", "%1 holds keys or credentials."), ("path",)),
         "broad.system": (translate("Messages", "%1 is a system folder."), ("path",)),
+        "broad.browser": (translate("Messages", "%1 holds a web browser's profile (cookies, saved passwords)."),
+                          ("path",)),
+        "broad.cache": (translate("Messages", "%1 holds downloaded packages and caches, often with access tokens."),
+                        ("path",)),
+        "broad.app_data": (translate("Messages", "%1 holds every program's settings and data."), ("path",)),
         "broad.many": (translate("Messages", "%1 holds many other folders, possibly other users' files."),
                        ("path",)),
         "overlap.duplicate": (translate("Messages", "%1 is already shared as '%2'."), ("path", "name")),
@@ -58,12 +69,18 @@ def _table() -> dict[str, Template]:
                              ("path", "name", "other")),
         "root.broad_refused": (translate("Messages", "%1 is too broad to share without confirmation (%2); add "
                                                      "--allow-broad to share it anyway."), ("path", "why")),
+        "root.own_folder": (translate("Messages", "%1 holds Rootkeeper's own settings or state, which no server may "
+                                                  "see."), ("path",)),
+        "root.name_like_path": (translate("Messages", "'%1' looks like a path; pick a name without '/', '~' or "
+                                                      "'file:'."), ("name",)),
         "root.empty_name": (translate("Messages", "A root's name cannot be empty."), ()),
         "root.ambiguous": (translate("Messages", "Several roots are named '%1' (%2); use the id instead."),
                            ("name", "ids")),
         "root.not_found": (translate("Messages", "No shared folder matches '%1'; see 'rootkeeper roots list'."),
                            ("selector",)),
         "root.nothing_given": (translate("Messages", "Say which folders to share."), ()),
+        "root.not_readable": (translate("Messages", "%1 is shared, but Rootkeeper cannot read it now (%2); servers "
+                                                    "will not see it until it can."), ("path", "status")),
         "server.exists": (translate("Messages", "A server named '%1' already exists; remove it first or pick "
                                                 "another name."), ("name",)),
         "server.bad_name": (translate("Messages", "'%1' is not a valid server name; use letters, digits, '.', '_' "
@@ -72,6 +89,16 @@ def _table() -> dict[str, Template]:
                              ("name",)),
         "server.bad_url": (translate("Messages", "'%1' is not an http:// or https:// URL."), ("url",)),
         "server.no_command": (translate("Messages", "Say which command starts the server."), ()),
+        "server.nul": (translate("Messages", "A server's command, arguments and environment cannot contain a NUL "
+                                             "byte."), ()),
+        "server.url_space": (translate("Messages", "'%1' contains a space, tab or line break; percent-encode it (%20) "
+                                                   "or remove it."), ("url",)),
+        "server.bad_port": (translate("Messages", "'%1' has the port %2; a port is a number from 1 to 65535."),
+                            ("url", "port")),
+        "server.bad_header_name": (translate("Messages", "'%1' is not a valid HTTP header name; use letters, digits "
+                                                         "and '-', without spaces or colons."), ("name",)),
+        "server.bad_header_value": (translate("Messages", "The value of the header '%1' contains a line break, which "
+                                                          "HTTP does not allow."), ("name",)),
         "server.cwd_missing": (translate("Messages", "The working folder %1 does not exist."), ("cwd",)),
         "server.bad_era": (translate("Messages", "'%1' is not a protocol era; use auto, 2025-11-25 or 2026-07-28."),
                            ("era",)),
@@ -98,6 +125,24 @@ def _table() -> dict[str, Template]:
         "store.no_lock": (translate("Messages", "Cannot open the lock file %1 (%2)."), ("path", "reason")),
         "store.lock_timeout": (translate("Messages", "Another Rootkeeper process has held %1 for too long."),
                                ("path",)),
+        "home.relative": (translate("Messages", "ROOTKEEPER_HOME must be an absolute path, and '%1' is not one."),
+                          ("value",)),
+        "store.lock_busy": (translate("Messages", "Gave up after waiting %1 s for %2: other Rootkeeper processes kept "
+                                                  "changing the settings all that time; try again."),
+                            ("seconds", "path")),
+        "store.lock_stuck": (translate("Messages", "Gave up after waiting %1 s for %2: %3 has held it all that time "
+                                                   "without saving anything."), ("seconds", "path", "holder")),
+        "instance.no_socket": (translate("Messages", "Rootkeeper runs, but a second start cannot bring its window "
+                                                     "forward: it cannot listen on %1 (%2)."), ("path", "reason")),
+        "store.not_a_file": (translate("Messages", "The settings file %1 is not a regular file; move it away."),
+                             ("path",)),
+        "store.root_dropped": (translate("Messages", "The shared folder '%1' had the location %2, which is not a "
+                                                     "local folder; it was dropped."), ("name", "uri")),
+        "store.root_uri_rebuilt": (translate("Messages", "The shared folder '%1' claimed the location %2, which is "
+                                                         "not its path %3; the location was rebuilt from the path."),
+                                   ("name", "uri", "path")),
+        "store.root_id_reissued": (translate("Messages", "Two shared folders had the id %1; '%2' now has the id %3."),
+                                   ("id", "name", "new")),
         "store.damaged": (translate("Messages", "The settings file was damaged and has been moved to %1; "
                                                 "Rootkeeper started a new one."), ("path",)),
     }
@@ -146,3 +191,28 @@ def quoted(name: str) -> str:
 
 def quoted_list(names: list[str]) -> str:
     return translate("Messages", ", ").join(quoted(name) for name in names)
+
+
+def plain_tooltip(text: str | None) -> str | None:
+    """A tooltip that shows `text` literally: Qt renders a tooltip as HTML whenever it looks like HTML.
+
+    Text that Qt would take for HTML is wrapped in `<qt>` with the text escaped and its line breaks
+    kept, so a server's `<img>` or a folder named `<b>x</b>` is shown as typed and loads nothing;
+    any other text is already shown as it is.
+    """
+    if text is None or not Qt.mightBeRichText(text):
+        return text
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+_MARKUP_LOOKALIKES = str.maketrans({"<": "‹", ">": "›", "&": "＆"})
+
+
+def notification_text(text: str) -> str:
+    """`text` for a desktop notification, where no markup can take effect.
+
+    Notification servers that support "body-markup" render `<b>`, `<a>` and `<img>` in a body, and
+    escaping with entities would show `&lt;` on those that do not; look-alike characters read the
+    same on both and render nothing.
+    """
+    return text.translate(_MARKUP_LOOKALIKES)

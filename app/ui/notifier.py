@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSystemTrayIcon
 
 from app.ui.live import LiveState
 from app.ui.message_bar import Level
-from app.ui.messages import quoted_list
+from app.ui.messages import notification_text, quoted_list
 from app.ui.snapshot import Snapshot
 from app.ui.transitions import Change, Transition, TransitionTracker
 
@@ -66,6 +66,8 @@ class Notifier(QObject):
     def _notify(self, title: str, body: str) -> None:
         self.notified.emit(title, body)
         if self._tray_available and self._tray.isVisible() and QSystemTrayIcon.supportsMessages():
-            self._tray.showMessage(title, body, QSystemTrayIcon.MessageIcon.Warning, SHOWN_MS)
+            # Folder names and server text: no markup may reach a notification server that renders it.
+            self._tray.showMessage(notification_text(title), notification_text(body),
+                                   QSystemTrayIcon.MessageIcon.Warning, SHOWN_MS)
         else:
             self._fallback(f"{title}: {body}", Level.WARNING)

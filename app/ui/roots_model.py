@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.core.access import AccessStatus
 from app.ui import text
 from app.ui.icons import Dot, dot
+from app.ui.messages import fill, plain_tooltip
 from app.ui.snapshot import RootRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
 
@@ -101,7 +102,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         if role == Qt.ItemDataRole.DecorationRole:
             return self._decoration(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
+            return plain_tooltip(self._tooltip(row, column))
         if role == Qt.ItemDataRole.ForegroundRole and not row.root.enabled and column is not Column.SHARED:
             return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         if role == Qt.ItemDataRole.ForegroundRole and column is Column.SEEN_BY and not row.seen_by:
@@ -146,7 +147,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return root.uri
         if column is Column.PATH:
             if root.path != root.entered_path:
-                return self.tr("Entered as %1\nLinks to %2").replace("%1", root.entered_path).replace("%2", root.path)
+                return fill(self.tr("Entered as %1\nLinks to %2"), [root.entered_path, root.path])
             return root.path
         if column in (Column.STATUS, Column.CHECKED):
             if row.access is None:

@@ -38,6 +38,7 @@ class ServerDetails(QGroupBox):
         self.replaces.setWordWrap(True)
         self.replaces.setStyleSheet("color: #8a5a00;")
         for value in self._values():
+            value.setTextFormat(Qt.TextFormat.PlainText)  # a server's stderr line, URIs, names: never HTML
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QFormLayout(self)

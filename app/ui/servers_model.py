@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 
 from app.ui import text
 from app.ui.icons import Dot, dot
+from app.ui.messages import plain_tooltip
 from app.ui.snapshot import ServerRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
 
@@ -67,12 +68,12 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if role == Qt.ItemDataRole.DecorationRole and column is Column.STATUS:
             return dot(server_dot(row))
         if role == Qt.ItemDataRole.ToolTipRole:
-            if column is Column.STATUS:
-                return text.server_error(row.status)
+            if column is Column.STATUS and (error := text.server_error(row.status)):
+                return plain_tooltip(error)
             if column is Column.USED_BY and row.sessions:
-                return text.plain_tooltip([text.session_label(session) for session in row.sessions])
+                return plain_tooltip("\n".join(text.session_label(session) for session in row.sessions))
             if column is Column.CONNECTION:
-                return text.target_label(row.entry)
+                return plain_tooltip(text.target_label(row.entry))
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
             font = QFont()
             font.setBold(True)

@@ -4,17 +4,32 @@ A `QLockFile` decides who is first (the operating system frees it when that proc
 clears a stale one left by a crash); a `QLocalServer` owned by the first process carries the
 "show yourself" message. Both are keyed to the settings folder, so two `ROOTKEEPER_HOME`s are two
 independent apps.
+
+The socket lives in a private folder (`$XDG_RUNTIME_DIR/rootkeeper`, else the state folder, else
+`rootkeeper-UID` in the temporary folder; see `core.locations.runtime_dir`), never under a
+predictable name in a folder every user can write. When it cannot listen, the app still runs as the
+one instance and `problem` says, in one sentence, that a second start cannot raise its window.
 """
 
 from __future__ import annotations
 
 import getpass
 import hashlib
+import logging
+import os
+import sys
 import time
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from app.core.edits.sentences import message
+from app.core.fileio import private_dir
+from app.core.locations import runtime_dir
+from app.core.messages import Message
+
+log = logging.getLogger(__name__)
 
 SHOW = b"show\n"
 LOCK_FILE = "gui.lock"
@@ -34,20 +49,42 @@ class SingleInstance(QObject):
         self._state_dir = state_dir
         self._lock = QLockFile(str(state_dir / LOCK_FILE))
         self._lock.setStaleLockTime(0)  # a live app holds it for days: only a dead owner makes it stale
-        self._name = server_name(state_dir)
+        self._name = self._socket_name()
         self._server: QLocalServer | None = None
+        self.problem: Message | None = None
+        """Why a second start cannot raise this one's window (one sentence), once `claim` found out."""
+
+    @property
+    def socket_path(self) -> str:
+        return self._name
+
+    def _socket_name(self) -> str:
+        name = server_name(self._state_dir)
+        if sys.platform == "win32":  # pragma: no cover - a named pipe, private to the user by Qt's option
+            return name
+        # Inside a folder of our own the user need not be in the name; short, for the socket path limit.
+        file_name = f"gui-{name.rsplit('-', 1)[-1]}.sock"
+        folder = runtime_dir(self._state_dir, file_name)
+        # No private folder at all: a name in our state folder, which listen() may then fail on.
+        return str((folder or self._state_dir) / file_name)
 
     def claim(self) -> bool:
         """Become the one instance; False when another process already is."""
-        self._state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self._state_dir)
         if not self._lock.tryLock(0):
             return False
+        lock_file = self._state_dir / LOCK_FILE
+        if lock_file.exists() and hasattr(os, "chmod"):
+            os.chmod(lock_file, 0o600)
         # Holding the lock proves no live instance owns the name, so a leftover socket is stale.
         QLocalServer.removeServer(self._name)
         server = QLocalServer(self)
         server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         if not server.listen(self._name):
-            raise RuntimeError(f"Cannot listen for a second start: {server.errorString()}")
+            self.problem = message("instance.no_socket", path=self._name, reason=server.errorString())
+            log.warning("%s", self.problem.text)
+            print(f"rootkeeper: {self.problem.text}", file=sys.stderr)
+            return True  # still the one instance (the lock says so); only raising its window is lost
         server.newConnection.connect(self._accept)
         self._server = server
         return True
@@ -68,6 +105,10 @@ class SingleInstance(QObject):
 
     def release(self) -> None:
         if self._server is not None:
+            # Accepted connections go first, unhooked: a late `readyRead` must not reach a dying object.
+            for socket in self._server.findChildren(QLocalSocket):
+                socket.readyRead.disconnect()
+                socket.abort()
             self._server.close()
             self._server = None
         self._lock.unlock()
@@ -75,7 +116,7 @@ class SingleInstance(QObject):
     def _accept(self) -> None:
         assert self._server is not None
         while (socket := self._server.nextPendingConnection()) is not None:
-            socket.setParent(self)
+            # Left a child of the server (its default parent), so `release` finds and closes it.
             socket.readyRead.connect(lambda s=socket: self._read(s))
             socket.disconnected.connect(socket.deleteLater)
             if socket.bytesAvailable():

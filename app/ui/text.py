@@ -6,7 +6,6 @@ them; `translate("Text", …)` spelled out at each call is what `pyside6-lupdate
 
 from __future__ import annotations
 
-import html
 import os
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -74,11 +73,6 @@ def server_error(status: ConnectionStatus | None) -> str | None:
         args = getattr(status, "last_error_args", None) or {}
         return render(Message(code, status.last_error, {str(k): str(v) for k, v in dict(args).items()}))
     return status.last_error
-
-
-def plain_tooltip(lines: list[str]) -> str:
-    """Tooltip text that shows `lines` literally: Qt renders a tooltip that looks like HTML as HTML."""
-    return "<p style='white-space:pre'>" + "<br>".join(html.escape(line, quote=False) for line in lines) + "</p>"
 
 
 def host_name(name: str | None) -> str:

@@ -439,6 +439,14 @@
         <translation>%1 既不是文件夹，也不是普通文件。</translation>
     </message>
     <message>
+        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>%1 是系统的虚拟文件夹之一（/proc、/sys、/dev），不能共享。</translation>
+    </message>
+    <message>
+        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>%1 没有指明文件夹；请写成 file:///path/to/folder。</translation>
+    </message>
+    <message>
         <source>%1 is the root of a whole drive.</source>
         <translation>%1 是整个磁盘的根目录。</translation>
     </message>
@@ -457,6 +465,18 @@
     <message>
         <source>%1 is a system folder.</source>
         <translation>%1 是系统文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>%1 存放着网页浏览器的配置文件（Cookie、已保存的密码）。</translation>
+    </message>
+    <message>
+        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
+        <translation>%1 存放着下载的软件包和缓存，其中常含访问令牌。</translation>
+    </message>
+    <message>
+        <source>%1 holds every program&apos;s settings and data.</source>
+        <translation>%1 存放着所有程序的设置和数据。</translation>
     </message>
     <message>
         <source>%1 holds many other folders, possibly other users&apos; files.</source>
@@ -479,6 +499,14 @@
         <translation>%1 范围太广（%2），未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
     </message>
     <message>
+        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>%1 存放着 Rootkeeper 自己的设置或状态，任何服务器都不能看到。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>“%1”看起来像路径；请选一个不含“/”、“~”或“file:”的名称。</translation>
+    </message>
+    <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共享文件夹的名称不能为空。</translation>
     </message>
@@ -493,6 +521,10 @@
     <message>
         <source>Say which folders to share.</source>
         <translation>请说明要共享哪些文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
+        <translation>%1 已共享，但 Rootkeeper 现在无法读取它（%2）；在可以读取之前，服务器看不到它。</translation>
     </message>
     <message>
         <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
@@ -513,6 +545,26 @@
     <message>
         <source>Say which command starts the server.</source>
         <translation>请说明启动服务器的命令。</translation>
+    </message>
+    <message>
+        <source>A server&apos;s command, arguments and environment cannot contain a NUL byte.</source>
+        <translation>服务器的命令、参数和环境变量不能包含 NUL 字节。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>“%1”包含空格、制表符或换行符；请对其进行百分号编码（%20）或删除。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
+        <translation>“%1”的端口是 %2；端口必须是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>“%1”不是有效的 HTTP 标头名称；请使用字母、数字和“-”，不要包含空格或冒号。</translation>
+    </message>
+    <message>
+        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>标头“%1”的值包含换行符，HTTP 不允许这样。</translation>
     </message>
     <message>
         <source>The working folder %1 does not exist.</source>
@@ -573,6 +625,38 @@
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
+    </message>
+    <message>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必须是绝对路径，而“%1”不是。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 %2 %1 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
+        <translation>等待 %2 %1 秒后放弃：%3 一直占用它，却没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
+        <translation>Rootkeeper 正在运行，但再次启动时无法将其窗口调到前面：无法在 %1 上监听（%2）。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 is not a regular file; move it away.</source>
+        <translation>设置文件 %1 不是普通文件；请将其移走。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
+        <translation>共享文件夹“%1”的位置是 %2，这不是本地文件夹；已将其移除。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
+        <translation>共享文件夹“%1”声称位置为 %2，但这不是它的路径 %3；已根据路径重建位置。</translation>
+    </message>
+    <message>
+        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
+        <translation>有两个共享文件夹的 ID 都是 %1；“%2”现在的 ID 是 %3。</translation>
     </message>
     <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>

@@ -439,6 +439,14 @@
         <translation>%1 既不是資料夾，也不是一般檔案。</translation>
     </message>
     <message>
+        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>%1 是系統的虛擬資料夾之一（/proc、/sys、/dev），不能共用。</translation>
+    </message>
+    <message>
+        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>%1 沒有指明資料夾；請寫成 file:///path/to/folder。</translation>
+    </message>
+    <message>
         <source>%1 is the root of a whole drive.</source>
         <translation>%1 是整個磁碟的根目錄。</translation>
     </message>
@@ -457,6 +465,18 @@
     <message>
         <source>%1 is a system folder.</source>
         <translation>%1 是系統資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>%1 存放著網頁瀏覽器的設定檔（Cookie、已儲存的密碼）。</translation>
+    </message>
+    <message>
+        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
+        <translation>%1 存放著下載的套件和快取，其中常含存取權杖。</translation>
+    </message>
+    <message>
+        <source>%1 holds every program&apos;s settings and data.</source>
+        <translation>%1 存放著所有程式的設定和資料。</translation>
     </message>
     <message>
         <source>%1 holds many other folders, possibly other users&apos; files.</source>
@@ -479,6 +499,14 @@
         <translation>%1 範圍太廣（%2），未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
     </message>
     <message>
+        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>%1 存放著 Rootkeeper 自己的設定或狀態，任何伺服器都不能看到。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>「%1」看起來像路徑；請選一個不含「/」、「~」或「file:」的名稱。</translation>
+    </message>
+    <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共用資料夾的名稱不能為空。</translation>
     </message>
@@ -493,6 +521,10 @@
     <message>
         <source>Say which folders to share.</source>
         <translation>請說明要共用哪些資料夾。</translation>
+    </message>
+    <message>
+        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
+        <translation>%1 已共用，但 Rootkeeper 現在無法讀取它（%2）；在可以讀取之前，伺服器看不到它。</translation>
     </message>
     <message>
         <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
@@ -513,6 +545,26 @@
     <message>
         <source>Say which command starts the server.</source>
         <translation>請說明啟動伺服器的指令。</translation>
+    </message>
+    <message>
+        <source>A server&apos;s command, arguments and environment cannot contain a NUL byte.</source>
+        <translation>伺服器的命令、參數和環境變數不能包含 NUL 位元組。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>「%1」包含空格、定位字元或換行符號；請對其進行百分比編碼（%20）或刪除。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
+        <translation>「%1」的連接埠是 %2；連接埠必須是 1 到 65535 之間的數字。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>「%1」不是有效的 HTTP 標頭名稱；請使用字母、數字和「-」，不要包含空格或冒號。</translation>
+    </message>
+    <message>
+        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>標頭「%1」的值包含換行符號，HTTP 不允許這樣。</translation>
     </message>
     <message>
         <source>The working folder %1 does not exist.</source>
@@ -573,6 +625,38 @@
     <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
+    </message>
+    <message>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「%1」不是。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 %2 %1 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
+    </message>
+    <message>
+        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
+        <translation>等待 %2 %1 秒後放棄：%3 一直佔用它，卻沒有儲存任何內容。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
+        <translation>Rootkeeper 正在執行，但再次啟動時無法將其視窗帶到前面：無法在 %1 上監聽（%2）。</translation>
+    </message>
+    <message>
+        <source>The settings file %1 is not a regular file; move it away.</source>
+        <translation>設定檔 %1 不是一般檔案；請將其移走。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
+        <translation>共用資料夾「%1」的位置是 %2，這不是本機資料夾；已將其移除。</translation>
+    </message>
+    <message>
+        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
+        <translation>共用資料夾「%1」聲稱位置為 %2，但這不是它的路徑 %3；已根據路徑重建位置。</translation>
+    </message>
+    <message>
+        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
+        <translation>有兩個共用資料夾的 ID 都是 %1；「%2」現在的 ID 是 %3。</translation>
     </message>
     <message>
         <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.core.edits.sentences import BROAD_WHY, SENTENCES
+from app.core import access
+from app.core.edits.sentences import BROAD_WHY, SENTENCES, message
 from app.core.messages import Message
 from app.core.model import Root, StoreData
 from app.core.paths import printable
@@ -57,6 +58,9 @@ def add_roots(
         if refusal is not None:
             raise refusal
         added.notes += [overlap.message(printable(plan.root.path)) for overlap in plan.overlaps]
+        readable = access.check(plan.root.path, expect_file=plan.root.is_file)
+        if not readable.ok:
+            added.notes.append(message("root.not_readable", path=printable(plan.root.path), status=readable.status))
         scratch.roots.append(plan.root)
         added.roots.append(plan.root)
     data.roots.extend(added.roots)

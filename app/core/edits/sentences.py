@@ -25,12 +25,17 @@ SENTENCES: dict[str, str] = {
     "path.not_a_folder_part": "A part of {path} is a file, not a folder.",
     "path.os_error": "{path} cannot be used: {reason}.",
     "path.special": "{path} is neither a folder nor a regular file.",
+    "path.virtual": "{path} is one of the system's virtual folders (/proc, /sys, /dev), which cannot be shared.",
+    "path.uri_no_path": "{uri} does not name a folder; write it as file:///path/to/folder.",
     # -- broad and overlapping roots --------------------------------------------------------------
     "broad.drive": "{path} is the root of a whole drive.",
     "broad.home": "{path} is your whole home folder.",
     "broad.other_home": "{path} is a whole home folder.",
     "broad.secrets": "{path} holds keys or credentials.",
     "broad.system": "{path} is a system folder.",
+    "broad.browser": "{path} holds a web browser's profile (cookies, saved passwords).",
+    "broad.cache": "{path} holds downloaded packages and caches, often with access tokens.",
+    "broad.app_data": "{path} holds every program's settings and data.",
     "broad.many": "{path} holds many other folders, possibly other users' files.",
     "overlap.duplicate": "{path} is already shared as '{name}'.",
     "overlap.inside": "{path} is inside '{name}' ({other}), which is already shared.",
@@ -38,16 +43,26 @@ SENTENCES: dict[str, str] = {
     # -- roots --------------------------------------------------------------------------------------
     "root.broad_refused": "{path} is too broad to share without confirmation ({why}); "
     "add --allow-broad to share it anyway.",
+    "root.own_folder": "{path} holds Rootkeeper's own settings or state, which no server may see.",
     "root.empty_name": "A root's name cannot be empty.",
+    "root.name_like_path": "'{name}' looks like a path; pick a name without '/', '~' or 'file:'.",
     "root.ambiguous": "Several roots are named '{name}' ({ids}); use the id instead.",
     "root.not_found": "No shared folder matches '{selector}'; see 'rootkeeper roots list'.",
     "root.nothing_given": "Say which folders to share.",
+    "root.not_readable": "{path} is shared, but Rootkeeper cannot read it now ({status}); servers will not see "
+    "it until it can.",
     # -- servers ------------------------------------------------------------------------------------
     "server.exists": "A server named '{name}' already exists; remove it first or pick another name.",
     "server.bad_name": "'{name}' is not a valid server name; use letters, digits, '.', '_' or '-'.",
     "server.not_found": "No server is named '{name}'; see 'rootkeeper servers list'.",
     "server.bad_url": "'{url}' is not an http:// or https:// URL.",
     "server.no_command": "Say which command starts the server.",
+    "server.nul": "A server's command, arguments and environment cannot contain a NUL byte.",
+    "server.url_space": "'{url}' contains a space, tab or line break; percent-encode it (%20) or remove it.",
+    "server.bad_port": "'{url}' has the port {port}; a port is a number from 1 to 65535.",
+    "server.bad_header_name": "'{name}' is not a valid HTTP header name; use letters, digits and '-', without "
+    "spaces or colons.",
+    "server.bad_header_value": "The value of the header '{name}' contains a line break, which HTTP does not allow.",
     "server.cwd_missing": "The working folder {cwd} does not exist.",
     "server.bad_era": "'{era}' is not a protocol era; use auto, 2025-11-25 or 2026-07-28.",
     "share.empty": "Say what to share: all, none, or a comma-separated list of roots.",
@@ -57,6 +72,8 @@ SENTENCES: dict[str, str] = {
     "alias.remote_relative": "The path the server sees, '{remote}', must be absolute (like /workspace).",
     "alias.twice": "{path} is mapped twice; give each local folder one alias.",
     "alias.bad_pair": "'{item}' is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).",
+    "instance.no_socket": "Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen "
+    "on {path} ({reason}).",
     # -- the store ----------------------------------------------------------------------------------
     "store.newer": "The settings file was written by a newer Rootkeeper (format {version}, this one reads up "
     "to {supported}); update Rootkeeper to use it.",
@@ -65,6 +82,17 @@ SENTENCES: dict[str, str] = {
     "store.no_home": "Cannot create the settings folder {path} ({reason}).",
     "store.no_lock": "Cannot open the lock file {path} ({reason}).",
     "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
+    "store.lock_busy": "Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the "
+    "settings all that time; try again.",
+    "store.lock_stuck": "Gave up after waiting {seconds} s for {path}: {holder} has held it all that time without "
+    "saving anything.",
+    "home.relative": "ROOTKEEPER_HOME must be an absolute path, and '{value}' is not one.",
+    "store.not_a_file": "The settings file {path} is not a regular file; move it away.",
+    "store.root_dropped": "The shared folder '{name}' had the location {uri}, which is not a local folder; "
+    "it was dropped.",
+    "store.root_uri_rebuilt": "The shared folder '{name}' claimed the location {uri}, which is not its path {path}; "
+    "the location was rebuilt from the path.",
+    "store.root_id_reissued": "Two shared folders had the id {id}; '{name}' now has the id {new}.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
 }
 
@@ -75,6 +103,9 @@ BROAD_WHY: dict[str, str] = {
     "broad.secrets": "keys or credentials",
     "broad.system": "a system folder",
     "broad.many": "many other folders",
+    "broad.browser": "a browser profile",
+    "broad.cache": "package caches",
+    "broad.app_data": "every program's settings",
 }
 """The short reason quoted inside `root.broad_refused`, by the code of the broad sentence."""
 

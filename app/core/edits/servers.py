@@ -7,9 +7,11 @@ saved with consent pending, so servers see an empty list until the user decides.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import cast, get_args
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -40,6 +42,9 @@ def stdio_target(
     """A command server; `~` is expanded in the command, its arguments and the working folder, which must exist."""
     if not command.strip():
         raise refusal("server.no_command")
+    words = [command, *args, *(env or {}).keys(), *(env or {}).values(), cwd or ""]
+    if any("\x00" in word for word in words):  # exec cannot pass a NUL; the server could never start
+        raise refusal("server.nul")
     folder = None
     if cwd is not None and cwd.strip():
         folder = os.path.normpath(os.path.join(base or os.getcwd(), os.path.expanduser(cwd.strip())))
@@ -48,9 +53,41 @@ def stdio_target(
     return StdioTarget(command=_expand(command), args=[_expand(a) for a in args], env=dict(env or {}), cwd=folder)
 
 
-def http_target(url: str, headers: Mapping[str, str] | None = None) -> HttpTarget:
+_HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+"""An HTTP field name is a `token` (RFC 9110 §5.6.2): no spaces, colons or controls."""
+
+
+def _check_url(url: str) -> None:
+    """Refuse what no HTTP client can ever connect to: whitespace inside, no host, a port outside 1–65535."""
+    if re.search(r"\s", url):
+        raise refusal("server.url_space", url=printable(url))
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise refusal("server.bad_url", url=printable(url))
     try:
-        return HttpTarget(url=url.strip(), headers=dict(headers or {}))
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and not 1 <= port <= 65535:
+        shown = parts.netloc.rpartition(":")[2]
+        raise refusal("server.bad_port", url=printable(url), port=printable(shown))
+
+
+def _check_headers(headers: Mapping[str, str]) -> None:
+    for name, value in headers.items():
+        if not _HEADER_NAME.match(name):
+            raise refusal("server.bad_header_name", name=printable(name))
+        if re.search(r"[\r\n\x00]", value):
+            raise refusal("server.bad_header_value", name=printable(name))
+
+
+def http_target(url: str, headers: Mapping[str, str] | None = None) -> HttpTarget:
+    """A Streamable HTTP server; refused (one sentence) when it could never be reached."""
+    cleaned = url.strip()
+    _check_url(cleaned)
+    _check_headers(headers or {})
+    try:
+        return HttpTarget(url=cleaned, headers=dict(headers or {}))
     except ValidationError as exc:
         raise refusal("server.bad_url", url=printable(url)) from exc
 
@@ -102,7 +139,7 @@ def save_server(
     if clash is not None and clash is not old:
         raise refusal("server.exists", name=name)
     pinned = _era(era) if era is not None else (old.era if old is not None else "auto")
-    entry = ServerEntry(name=name, target=target, era=pinned)
+    entry = ServerEntry(name=name, target=target, era=pinned, **(old.model_extra or {}) if old is not None else {})
     if old is not None:
         entry.share, entry.consent, entry.added_at = old.share, old.consent, old.added_at
         entry.legacy_only = old.legacy_only and old.target == target

@@ -1,0 +1,101 @@
+"""The CLI's rows (`--json`) and tables (people): every name, path and server word shown through `printable`.
+
+JSON rows carry values exactly; the tables print each value escaped, so a name holding a newline
+or an escape sequence cannot forge a row or act on the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core import access
+from app.core.model import HttpTarget, ServerEntry, StoreData
+from app.core.paths import printable
+from app.core.status import ConnectionStatus
+
+
+def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
+    results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
+    return [
+        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
+         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
+         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
+        for root, result in ((root, results[root.id]) for root in data.roots)
+    ]
+
+
+def _root_head(row: dict[str, Any]) -> str:
+    state = row["status"] if row["enabled"] else "disabled"
+    return f"{printable(row['id'])}  {state:<17}  {printable(row['name'])}"
+
+
+def print_root_table(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        print("No shared folders yet. Add one with: rootkeeper roots add PATH")
+        return
+    for row in rows:
+        target = printable(row["path"])
+        if row["entered_path"] != row["path"]:
+            target = f"{printable(row['entered_path'])} -> {target}"
+        print(f"{_root_head(row)}  {target}")
+
+
+def print_root_checks(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        print(f"{_root_head(row)}: {printable(row['detail'], None)}")
+
+
+def server_row(server: ServerEntry) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
+    row.update(server.target.model_dump(mode="json", exclude={"kind"}))
+    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
+                "era": server.era})
+    from app.cli_server_options import option_fields
+
+    row.update(option_fields(server))
+    return row
+
+
+def share_text(server: ServerEntry) -> str:
+    if server.consent != "given":
+        return "waiting for consent"
+    if isinstance(server.share, list):
+        return f"{len(server.share)} chosen root(s)"
+    return f"shares {server.share}"
+
+
+def live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
+    status = published.get(name)
+    if status is None:
+        sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
+        row = ConnectionStatus().row()
+        row.update(state="unknown", detail=sentence)
+        return row
+    row = status.row()
+    if not hub_running:
+        row["state"] = "stopped"
+        row["detail"] = "Last known status; the hub that reported it is no longer running."
+    return row
+
+
+def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -> None:
+    from app.cli_server_options import option_lines
+    from app.cli_sessions import host_of
+
+    if not rows:
+        print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
+    for server, row in zip(servers, rows, strict=True):
+        target = server.target
+        words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
+        status = row["status"]
+        state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
+        if row.get("sessions"):
+            hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
+            print(f"    used by {printable(hosts)}, {len(row['sessions'])} bridge session(s)")
+        if row.get("waiting_for_consent"):
+            print(f"    {printable(row['waiting_for_consent'], None)}")
+        if status.get("last_error"):
+            print(f"    {printable(status['last_error'], None)}")
+        for line in option_lines(server):
+            print(line)

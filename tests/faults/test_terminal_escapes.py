@@ -1,0 +1,65 @@
+"""Hostile names, paths and server output never reach a terminal raw; JSON output stays exact (issue 10, #5)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.core.status import ConnectionStatus, StatusBoard
+from tests.faults.hostile import TERMINAL_ESCAPES, is_terminal_safe
+
+CASES = [pytest.param(text, id=case) for case, text in TERMINAL_ESCAPES]
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_roots_add_and_list_escape_a_hostile_folder_name(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / f"f{text}"
+    folder.mkdir()
+    added = cli("roots", "add", str(folder))
+    assert added.code == 0, added
+    assert is_terminal_safe(added.out) and is_terminal_safe(added.err), added
+    listed = cli("roots", "list")
+    assert listed.code == 0 and is_terminal_safe(listed.out), listed
+    assert len(listed.out.splitlines()) == 1, listed.out  # a newline in the name forges no row
+    (row,) = cli("roots", "list", "--json").json()
+    assert row["name"] == f"f{text}" and row["path"] == str(folder)
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert cli("roots", "add", str(tmp_path)).code == 0
+    renamed = cli("roots", "rename", str(tmp_path), f"n{text}")
+    assert renamed.code == 0 and is_terminal_safe(renamed.out), renamed
+    listed = cli("roots", "check")
+    assert is_terminal_safe(listed.out) and len(listed.out.splitlines()) == 1, listed.out
+    assert cli("roots", "list", "--json").json()[0]["name"] == f"n{text}"
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert cli("servers", "add", "s", "--", f"cmd{text}", f"arg{text}").code == 0
+    failed = ConnectionStatus(state="failed", last_error=f"server said {text}")
+    StatusBoard(rk_home / "state").publish({"s": failed.row()})
+    listed = cli("servers", "list")
+    assert listed.code == 0 and is_terminal_safe(listed.out), listed
+    assert len(listed.out.splitlines()) == 2, listed.out  # the server's row and its last error, nothing forged
+    (row,) = cli("servers", "list", "--json").json()
+    assert row["command"] == f"cmd{text}" and row["args"] == [f"arg{text}"]
+    assert row["status"]["last_error"] == f"server said {text}"
+
+
+def test_call_output_escapes_server_text_and_json_stays_exact(cli) -> None:  # type: ignore[no-untyped-def]
+    hostile = "".join(text for _, text in TERMINAL_ESCAPES)
+    server = [sys.executable, "-m", "tests.servers.roots_tool"]
+    assert cli("servers", "add", "s", "--share", "none", "--", *server).code == 0
+    echoed = cli("call", "s", "echo", "--args", json.dumps({"text": hostile}))
+    assert echoed.code == 0, echoed
+    assert is_terminal_safe(echoed.out), echoed.out
+    assert json.loads(echoed.out)["content"][0]["text"] == hostile
+    unknown = cli("call", "s", f"tool{hostile}")
+    assert unknown.code == 1, unknown
+    assert is_terminal_safe(unknown.out) and is_terminal_safe(unknown.err), unknown
+    assert len(unknown.err.splitlines()) == 1, unknown.err
