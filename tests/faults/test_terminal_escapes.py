@@ -40,7 +40,8 @@ def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, tmp_path: Path, te
 
 @pytest.mark.parametrize("text", CASES)
 def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Path, text: str) -> None:  # type: ignore[no-untyped-def]
-    assert cli("servers", "add", "s", "--", f"cmd{text}", f"arg{text}").code == 0
+    # Consent given, so the listing has no "waiting for consent" line: two lines exactly.
+    assert cli("servers", "add", "s", "--share", "none", "--", f"cmd{text}", f"arg{text}").code == 0
     failed = ConnectionStatus(state="failed", last_error=f"server said {text}")
     StatusBoard(rk_home / "state").publish({"s": failed.row()})
     listed = cli("servers", "list")

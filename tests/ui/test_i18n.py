@@ -352,8 +352,11 @@ def test_the_servers_view_shows_a_failure_in_the_language(
         details.show_row(snapshot.servers[0])
         tooltip = model.data(model.index(0, Column.STATUS), Qt.ItemDataRole.ToolTipRole)
         refused = {"zh_CN": "拒绝了连接", "zh_TW": "拒絕了連線"}[language]
-        assert tooltip == f"{where} {refused}。"
-        assert details.error.text() == tooltip
+        shown = f"{where} {refused}。"
+        # The tooltip is escaped so the server's markup shows as typed; the label is plain text.
+        assert tooltip == "<qt>&lt;b&gt;127.0.0.1:9&lt;/b&gt; " + refused + "。</qt>"
+        assert details.error.text() == shown
+        assert details.error.textFormat() == Qt.TextFormat.PlainText
     finally:
         translations().apply(ENGLISH)
         details.deleteLater()
