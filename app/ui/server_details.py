@@ -21,6 +21,12 @@ def _shown_uri(uri: str) -> str:
         return uri
 
 
+def _loses_own_folders(entry: ServerEntry) -> bool:
+    """Sharing would shrink what it sees: its roots replace its fixed folders, and nothing adds them back."""
+    kept = entry.also_send_own_folders or has_placeholders(entry.target)
+    return replaces_own_folders(entry) and entry.share != "none" and not kept
+
+
 class ServerDetails(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,7 +87,7 @@ class ServerDetails(QGroupBox):
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
-        self.replaces.setVisible(replaces_own_folders(row.entry) and row.entry.share != "none")
+        self.replaces.setVisible(_loses_own_folders(row.entry))
 
     def _used_by(self, row: ServerRow) -> str:
         if not row.sessions:

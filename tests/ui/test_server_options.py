@@ -22,6 +22,7 @@ from tests.ui_helpers import build_app, eventually, folders, run, running, shown
 
 # A command that is never found: the hub's attempts to start it fail quietly, which these tests do not need.
 ABSENT = "rootkeeper-test-no-such-server"
+FILESYSTEM = "@modelcontextprotocol/server-filesystem"
 
 
 def _save(store: Store, *entries: ServerEntry) -> None:
@@ -155,6 +156,12 @@ def test_a_web_server_cannot_be_given_its_own_folders(qloop: qasync.QEventLoop, 
             assert not dialog.own_folders.isEnabled() and not dialog.own_folders.isChecked()
             assert dialog.own_folders.toolTip() == (
                 "A server reached by a web address has no command line with folders of its own.")
+            translations().apply("zh_TW")
+            try:
+                reason = "透過網址連線的伺服器沒有帶有自身資料夾的命令列。"
+                await eventually(lambda: dialog.own_folders.toolTip() == reason, what="the reason retranslated")
+            finally:
+                translations().apply(ENGLISH)
             dialog.save_button.click()
             await eventually(lambda: isinstance(stored_server(store, "stdio").target, HttpTarget), what="the edit")
             assert stored_server(store, "stdio").also_send_own_folders is False
@@ -175,6 +182,10 @@ def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_tex
                     consent="given", era="2025-11-25", path_aliases={local: "/workspace"},
                     also_send_own_folders=True, roots_source="host"),
         ServerEntry(name="plain", target=HttpTarget(url="http://127.0.0.1:9/mcp"), consent="given"),
+        ServerEntry(name="fs-fixed", target=StdioTarget(command=ABSENT, args=[FILESYSTEM, str(tagged)]),
+                    consent="given"),
+        ServerEntry(name="fs-merged", target=StdioTarget(command=ABSENT, args=[FILESYSTEM, str(tagged)]),
+                    consent="given", also_send_own_folders=True),
     )
     app = build_app(home)
     details = app.window.servers_page.details
@@ -182,8 +193,7 @@ def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_tex
     async def scenario() -> None:
         async with running(app):
             page = app.window.servers_page
-            await eventually(lambda: page.model.row_of("boxed") >= 0 and page.model.row_of("plain") >= 0,
-                             what="both rows")
+            await eventually(lambda: page.model.rowCount() == 4, what="the four rows")
             page.select("boxed")
             await eventually(lambda: details.title() == "boxed", what="the details of boxed")
             options = details.options
@@ -203,6 +213,15 @@ def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_tex
             assert options.own_folders.text() == "Sent Rootkeeper's folders only"
             assert options.roots_source.text() == (
                 "Sees Rootkeeper's folders, even when its host has roots of its own")
+
+            # The warning that its roots replace its own folders goes once they are sent to it as well.
+            page.select("fs-fixed")
+            await eventually(lambda: details.title() == "fs-fixed", what="the details of fs-fixed")
+            assert not details.replaces.isHidden()
+            page.select("fs-merged")
+            await eventually(lambda: details.title() == "fs-merged", what="the details of fs-merged")
+            assert details.replaces.isHidden()
+            assert options.own_folders.text() == "Also sent the folders on its own command line, after Rootkeeper's"
 
     run(qloop, scenario(), timeout=60)
 

@@ -259,6 +259,7 @@ class ServerDialog(QDialog):
             "This server is given fixed folders. It can be given the folders you share instead, and be "
             "restarted when they change."))
         self.use_placeholder.setText(self.tr("Use the shared folders instead"))
+        self._offer_own_folders()
         self.save_button.setText(self.tr("Save"))
         self._validate()
 
@@ -269,13 +270,16 @@ class ServerDialog(QDialog):
 
     def _switch_kind(self, index: int) -> None:
         self._pages.setCurrentIndex(index)
-        by_url = index == WEB
+        self._offer_own_folders()
+        self._validate()
+
+    def _offer_own_folders(self) -> None:
+        by_url = self.kind.currentIndex() == WEB
         if by_url:
             self.own_folders.setChecked(False)
         self.own_folders.setEnabled(not by_url)
         self.own_folders.setToolTip(self.tr(
             "A server reached by a web address has no command line with folders of its own.") if by_url else "")
-        self._validate()
 
     def _typed_target(self) -> StdioTarget | None:
         """The command as typed (`~` not expanded), for recognising a known server; None if it does not parse."""
