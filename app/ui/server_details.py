@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
-from app.core.paths import PathError, uri_to_path
+from app.core.arguments import has_placeholders
+from app.core.model import ServerEntry
+from app.core.paths import PathError, printable, uri_to_path
 from app.ui import text
+from app.ui.messages import fill
 from app.ui.server_hints import replaces_own_folders
 from app.ui.snapshot import ServerRow
 
@@ -16,6 +19,12 @@ def _shown_uri(uri: str) -> str:
         return text.home_relative(uri_to_path(uri))
     except PathError:
         return uri
+
+
+def _loses_own_folders(entry: ServerEntry) -> bool:
+    """Sharing would shrink what it sees: its roots replace its fixed folders, and nothing adds them back."""
+    kept = entry.also_send_own_folders or has_placeholders(entry.target)
+    return replaces_own_folders(entry) and entry.share != "none" and not kept
 
 
 class ServerDetails(QGroupBox):
@@ -45,6 +54,7 @@ class ServerDetails(QGroupBox):
         for caption, value in zip(self._captions, self._values(), strict=True):
             layout.addRow(caption, value)
         layout.addRow(self.replaces)
+        self.options = ServerOptionRows(self, layout)
         self.retranslate()
 
     def _values(self) -> tuple[QLabel, ...]:
@@ -52,6 +62,7 @@ class ServerDetails(QGroupBox):
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
+        self.options.show_entry(row.entry if row is not None else None)
         self.setEnabled(row is not None)
         if row is None:
             for value in self._values():
@@ -77,7 +88,7 @@ class ServerDetails(QGroupBox):
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
-        self.replaces.setVisible(replaces_own_folders(row.entry) and row.entry.share != "none")
+        self.replaces.setVisible(_loses_own_folders(row.entry))
 
     def _used_by(self, row: ServerRow) -> str:
         if not row.sessions:
@@ -105,6 +116,7 @@ class ServerDetails(QGroupBox):
         )
         for label, caption in zip(self._captions, captions, strict=True):
             label.setText(caption)
+        self.options.retranslate()
         self.replaces.setText(self.tr(
             "This is the filesystem server: the roots it receives replace the folders on its own command line, "
             "so it may see fewer folders than you configured for it."
@@ -115,3 +127,77 @@ class ServerDetails(QGroupBox):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+class ServerOptionRows(QObject):
+    """How the selected server is sent its folders (era pin, aliases, arguments, own folders, bridge policy).
+
+    Rows of the details form, all plain text: paths are the user's and the servers' own words.
+    """
+
+    def __init__(self, parent: QWidget, layout: QFormLayout) -> None:
+        super().__init__(parent)
+        self._captions = [QLabel(parent) for _ in range(5)]
+        self.era = QLabel(parent)
+        self.era.setObjectName("eraPin")
+        self.aliases = QLabel(parent)
+        self.aliases.setObjectName("pathAliases")
+        self.arguments = QLabel(parent)
+        self.arguments.setObjectName("foldersAsArguments")
+        self.own_folders = QLabel(parent)
+        self.own_folders.setObjectName("ownFolders")
+        self.roots_source = QLabel(parent)
+        self.roots_source.setObjectName("rootsSource")
+        for caption, value in zip(self._captions, self.values(), strict=True):
+            value.setTextFormat(Qt.TextFormat.PlainText)
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            layout.addRow(caption, value)
+        self._entry: ServerEntry | None = None
+
+    def values(self) -> tuple[QLabel, ...]:
+        return (self.era, self.aliases, self.arguments, self.own_folders, self.roots_source)
+
+    def show_entry(self, entry: ServerEntry | None) -> None:
+        self._entry = entry
+        if entry is None:
+            for value in self.values():
+                value.setText("")
+            return
+        self.era.setText({
+            "auto": self.tr("Detected when it connects"),
+            "2025-11-25": self.tr("Pinned to 2025-11-25 (the handshake era)"),
+            "2026-07-28": self.tr("Pinned to 2026-07-28 (folders sent with each request)"),
+        }[entry.era])
+        self.aliases.setText(self._aliases(entry))
+        self.arguments.setText(
+            self.tr("Gets the shared folders on its command line; restarted when they change")
+            if has_placeholders(entry.target) else self.tr("No; it is told them as roots"))
+        self.own_folders.setText(
+            self.tr("Also sent the folders on its own command line, after Rootkeeper's")
+            if entry.also_send_own_folders else self.tr("Sent Rootkeeper's folders only"))
+        self.roots_source.setText({
+            "rootkeeper": self.tr("Sees Rootkeeper's folders, even when its host has roots of its own"),
+            "host": self.tr("Sees its host's own roots when the host has them"),
+            "merge": self.tr("Sees Rootkeeper's folders and its host's roots, merged"),
+        }[entry.roots_source])
+
+    def _aliases(self, entry: ServerEntry) -> str:
+        if not entry.path_aliases:
+            return self.tr("None; folders are sent under their own paths")
+        seen = [fill(self.tr("%1 is seen as %2"), [text.home_relative(printable(local)), printable(remote)])
+                for local, remote in entry.path_aliases.items()]
+        joined = QCoreApplication.translate("Messages", ", ").join(seen)
+        return self.tr("%1; other folders are not sent").replace("%1", joined)
+
+    def retranslate(self) -> None:
+        captions = (
+            self.tr("Protocol era:"),
+            self.tr("Path aliases:"),
+            self.tr("Folders as arguments:"),
+            self.tr("Own folders:"),
+            self.tr("Through a bridge:"),
+        )
+        for label, caption in zip(self._captions, captions, strict=True):
+            label.setText(caption)
+        self.show_entry(self._entry)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -141,3 +141,36 @@ class StoreEditor:
 
     async def set_era(self, name: str, era: str) -> None:
         await self._edit(lambda data: edit_servers.set_era(data, name, era))
+
+    async def save_server_with_options(
+        self,
+        name: str,
+        target: StdioTarget | HttpTarget,
+        *,
+        share: ShareChoice | None = None,
+        era: str | None = None,
+        replacing: str | None = None,
+        aliases: Mapping[str, str],
+        own_folders: bool,
+        roots_source: str,
+    ) -> ServerEntry:
+        """`save_server` and how the server is sent its folders, in one transaction: all saved, or nothing."""
+        pairs = dict(aliases)
+
+        def edit(data: StoreData) -> ServerEntry:
+            edit_servers.save_server(data, name, target, share=share, era=era, replacing=replacing)
+            edit_servers.set_aliases(data, name, pairs)
+            edit_servers.set_own_folders(data, name, own_folders)
+            return edit_servers.set_roots_source(data, name, roots_source)
+
+        return await self._edit(edit)
+
+    async def set_aliases(self, name: str, aliases: Mapping[str, str]) -> None:
+        pairs = dict(aliases)
+        await self._edit(lambda data: edit_servers.set_aliases(data, name, pairs))
+
+    async def set_own_folders(self, name: str, on: bool) -> None:
+        await self._edit(lambda data: edit_servers.set_own_folders(data, name, on))
+
+    async def set_roots_source(self, name: str, source: str) -> None:
+        await self._edit(lambda data: edit_servers.set_roots_source(data, name, source))

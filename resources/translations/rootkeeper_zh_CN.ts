@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AliasesEditor</name>
+    <message>
+        <source>The local folder</source>
+        <translation>本地文件夹</translation>
+    </message>
+    <message>
+        <source>Folder on this computer</source>
+        <translation>本机上的文件夹</translation>
+    </message>
+    <message>
+        <source>Path the server sees</source>
+        <translation>服务器看到的路径</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+</context>
+<context>
     <name>ConsentDialog</name>
     <message>
         <source>Share folders with %1?</source>
@@ -1182,8 +1209,48 @@ Links to %2</source>
         <translation>保存即表示你同意此选择；你可以随时更改。在你做出选择之前，服务器看不到任何文件夹。</translation>
     </message>
     <message>
+        <source>How it is sent its folders</source>
+        <translation>如何向它发送文件夹</translation>
+    </message>
+    <message>
+        <source>Also send the folders on its own command line, after Rootkeeper&apos;s</source>
+        <translation>在 Rootkeeper 的文件夹之后，也发送其命令行中的文件夹</translation>
+    </message>
+    <message>
+        <source>When its host has roots of its own (through a bridge):</source>
+        <translation>当其宿主程序有自己的根目录时（通过桥接）：</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s folders</source>
+        <translation>Rootkeeper 的文件夹</translation>
+    </message>
+    <message>
+        <source>The host&apos;s roots</source>
+        <translation>宿主程序的根目录</translation>
+    </message>
+    <message>
+        <source>Both, merged</source>
+        <translation>两者合并</translation>
+    </message>
+    <message>
+        <source>Path aliases (for a server in a container, a VM or WSL):</source>
+        <translation>路径别名（用于在容器、虚拟机或 WSL 中运行的服务器）：</translation>
+    </message>
+    <message>
+        <source>This server is given fixed folders. It can be given the folders you share instead, and be restarted when they change.</source>
+        <translation>此服务器使用固定的文件夹。可以改为向它提供你共享的文件夹，并在它们变化时重新启动它。</translation>
+    </message>
+    <message>
+        <source>Use the shared folders instead</source>
+        <translation>改用共享的文件夹</translation>
+    </message>
+    <message>
         <source>Save</source>
         <translation>保存</translation>
+    </message>
+    <message>
+        <source>A server reached by a web address has no command line with folders of its own.</source>
+        <translation>通过网址访问的服务器没有带有自身文件夹的命令行。</translation>
     </message>
     <message>
         <source>Working folder</source>
@@ -1196,6 +1263,10 @@ Links to %2</source>
     <message>
         <source>Check at least one folder, or choose another sharing option.</source>
         <translation>请至少勾选一个文件夹，或选择其他共享方式。</translation>
+    </message>
+    <message>
+        <source>Enter the path the server sees %1 as (like /workspace).</source>
+        <translation>请输入服务器看到的 %1 的路径（例如 /workspace）。</translation>
     </message>
     <message>
         <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
@@ -1216,6 +1287,81 @@ Links to %2</source>
     <message>
         <source>The environment line &apos;%1&apos; is not of the form KEY=VALUE.</source>
         <translation>环境变量行“%1”不是 KEY=VALUE 格式。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerOptionRows</name>
+    <message>
+        <source>Detected when it connects</source>
+        <translation>连接时自动检测</translation>
+    </message>
+    <message>
+        <source>Pinned to 2025-11-25 (the handshake era)</source>
+        <translation>固定为 2025-11-25（握手时代）</translation>
+    </message>
+    <message>
+        <source>Pinned to 2026-07-28 (folders sent with each request)</source>
+        <translation>固定为 2026-07-28（每个请求都附带文件夹）</translation>
+    </message>
+    <message>
+        <source>Gets the shared folders on its command line; restarted when they change</source>
+        <translation>通过命令行获得共享的文件夹；它们变化时会重新启动</translation>
+    </message>
+    <message>
+        <source>No; it is told them as roots</source>
+        <translation>否；以根目录的方式告知它</translation>
+    </message>
+    <message>
+        <source>Also sent the folders on its own command line, after Rootkeeper&apos;s</source>
+        <translation>在 Rootkeeper 的文件夹之后，也会收到其命令行中的文件夹</translation>
+    </message>
+    <message>
+        <source>Sent Rootkeeper&apos;s folders only</source>
+        <translation>只收到 Rootkeeper 的文件夹</translation>
+    </message>
+    <message>
+        <source>Sees Rootkeeper&apos;s folders, even when its host has roots of its own</source>
+        <translation>看到 Rootkeeper 的文件夹，即使其宿主程序有自己的根目录</translation>
+    </message>
+    <message>
+        <source>Sees its host&apos;s own roots when the host has them</source>
+        <translation>宿主程序有自己的根目录时，看到宿主程序的根目录</translation>
+    </message>
+    <message>
+        <source>Sees Rootkeeper&apos;s folders and its host&apos;s roots, merged</source>
+        <translation>看到 Rootkeeper 的文件夹与其宿主程序的根目录合并后的列表</translation>
+    </message>
+    <message>
+        <source>None; folders are sent under their own paths</source>
+        <translation>无；文件夹以其原本的路径发送</translation>
+    </message>
+    <message>
+        <source>%1 is seen as %2</source>
+        <translation>%1 被看作 %2</translation>
+    </message>
+    <message>
+        <source>%1; other folders are not sent</source>
+        <translation>%1；其他文件夹不会发送</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>协议版本：</translation>
+    </message>
+    <message>
+        <source>Path aliases:</source>
+        <translation>路径别名：</translation>
+    </message>
+    <message>
+        <source>Folders as arguments:</source>
+        <translation>以参数传递文件夹：</translation>
+    </message>
+    <message>
+        <source>Own folders:</source>
+        <translation>自身的文件夹：</translation>
+    </message>
+    <message>
+        <source>Through a bridge:</source>
+        <translation>通过桥接：</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>AliasesEditor</name>
+    <message>
+        <source>The local folder</source>
+        <translation>本機資料夾</translation>
+    </message>
+    <message>
+        <source>Folder on this computer</source>
+        <translation>本機上的資料夾</translation>
+    </message>
+    <message>
+        <source>Path the server sees</source>
+        <translation>伺服器看到的路徑</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Choose folder…</source>
+        <translation>選擇資料夾…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+</context>
+<context>
     <name>ConsentDialog</name>
     <message>
         <source>Share folders with %1?</source>
@@ -1182,8 +1209,48 @@ Links to %2</source>
         <translation>儲存即表示你同意此選擇；你可以隨時變更。在你做出選擇之前，伺服器看不到任何資料夾。</translation>
     </message>
     <message>
+        <source>How it is sent its folders</source>
+        <translation>如何向它傳送資料夾</translation>
+    </message>
+    <message>
+        <source>Also send the folders on its own command line, after Rootkeeper&apos;s</source>
+        <translation>在 Rootkeeper 的資料夾之後，也傳送其命令列中的資料夾</translation>
+    </message>
+    <message>
+        <source>When its host has roots of its own (through a bridge):</source>
+        <translation>當其宿主程式有自己的根目錄時（透過橋接）：</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s folders</source>
+        <translation>Rootkeeper 的資料夾</translation>
+    </message>
+    <message>
+        <source>The host&apos;s roots</source>
+        <translation>宿主程式的根目錄</translation>
+    </message>
+    <message>
+        <source>Both, merged</source>
+        <translation>兩者合併</translation>
+    </message>
+    <message>
+        <source>Path aliases (for a server in a container, a VM or WSL):</source>
+        <translation>路徑別名（用於在容器、虛擬機器或 WSL 中執行的伺服器）：</translation>
+    </message>
+    <message>
+        <source>This server is given fixed folders. It can be given the folders you share instead, and be restarted when they change.</source>
+        <translation>此伺服器使用固定的資料夾。可以改為向它提供你共用的資料夾，並在它們變動時重新啟動它。</translation>
+    </message>
+    <message>
+        <source>Use the shared folders instead</source>
+        <translation>改用共用的資料夾</translation>
+    </message>
+    <message>
         <source>Save</source>
         <translation>儲存</translation>
+    </message>
+    <message>
+        <source>A server reached by a web address has no command line with folders of its own.</source>
+        <translation>透過網址連線的伺服器沒有帶有自身資料夾的命令列。</translation>
     </message>
     <message>
         <source>Working folder</source>
@@ -1196,6 +1263,10 @@ Links to %2</source>
     <message>
         <source>Check at least one folder, or choose another sharing option.</source>
         <translation>請至少勾選一個資料夾，或選擇其他共用方式。</translation>
+    </message>
+    <message>
+        <source>Enter the path the server sees %1 as (like /workspace).</source>
+        <translation>請輸入伺服器看到的 %1 的路徑（例如 /workspace）。</translation>
     </message>
     <message>
         <source>The header line &apos;%1&apos; is not of the form &apos;Name: value&apos;.</source>
@@ -1216,6 +1287,81 @@ Links to %2</source>
     <message>
         <source>The environment line &apos;%1&apos; is not of the form KEY=VALUE.</source>
         <translation>環境變數行「%1」不是 KEY=VALUE 格式。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerOptionRows</name>
+    <message>
+        <source>Detected when it connects</source>
+        <translation>連線時自動偵測</translation>
+    </message>
+    <message>
+        <source>Pinned to 2025-11-25 (the handshake era)</source>
+        <translation>固定為 2025-11-25（交握時代）</translation>
+    </message>
+    <message>
+        <source>Pinned to 2026-07-28 (folders sent with each request)</source>
+        <translation>固定為 2026-07-28（每個請求都附帶資料夾）</translation>
+    </message>
+    <message>
+        <source>Gets the shared folders on its command line; restarted when they change</source>
+        <translation>透過命令列取得共用的資料夾；它們變動時會重新啟動</translation>
+    </message>
+    <message>
+        <source>No; it is told them as roots</source>
+        <translation>否；以根目錄的方式告知它</translation>
+    </message>
+    <message>
+        <source>Also sent the folders on its own command line, after Rootkeeper&apos;s</source>
+        <translation>在 Rootkeeper 的資料夾之後，也會收到其命令列中的資料夾</translation>
+    </message>
+    <message>
+        <source>Sent Rootkeeper&apos;s folders only</source>
+        <translation>只收到 Rootkeeper 的資料夾</translation>
+    </message>
+    <message>
+        <source>Sees Rootkeeper&apos;s folders, even when its host has roots of its own</source>
+        <translation>看到 Rootkeeper 的資料夾，即使其宿主程式有自己的根目錄</translation>
+    </message>
+    <message>
+        <source>Sees its host&apos;s own roots when the host has them</source>
+        <translation>宿主程式有自己的根目錄時，看到宿主程式的根目錄</translation>
+    </message>
+    <message>
+        <source>Sees Rootkeeper&apos;s folders and its host&apos;s roots, merged</source>
+        <translation>看到 Rootkeeper 的資料夾與其宿主程式的根目錄合併後的清單</translation>
+    </message>
+    <message>
+        <source>None; folders are sent under their own paths</source>
+        <translation>無；資料夾以其原本的路徑傳送</translation>
+    </message>
+    <message>
+        <source>%1 is seen as %2</source>
+        <translation>%1 被視為 %2</translation>
+    </message>
+    <message>
+        <source>%1; other folders are not sent</source>
+        <translation>%1；其他資料夾不會傳送</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>協定版本：</translation>
+    </message>
+    <message>
+        <source>Path aliases:</source>
+        <translation>路徑別名：</translation>
+    </message>
+    <message>
+        <source>Folders as arguments:</source>
+        <translation>以參數傳遞資料夾：</translation>
+    </message>
+    <message>
+        <source>Own folders:</source>
+        <translation>自身的資料夾：</translation>
+    </message>
+    <message>
+        <source>Through a bridge:</source>
+        <translation>透過橋接：</translation>
     </message>
 </context>
 <context>

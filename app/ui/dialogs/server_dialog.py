@@ -4,17 +4,24 @@ Saving records the sharing chosen here as the user's consent, like `rootkeeper s
 later" (the default for a new server) saves it waiting for consent, sharing nothing, like
 `rootkeeper servers add` without `--share`. The target is built by core, which applies its rules
 (`~` expanded, the working folder must exist); its refusals are shown translated.
+
+How the server is sent its folders is edited here too: path aliases, the folders on its own command
+line, whose roots it sees behind a bridge, and (for known servers written with fixed folders) a
+one-click rewrite of the command to the `{roots}` placeholder. Every rule is core's: the form is
+checked by running the same edits on a scratch copy, so all of it is validated before Save is enabled.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -31,15 +38,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.arguments import suggested_args
 from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
 from app.core.messages import UserError
-from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget
+from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
+from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.messages import render
 
 COMMAND, WEB = 0, 1
 ERAS = edit_servers.ERAS
+ROOTS_SOURCES = edit_servers.ROOTS_SOURCES
+# Words a shell would not split or expand: shown without quotes, so `{roots}` reads as typed.
+_PLAIN_WORD = re.compile(r"[\w@%+=:,./{}~-]+")
+
+
+def command_line(words: Sequence[str]) -> str:
+    """The words as one line `shlex.split` gives back, quoting only the words that need it."""
+    return " ".join(word if _PLAIN_WORD.fullmatch(word) else shlex.quote(word) for word in words)
 
 
 @dataclass(frozen=True)
@@ -50,6 +67,9 @@ class ServerForm:
     target: StdioTarget | HttpTarget
     share: ShareChoice | None
     era: str
+    aliases: dict[str, str] = field(default_factory=dict)
+    own_folders: bool = False
+    roots_source: str = "rootkeeper"
 
 
 class FormError(ValueError):
@@ -94,6 +114,17 @@ class ServerDialog(QDialog):
         self.era = QComboBox(self)
         self.era.setObjectName("eraChoice")
         self.era.addItems(["" for _ in ERAS])
+        self.use_placeholder = QPushButton(self)
+        self.use_placeholder.setObjectName("usePlaceholder")
+        self.use_placeholder.clicked.connect(self._use_placeholder)
+        self._placeholder_note = QLabel(self)
+        self._placeholder_note.setWordWrap(True)
+        self.own_folders = QCheckBox(self)
+        self.own_folders.setObjectName("ownFolders")
+        self.roots_source = QComboBox(self)
+        self.roots_source.setObjectName("rootsSource")
+        self.roots_source.addItems(["" for _ in ROOTS_SOURCES])
+        self.aliases = AliasesEditor(self)
         self.sharing = SharingChoice(roots, offer_later=True, parent=self)
         self.error = QLabel(self)
         self.error.setObjectName("formError")
@@ -107,7 +138,8 @@ class ServerDialog(QDialog):
         self._load(entry)
         for signal in (self.name.textChanged, self.command.textChanged, self.url.textChanged,
                        self.env.textChanged, self.headers.textChanged, self.cwd.textChanged, self.sharing.changed,
-                       self.era.currentIndexChanged):
+                       self.era.currentIndexChanged, self.own_folders.toggled, self.aliases.changed,
+                       self.roots_source.currentIndexChanged):
             signal.connect(self._validate)
         self.kind.currentIndexChanged.connect(self._switch_kind)
         self.retranslate()
@@ -124,6 +156,10 @@ class ServerDialog(QDialog):
         command_form.addRow(self._command_label, self.command)
         command_form.addRow(self._cwd_label, cwd_row)
         command_form.addRow(self._env_label, self.env)
+        placeholder_row = QHBoxLayout()
+        placeholder_row.addWidget(self._placeholder_note, 1)
+        placeholder_row.addWidget(self.use_placeholder)
+        command_form.addRow(placeholder_row)
         self._web_page = QWidget(self)
         web_form = QFormLayout(self._web_page)
         web_form.setContentsMargins(0, 0, 0, 0)
@@ -149,6 +185,15 @@ class ServerDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(self._pages)
         layout.addWidget(self._sharing_box)
+        self._folders_box = QGroupBox(self)
+        folders_form = QFormLayout(self._folders_box)
+        folders_form.addRow(self.own_folders)
+        self._source_label, self._aliases_label = QLabel(self), QLabel(self)
+        self._source_label.setWordWrap(True)
+        self._aliases_label.setWordWrap(True)
+        folders_form.addRow(self._source_label, self.roots_source)
+        folders_form.addRow(self._aliases_label, self.aliases)
+        layout.addWidget(self._folders_box)
         layout.addWidget(self.error)
         layout.addWidget(self._buttons)
 
@@ -163,10 +208,13 @@ class ServerDialog(QDialog):
             self.headers.setPlainText(format_pairs(target.headers, ": "))
         else:
             self.kind.setCurrentIndex(COMMAND)
-            self.command.setText(shlex.join([target.command, *target.args]))
+            self.command.setText(command_line([target.command, *target.args]))
             self.cwd.setText(target.cwd or "")
             self.env.setPlainText(format_pairs(target.env, "="))
         self.era.setCurrentIndex(ERAS.index(entry.era))
+        self.own_folders.setChecked(entry.also_send_own_folders)
+        self.roots_source.setCurrentIndex(ROOTS_SOURCES.index(entry.roots_source))
+        self.aliases.set_pairs(entry.path_aliases)
         if entry.consent == "given":
             self.sharing.set_share(entry.share)
         else:
@@ -200,6 +248,18 @@ class ServerDialog(QDialog):
         self._consent_note.setText(self.tr(
             "Saving records this choice as your consent; you can change it at any time. Until you choose, "
             "the server sees no folders."))
+        self._folders_box.setTitle(self.tr("How it is sent its folders"))
+        self.own_folders.setText(self.tr("Also send the folders on its own command line, after Rootkeeper's"))
+        self._source_label.setText(self.tr("When its host has roots of its own (through a bridge):"))
+        self.roots_source.setItemText(ROOTS_SOURCES.index("rootkeeper"), self.tr("Rootkeeper's folders"))
+        self.roots_source.setItemText(ROOTS_SOURCES.index("host"), self.tr("The host's roots"))
+        self.roots_source.setItemText(ROOTS_SOURCES.index("merge"), self.tr("Both, merged"))
+        self._aliases_label.setText(self.tr("Path aliases (for a server in a container, a VM or WSL):"))
+        self._placeholder_note.setText(self.tr(
+            "This server is given fixed folders. It can be given the folders you share instead, and be "
+            "restarted when they change."))
+        self.use_placeholder.setText(self.tr("Use the shared folders instead"))
+        self._offer_own_folders()
         self.save_button.setText(self.tr("Save"))
         self._validate()
 
@@ -210,7 +270,34 @@ class ServerDialog(QDialog):
 
     def _switch_kind(self, index: int) -> None:
         self._pages.setCurrentIndex(index)
+        self._offer_own_folders()
         self._validate()
+
+    def _offer_own_folders(self) -> None:
+        by_url = self.kind.currentIndex() == WEB
+        if by_url:
+            self.own_folders.setChecked(False)
+        self.own_folders.setEnabled(not by_url)
+        self.own_folders.setToolTip(self.tr(
+            "A server reached by a web address has no command line with folders of its own.") if by_url else "")
+
+    def _typed_target(self) -> StdioTarget | None:
+        """The command as typed (`~` not expanded), for recognising a known server; None if it does not parse."""
+        try:
+            words = shlex.split(self.command.text())
+        except ValueError:
+            return None
+        return StdioTarget(command=words[0], args=words[1:]) if words else None
+
+    def _suggested_words(self) -> list[str] | None:
+        typed = self._typed_target() if self.kind.currentIndex() == COMMAND else None
+        suggested = suggested_args(typed) if typed is not None else None
+        return [typed.command, *suggested] if typed is not None and suggested is not None else None
+
+    def _use_placeholder(self) -> None:
+        words = self._suggested_words()
+        if words is not None:
+            self.command.setText(command_line(words))
 
     def _pick_cwd(self) -> None:
         # A plain folder pick with no await around it; the sync static call is fine outside a coroutine.
@@ -229,7 +316,27 @@ class ServerDialog(QDialog):
         share = self.sharing.share() if self.sharing.decided() else None
         if isinstance(share, list) and not share:
             raise FormError(self.tr("Check at least one folder, or choose another sharing option."))
-        return ServerForm(name, target, share, ERAS[self.era.currentIndex()])
+        own, source = self.own_folders.isChecked(), ROOTS_SOURCES[self.roots_source.currentIndex()]
+        aliases = self._checked_options(name, target, own, source)
+        return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source)
+
+    def _checked_options(self, name: str, target: StdioTarget | HttpTarget, own: bool, source: str) -> dict[str, str]:
+        """The aliases as core stores them, after core's own checks of every option on a scratch entry."""
+        try:
+            typed = self.aliases.pairs()
+        except MissingRemote as exc:
+            raise FormError(self.tr("Enter the path the server sees %1 as (like /workspace).").replace(
+                "%1", str(exc))) from exc
+        except UserError as exc:
+            raise FormError(render(exc)) from exc
+        scratch = StoreData(servers=[ServerEntry(name=name, target=target)])
+        try:
+            entry = edit_servers.set_aliases(scratch, name, typed)
+            edit_servers.set_own_folders(scratch, name, own)
+            edit_servers.set_roots_source(scratch, name, source)
+        except UserError as exc:
+            raise FormError(render(exc)) from exc
+        return dict(entry.path_aliases)
 
     def _target(self) -> StdioTarget | HttpTarget:
         try:
@@ -263,6 +370,7 @@ class ServerDialog(QDialog):
                                          base=os.path.expanduser("~"))
 
     def _validate(self) -> None:
+        self._offer_placeholder()
         try:
             self.form()
         except FormError as exc:
@@ -272,6 +380,11 @@ class ServerDialog(QDialog):
             return
         self.error.setText("")
         self.save_button.setEnabled(True)
+
+    def _offer_placeholder(self) -> None:
+        offered = self._suggested_words() is not None
+        self._placeholder_note.setVisible(offered)
+        self.use_placeholder.setVisible(offered)
 
     def _accept_if_valid(self) -> None:
         if self.save_button.isEnabled():
