@@ -146,3 +146,16 @@ def test_sharing_choices_record_consent(tmp_path: Path) -> None:
     assert (server.share, server.consent) == ("none", "given")
     refused("server.not_found", edit_servers.share, data, "nope", "all")
     refused("share.empty", edit_servers.share, data, "fs", [])
+
+
+def test_replacing_a_server_keeps_how_it_is_sent_its_folders() -> None:
+    from app.core.edits import servers as edit_servers
+    from app.core.model import ServerEntry, StdioTarget, StoreData
+
+    data = StoreData(servers=[ServerEntry(name="fs", target=StdioTarget(command="old"), consent="given",
+                                          path_aliases={"/home/u/p": "/workspace"}, also_send_own_folders=True,
+                                          roots_source="merge")])
+    replaced = edit_servers.save_server(data, "fs", StdioTarget(command="new"), replacing="fs")
+    assert replaced.target.command == "new"
+    assert (replaced.path_aliases, replaced.also_send_own_folders, replaced.roots_source) == (
+        {"/home/u/p": "/workspace"}, True, "merge")

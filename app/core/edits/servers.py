@@ -129,7 +129,8 @@ def save_server(
 ) -> ServerEntry:
     """Add a server, or replace the one called `replacing` in place.
 
-    A replaced entry keeps its consent, sharing and era unless `share`/`era` are given; a new one
+    A replaced entry keeps its consent, sharing, era, aliases, own-folders option and roots source
+    unless `share`/`era` are given; a new one
     waits for consent (shares nothing) unless `share` is given.
     """
     if not SERVER_NAME_RE.match(name):
@@ -143,6 +144,10 @@ def save_server(
     if old is not None:
         entry.share, entry.consent, entry.added_at = old.share, old.consent, old.added_at
         entry.legacy_only = old.legacy_only and old.target == target
+        # How the server is sent its folders is its own setting, not part of how it is reached.
+        entry.path_aliases = dict(old.path_aliases)
+        entry.also_send_own_folders = old.also_send_own_folders and isinstance(target, StdioTarget)
+        entry.roots_source = old.roots_source
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
