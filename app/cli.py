@@ -9,7 +9,6 @@ when the edit returns.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -202,27 +201,9 @@ def cmd_run(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_call(store: Store, args: argparse.Namespace) -> int:
-    import asyncio
+    from app.cli_call import cmd_call as call
 
-    from app.mcp.call import CallError, call_tool
-
-    try:
-        arguments = json.loads(args.args)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"--args is not valid JSON ({exc.msg} at position {exc.pos}).") from exc
-    if not isinstance(arguments, dict):
-        raise CliError("--args must be a JSON object, for example '{\"path\": \"/tmp\"}'.")
-    try:
-        result = asyncio.run(call_tool(store, args.server, args.tool, arguments, connect_timeout=args.timeout))
-    except CallError as exc:
-        raise CliError(str(exc)) from exc
-    print_json(result)
-    if result.get("isError"):
-        texts = [item.get("text", "") for item in result.get("content", []) if isinstance(item, dict)]
-        detail = " ".join(text.strip() for text in texts if text).strip() or "no details given"
-        say(f"The tool '{args.tool}' reported an error: {detail}")
-        return 1
-    return 0
+    return call(store, args)
 
 
 # -- parser ---------------------------------------------------------------------------------------
@@ -337,62 +318,10 @@ def _add_hub_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_call)
 
 
-def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
-    from app.mcp.bridge.run import BridgeError, configured_entry, register_adhoc, run_bridge
-
-    if bool(args.server) == bool(args.command_line):
-        raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
-    if args.server and args.name:
-        raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
-    if args.home:
-        import os
-        from pathlib import Path
-
-        # A host starts the bridge with an environment of its own choosing: the settings folder the
-        # bridge was installed for travels on its command line instead.
-        os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
-        store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
-    try:
-        if args.server:
-            entry = configured_entry(store, args.server)
-        else:
-            entry = register_adhoc(store, args.name, args.command_line)
-    except BridgeError as exc:
-        raise CliError(str(exc)) from exc
-    return run_bridge(store, entry)
-
-
-def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
-    from app.mcp.bridge.status import live_sessions, terminal_safe
-
-    sessions = live_sessions(state_home())
-    if args.json:
-        print_json(sessions)
-        return 0
-    if not sessions:
-        print("No bridge sessions are running.")
-    for session in sessions:
-        host = session.get("host") or {}
-        host_name = terminal_safe(host.get("name") if isinstance(host, dict) else None) or "an unknown host"
-        fetched = terminal_safe(session.get("last_roots_fetch_at")) or "never"
-        era = terminal_safe(session.get("era")) or "not yet known"
-        count = terminal_safe(session.get("roots_fetch_count")) or "0"
-        print(
-            f"{terminal_safe(session.get('pid'))}  {terminal_safe(session.get('server'))}  used by {host_name}  "
-            f"era {era}  roots fetched {count}x, last {fetched}"
-        )
-    return 0
-
-
 def _add_bridge_commands(groups: Any) -> None:
-    p = groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store")
-    p.add_argument("--server", metavar="NAME", help="a configured server")
-    p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
-    p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
-    p.set_defaults(handler=cmd_bridge, command_line=[])
-    p = groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_sessions)
+    from app.cli_bridge import add_bridge_commands
+
+    add_bridge_commands(groups)
 
 
 def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:

@@ -55,10 +55,10 @@ def _alive(pid: int) -> bool:
 
 
 def host_of(session: dict[str, Any]) -> str:
-    from app.mcp.bridge.status import terminal_safe
+    from app.cli_bridge import shown_value
 
     host = session.get("host")
-    return terminal_safe(host.get("name") if isinstance(host, dict) else None) or "an unnamed host"
+    return shown_value(host.get("name") if isinstance(host, dict) else None) or "an unnamed host"
 
 
 def _clock(stamp: object) -> str:

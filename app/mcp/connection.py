@@ -10,8 +10,8 @@ handshake era (SDK mode "legacy"), "2026-07-28" the modern one only. With "auto"
 `mode="auto"` verdict, except that a stdio server which breaks on the `server/discover` probe is
 retried at once in `mode="legacy"`, and the caller is told so it can remember it as legacy-only.
 
-Session, roots answering and log handling live in `connection_session`, `connection_roots` and
-`connection_log`. The SDK is imported lazily (it costs ~0.5 s), so importing this module is cheap.
+Session, roots and log handling: `connection_session`, `connection_roots`, `connection_log`; the SDK
+is imported lazily (it costs ~0.5 s), so importing this module is cheap.
 """
 
 from __future__ import annotations

@@ -8,12 +8,10 @@ Changes are seen as the operating system reports them, not by polling: the store
 watched for another process's edit (each write is an atomic rename, so the stamp tells whether
 anything really changed), each root's parent folder for the root being deleted, renamed or
 re-permissioned, and the mount table for drives coming and going. An event re-checks only the
-roots it concerns. A slow periodic re-check stays as the fallback for what no event reports
-(network mounts, a folder further up being renamed); it re-checks failing roots more often than
-healthy ones. Between events the process does not wake up for the watcher at all.
+roots it concerns. A slow periodic re-check, failing roots more often, is the fallback for what no
+event reports (network mounts, a folder further up renamed); otherwise the watcher never wakes up.
 
-`RootsWatcher.load_once(store)` is the one-shot use for short-lived processes (`rootkeeper call`):
-load, check once, compute the lists, no watching.
+`RootsWatcher.load_once(store)` is the one-shot use (`rootkeeper call`): load, check, no watching.
 """
 
 from __future__ import annotations

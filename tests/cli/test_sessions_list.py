@@ -62,10 +62,10 @@ async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide
         started = datetime.fromisoformat(
             (await servers_list(rk_home, "--json")).json()[0]["sessions"][0]["started_at"]).astimezone()
         assert (
-            f"    waiting for consent: a bridge started by Claude[2J Desktop asked at {started:%H:%M} and no tray app "
+            f"    waiting for consent: a bridge started by Claude\\x1b[2J Desktop asked at {started:%H:%M} and no tray app "
             "is running to ask you; run `rootkeeper servers share notes-ai all|none|ROOT,...`"
         ) in shown.out.splitlines()
-        assert "    used by Claude[2J Desktop, 1 bridge session(s)" in shown.out.splitlines()
+        assert "    used by Claude\\x1b[2J Desktop, 1 bridge session(s)" in shown.out.splitlines()
         idle_lines = shown.out.split("idle  ", 1)[1].splitlines()[1:]
         assert not any("waiting" in line or "used by" in line for line in idle_lines)
 
@@ -82,7 +82,7 @@ async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide
         await wait_until(lambda: len(recorded(record)) == 2, "the list after consent")
         assert recorded(record)[-1] == [(tmp_path / "alpha").as_uri()]
         after = await servers_list(rk_home)
-        assert "waiting for consent" not in after.out and "used by Claude[2J Desktop" in after.out
+        assert "waiting for consent" not in after.out and "used by Claude\\x1b[2J Desktop" in after.out
         assert await host.close_input() == 0
     rows = {row["name"]: row for row in (await servers_list(rk_home, "--json")).json()}
     assert rows["notes-ai"]["sessions"] == []

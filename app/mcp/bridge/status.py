@@ -28,12 +28,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def terminal_safe(value: Any, limit: int = 80) -> str:
-    """Text from a host or a file, safe to print: control characters dropped, length bounded."""
-    text = value if isinstance(value, str) else ("" if value is None else str(value))
-    return "".join(ch for ch in text if ch.isprintable())[:limit]
-
-
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

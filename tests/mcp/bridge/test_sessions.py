@@ -40,7 +40,7 @@ async def test_sessions_lists_live_bridges_and_ignores_stale_files(tmp_path: Pat
         shown = await asyncio.to_thread(run_cli, rk_home, "sessions")
         assert shown.code == 0
         (line,) = shown.out.splitlines()
-        assert f"{host.process.pid}  raw  used by Evil[31m Host" in line and "era legacy" in line
+        assert f"{host.process.pid}  raw  used by Evil\\x1b[31m Host\\n" in line and "era legacy" in line
         assert "\x1b" not in shown.out
         listed = (await asyncio.to_thread(run_cli, rk_home, "sessions", "--json")).json()
         assert [session["pid"] for session in listed] == [host.process.pid]
