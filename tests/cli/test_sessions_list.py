@@ -62,8 +62,8 @@ async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide
         started = datetime.fromisoformat(
             (await servers_list(rk_home, "--json")).json()[0]["sessions"][0]["started_at"]).astimezone()
         assert (
-            f"    waiting for consent: a bridge started by Claude\\x1b[2J Desktop asked at {started:%H:%M} and no tray app "
-            "is running to ask you; run `rootkeeper servers share notes-ai all|none|ROOT,...`"
+            f"    waiting for consent: a bridge started by Claude\\x1b[2J Desktop asked at {started:%H:%M} and no "
+            "tray app is running to ask you; run `rootkeeper servers share notes-ai all|none|ROOT,...`"
         ) in shown.out.splitlines()
         assert "    used by Claude\\x1b[2J Desktop, 1 bridge session(s)" in shown.out.splitlines()
         idle_lines = shown.out.split("idle  ", 1)[1].splitlines()[1:]
