@@ -44,3 +44,17 @@ async def test_a_folder_swapped_for_a_symlink_is_moved_and_leaves_every_list(
         await asyncio.to_thread(folders["beta"].unlink)
         await asyncio.to_thread(folders["beta"].with_name("beta-away").rename, folders["beta"])
         await eventually(lambda: seen.uris() == both, what="beta to return")
+
+
+async def test_a_swapped_parent_is_moved_and_leaves_every_list(store: Store, tmp_path: Path) -> None:
+    """`work/project` keeps its name, but `work` is swapped for a link to a folder holding another `project`."""
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    (work / "project").mkdir(parents=True)
+    (elsewhere / "project").mkdir(parents=True)
+    add_roots(store, work / "project")
+    watcher = make_watcher(store)
+    async with started(watcher) as seen:
+        assert seen.uris() == [(work / "project").as_uri()]
+        await asyncio.to_thread(_swap_for_link, work, elsewhere)
+        await eventually(lambda: seen.uris() == [], what="project to leave")
+        assert watcher.access[watcher.data.roots[0].id].status is AccessStatus.MOVED
