@@ -15,7 +15,8 @@ from app.core.status import ConnectionStatus
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
-    results = access.check_many(((r.id, r.path, r.is_file) for r in data.roots), timeout=timeout)
+    checks = (access.CheckItem(r.id, r.path, r.is_file, r.entered_path) for r in data.roots)
+    results = access.check_many(checks, timeout=timeout)
     return [
         {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
          "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import NamedTuple
 
 from app.core.paths import printable
 
@@ -39,6 +40,8 @@ class AccessStatus(StrEnum):
     UNREADABLE = "unreadable"
     LOOP = "symlink_loop"
     OFFLINE = "offline"
+    MOVED = "moved"
+    """The path no longer resolves to the folder it was added as: it, or a folder above it, was swapped."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,42 @@ def _classify(exc: OSError, shown: str) -> AccessResult:
     return AccessResult(AccessStatus.UNREADABLE, f"{shown} cannot be read: {reason}.")
 
 
-def check_now(path: str, *, expect_file: bool = False) -> AccessResult:
-    """The check itself, without a deadline: exists, right kind, readable and (folders) traversable."""
+class CheckItem(NamedTuple):
+    """One root to check: `path` is the canonical target it was added as; `entered` what the user gave."""
+
+    key: str
+    path: str
+    expect_file: bool = False
+    entered: str | None = None
+
+
+def resolution_check(path: str, entered: str | None = None) -> AccessResult | None:
+    """`moved` when `path` (or `entered`) no longer resolves to `path` itself, else None.
+
+    A folder replaced by a symbolic link, or a folder above it swapped, would otherwise hand the
+    server a URI that now names something else (`/`, `~/.ssh`). A path that is gone is left to
+    the existence check.
+    """
+    for given in (path, entered) if entered is not None and entered != path else (path,):
+        try:
+            now = os.path.realpath(given, strict=True)
+        except OSError:
+            continue
+        if now != path:
+            return AccessResult(
+                AccessStatus.MOVED,
+                f"{printable(given)} now leads to {printable(now)}, not to the folder it was shared as.",
+            )
+    return None
+
+
+def check_now(path: str, *, expect_file: bool = False, entered: str | None = None) -> AccessResult:
+    """The check itself, without a deadline: still the same target, exists, right kind, readable and traversable."""
+    moved = resolution_check(path, entered)
+    return moved if moved is not None else _check_target(path, expect_file)
+
+
+def _check_target(path: str, expect_file: bool) -> AccessResult:
     shown = printable(path)
     try:
         info = os.stat(path)
@@ -109,17 +146,18 @@ CheckFunction = Callable[[str, bool], AccessResult]
 
 
 def _default_check(path: str, expect_file: bool) -> AccessResult:
-    return check_now(path, expect_file=expect_file)
+    return _check_target(path, expect_file)  # the checker runs `resolution_check` itself, first
 
 
 class _Job:
     """One path's check: queued, then started by a worker (its deadline runs from then), then done."""
 
-    __slots__ = ("abandoned", "done", "expect_file", "path", "result", "started")
+    __slots__ = ("abandoned", "done", "entered", "expect_file", "path", "result", "started")
 
-    def __init__(self, path: str, expect_file: bool) -> None:
+    def __init__(self, path: str, expect_file: bool, entered: str | None) -> None:
         self.path = path
         self.expect_file = expect_file
+        self.entered = entered
         self.started: float | None = None
         self.done = threading.Event()
         self.result: AccessResult | None = None
@@ -147,18 +185,19 @@ class AccessChecker:
         self._work_ready = threading.Condition(self._lock)  # workers wait here for a job
         self._job_started = threading.Condition(self._lock)  # callers wait here for their job to start
         self._queue: deque[_Job] = deque()
-        self._jobs: dict[str, _Job] = {}  # queued or running, by path: one check per path at a time
+        self._jobs: dict[tuple[str, str | None], _Job] = {}  # queued or running: one check per path at a time
         self._healthy = 0  # workers not stuck in an abandoned check
         self._idle = 0
         self._closed = False
         self._mount_points: set[str] = set()
 
-    def check(self, path: str, *, expect_file: bool = False) -> AccessResult:
-        return self.check_many([(path, path, expect_file)])[path]
+    def check(self, path: str, *, expect_file: bool = False, entered: str | None = None) -> AccessResult:
+        return self.check_many([CheckItem(path, path, expect_file, entered)])[path]
 
-    def check_many(self, items: Iterable[tuple[str, str, bool]]) -> dict[str, AccessResult]:
-        """Check every `(key, path, expect_file)`; blocks until each has answered or overrun its deadline."""
-        jobs = [(key, self._submit(path, expect_file)) for key, path, expect_file in items]
+    def check_many(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> dict[str, AccessResult]:
+        """Check every `CheckItem` (or `(key, path, expect_file)`); blocks until each has answered or overrun."""
+        checks = [CheckItem(*item) for item in items]
+        jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered)) for item in checks]
         return {key: self._await(job) for key, job in jobs}
 
     def close(self) -> None:
@@ -170,13 +209,13 @@ class AccessChecker:
 
     # -- inside -------------------------------------------------------------------------------------
 
-    def _submit(self, path: str, expect_file: bool) -> _Job:
+    def _submit(self, path: str, expect_file: bool, entered: str | None) -> _Job:
         with self._lock:
-            job = self._jobs.get(path)
+            job = self._jobs.get((path, entered))
             if job is not None and job.expect_file == expect_file:
                 return job  # the same path asked twice: one call, both get its answer
-            job = _Job(path, expect_file)
-            self._jobs[path] = job
+            job = _Job(path, expect_file, entered)
+            self._jobs[(path, entered)] = job
             self._queue.append(job)
             if self._idle:
                 self._work_ready.notify()
@@ -230,14 +269,14 @@ class AccessChecker:
             with self._lock:
                 job.result = result
                 job.done.set()
-                if self._jobs.get(job.path) is job:
-                    del self._jobs[job.path]
+                if self._jobs.get((job.path, job.entered)) is job:
+                    del self._jobs[(job.path, job.entered)]
                 if job.abandoned:
                     return  # a replacement already took this worker's place
 
     def _run(self, job: _Job) -> AccessResult:
         try:
-            result = self._check(job.path, job.expect_file)
+            result = resolution_check(job.path, job.entered) or self._check(job.path, job.expect_file)
         except Exception as exc:  # a bug must not kill the worker or hang its caller
             logging.getLogger(__name__).exception("Checking %s failed", printable(job.path))
             return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}.")
@@ -264,9 +303,9 @@ def check(path: str, *, expect_file: bool = False, timeout: float = DEFAULT_TIME
 
 
 def check_many(
-    items: Iterable[tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
+    items: Iterable[CheckItem | tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
 ) -> dict[str, AccessResult]:
-    """Check several roots once on a few threads; `items` are (key, path, expect_file)."""
+    """Check several roots once on a few threads; `items` are `CheckItem`s or (key, path, expect_file)."""
     checker = AccessChecker(timeout=timeout, workers=workers)
     try:
         return checker.check_many(items)

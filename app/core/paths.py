@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from urllib.parse import unquote_to_bytes, urlsplit
+from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
 
 from app.core.edits.sentences import SENTENCES
 from app.core.messages import UserError
@@ -40,10 +40,31 @@ def clean_pasted(text: str) -> str:
 
 
 def path_to_uri(path: str) -> str:
-    """A `file://` URI with an empty host, every unsafe byte percent-encoded."""
+    """A `file://` URI with an empty host, built from the path's bytes: pure ASCII, every unsafe byte `%XX`.
+
+    A name that is not valid UTF-8 (`caf\\xe9`) becomes `caf%E9`, never a surrogate on the wire.
+    """
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         return PureWindowsPath(path).as_uri()
-    return PurePosixPath(path).as_uri()
+    posix = PurePosixPath(path)
+    if not posix.is_absolute():
+        raise ValueError(f"relative path can't be expressed as a file URI: {path!r}")
+    return "file://" + quote_from_bytes(bytes(posix), safe="/")
+
+
+_URI_KEEP = "".join(chr(code) for code in range(0x21, 0x7F))
+"""Every visible ASCII character: `wire_uri` leaves what is already ASCII (and its `%XX` escapes) alone."""
+
+
+def wire_uri(uri: str) -> str:
+    """`uri` as pure ASCII: each non-ASCII character (surrogate escapes included) percent-encoded as its bytes."""
+    if uri.isascii():
+        return uri
+    try:
+        raw = uri.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate no file name produced
+        raw = uri.encode("utf-8", "surrogatepass")
+    return quote_from_bytes(raw, safe=_URI_KEEP)
 
 
 def uri_to_path(uri: str) -> str:

@@ -19,12 +19,25 @@ from app.core.access import AccessResult
 from app.core.aliases import map_path, remote_uri
 from app.core.hosts.importing import command_line_folders
 from app.core.model import Root, ServerEntry, StoreData
-from app.core.paths import display_name, path_to_uri
+from app.core.paths import display_name, path_to_uri, readable, wire_uri
 
 
-class SharedRoot(NamedTuple):
+class _SharedRootFields(NamedTuple):
     uri: str
     name: str
+
+
+class SharedRoot(_SharedRootFields):
+    """A root as a server receives it: the URI pure ASCII, the name valid Unicode (U+FFFD for bad bytes).
+
+    Made safe here, once, for the hub, `call` and the bridge: a store may hold a name kept from
+    undecodable bytes, and one surrogate would make the whole `roots/list` answer unsendable.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, uri: str, name: str) -> SharedRoot:
+        return super().__new__(cls, wire_uri(uri), readable(name))
 
 
 def chosen_roots(data: StoreData, server: ServerEntry) -> list[Root]:

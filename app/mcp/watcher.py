@@ -26,7 +26,7 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult
+from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult, CheckItem
 from app.core.model import Root, StoreData
 from app.core.sharing import SharedRoot, visible_lists
 from app.core.store import Stamp, Store
@@ -222,7 +222,7 @@ class RootsWatcher:
             asked.append((root, self._counter))
         if not asked:
             return
-        items = [(root.id, root.path, root.is_file) for root, _number in asked]
+        items = [CheckItem(root.id, root.path, root.is_file, root.entered_path) for root, _number in asked]
         results = await asyncio.to_thread(self._checker.check_many, items)
         current = {root.id: root.path for root in self._data.roots}
         changed = False

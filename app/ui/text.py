@@ -38,6 +38,7 @@ def access_label(result: AccessResult | None) -> str:
         AccessStatus.UNREADABLE: translate("Text", "Unreadable"),
         AccessStatus.LOOP: translate("Text", "Symbolic link loop"),
         AccessStatus.OFFLINE: translate("Text", "Offline"),
+        AccessStatus.MOVED: translate("Text", "Leads elsewhere"),
     }
     return labels.get(result.status, result.status.value)
 
@@ -53,6 +54,9 @@ def access_detail(result: AccessResult, path: str) -> str:
         AccessStatus.UNREADABLE: translate("Text", "%1 cannot be read."),
         AccessStatus.LOOP: translate("Text", "%1 is part of a symbolic link loop."),
         AccessStatus.OFFLINE: translate("Text", "%1 is on a drive or network share that is not answering."),
+        AccessStatus.MOVED: translate(
+            "Text", "%1 now leads somewhere else: it or a folder above it was replaced, so it is not shared."
+        ),
     }
     template = details.get(result.status)
     return template.replace("%1", home_relative(printable(path))) if template else result.detail

@@ -1519,6 +1519,10 @@ Links to %2</source>
         <translation>离线</translation>
     </message>
     <message>
+        <source>Leads elsewhere</source>
+        <translation>指向别处</translation>
+    </message>
+    <message>
         <source>%1 is readable.</source>
         <translation>%1 可以读取。</translation>
     </message>
@@ -1549,6 +1553,10 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
+    </message>
+    <message>
+        <source>%1 now leads somewhere else: it or a folder above it was replaced, so it is not shared.</source>
+        <translation>%1 现在指向别处：它本身或其上层文件夹已被替换，因此不再共享。</translation>
     </message>
     <message>
         <source>an unnamed AI host</source>

@@ -1519,6 +1519,10 @@ Links to %2</source>
         <translation>離線</translation>
     </message>
     <message>
+        <source>Leads elsewhere</source>
+        <translation>指向別處</translation>
+    </message>
+    <message>
         <source>%1 is readable.</source>
         <translation>%1 可以讀取。</translation>
     </message>
@@ -1549,6 +1553,10 @@ Links to %2</source>
     <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
+    </message>
+    <message>
+        <source>%1 now leads somewhere else: it or a folder above it was replaced, so it is not shared.</source>
+        <translation>%1 現在指向別處：它本身或其上層資料夾已被替換，因此不再分享。</translation>
     </message>
     <message>
         <source>an unnamed AI host</source>

@@ -1,0 +1,36 @@
+"""The tray app: a shared folder swapped for a symbolic link shows as `moved` and the user is told (issue 10, #2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import qasync
+
+from app.core.store import Store
+from app.ui.roots_model import Column
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import build_app, eventually, folders, run, running
+
+
+def test_a_folder_swapped_for_a_link_is_shown_as_leading_elsewhere_and_notified(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    (folder,) = folders(tmp_path, "project")
+    add_roots(Store(home), folder)
+    app = build_app(home, tray_available=False, check_interval=0.2, retry_interval=0.2)
+    notes: list[tuple[str, str]] = []
+    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+
+    async def scenario() -> None:
+        async with running(app):
+            model = app.window.roots_model
+            await eventually(lambda: model.data(model.index(0, Column.STATUS)) == "Reachable", what="the first check")
+            folder.rename(tmp_path / "project-away")
+            folder.symlink_to("/", target_is_directory=True)
+            await eventually(lambda: model.data(model.index(0, Column.STATUS)) == "Leads elsewhere", what="moved")
+            await eventually(lambda: len(notes) >= 1, what="the notification")
+            assert notes[0][0] == "A shared folder became unavailable"
+            assert "'project'" in notes[0][1] and "now leads somewhere else" in notes[0][1]
+
+    run(qloop, scenario())
