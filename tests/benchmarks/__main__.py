@@ -20,7 +20,7 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 
 def sections() -> dict[str, Section]:
-    from tests.benchmarks import bench_cli, bench_edits
+    from tests.benchmarks import bench_cli, bench_edits, bench_processes
 
     def one(row: Callable[[Acks], Awaitable[Row]]) -> Section:
         async def section(acks: Acks) -> list[Row]:
@@ -35,6 +35,9 @@ def sections() -> dict[str, Section]:
         "cli": bench_cli.cli_rows,
         "10k-cli": bench_cli.ten_thousand_cli_rows,
         "10k-hub": bench_edits.ten_thousand_hub_rows,
+        "gui": bench_processes.gui_rows,
+        "idle": bench_processes.idle_rows,
+        "stall": bench_processes.stall_rows,
     }
 
 
