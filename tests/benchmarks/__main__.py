@@ -20,7 +20,7 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 
 def sections() -> dict[str, Section]:
-    from tests.benchmarks import bench_cli, bench_edits, bench_processes
+    from tests.benchmarks import bench_cli, bench_edits, bench_processes, bench_scale
 
     def one(row: Callable[[Acks], Awaitable[Row]]) -> Section:
         async def section(acks: Acks) -> list[Row]:
@@ -38,6 +38,7 @@ def sections() -> dict[str, Section]:
         "gui": bench_processes.gui_rows,
         "idle": bench_processes.idle_rows,
         "stall": bench_processes.stall_rows,
+        "100k": bench_scale.scale_rows,
     }
 
 

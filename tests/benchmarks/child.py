@@ -1,7 +1,7 @@
 """Processes the benchmarks watch from outside: a hub, bare clients, and the serial-scan floor.
 
     python -m tests.benchmarks.child hub            # Hub on ROOTKEEPER_HOME; JSON lines on stdout
-    python -m tests.benchmarks.child clients N PORT # N bare SDK clients, each with its own bench server
+    python -m tests.benchmarks.child clients N PORT [STORE]  # N bare SDK clients, each with its own bench server
     python -m tests.benchmarks.child scan STORE [--hold] [--json]
 
 Each prints `{"event": "ready", ...}` once up, then stays until stdin closes (except a scan
@@ -46,15 +46,22 @@ async def hub() -> None:
     await the_hub.stop()
 
 
-async def clients(count: int, ack_port: int) -> None:
+async def clients(count: int, ack_port: int, store: str | None) -> None:
+    """Bare clients answering the store's roots (or none); each `toggle` line on stdin drops or restores the last."""
     from tests.benchmarks import fixtures
 
     floor = fixtures.BareClients()
-    floor.set_list([])
+    uris = [root["uri"] for root in json.loads(Path(store).read_text())["roots"]] if store else []
+    floor.set_list(uris)
     targets = [fixtures.stdio_params(fixtures.relister_command(f"c{i:02}", ack_port)) for i in range(count)]
+    loop = asyncio.get_running_loop()
     async with floor.connected(targets):
         say(event="ready", clients=len(floor.clients))
-        await _stdin_closed()
+        full = True
+        while await loop.run_in_executor(None, sys.stdin.readline):
+            full = not full
+            floor.set_list(uris if full else uris[:-1])
+            await floor.tell_all()
 
 
 def scan(store_path: str, *, as_json: bool) -> list[dict[str, Any]]:
@@ -78,7 +85,7 @@ def main() -> None:
     if mode == "hub":
         asyncio.run(hub())
     elif mode == "clients":
-        asyncio.run(clients(int(sys.argv[2]), int(sys.argv[3])))
+        asyncio.run(clients(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else None))
     elif mode == "scan":
         rows = scan(sys.argv[2], as_json="--json" in sys.argv)
         if "--hold" in sys.argv:
