@@ -288,6 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_servers_commands(groups)
     _add_pause_commands(groups)
     _add_hub_commands(groups)
+    _add_bridge_commands(groups)
+    _add_hosts_commands(groups)
     return parser
 
 
@@ -343,6 +345,7 @@ def _add_servers_commands(groups: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("era", metavar="|".join(edit_servers.ERAS))
     p.set_defaults(handler=cmd_servers_era)
+    _add_servers_import_command(servers)
 
 
 def _add_pause_commands(groups: Any) -> None:
@@ -350,6 +353,18 @@ def _add_pause_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_pause)
     p = groups.add_parser("resume", help="share with every server again")
     p.set_defaults(handler=cmd_pause)
+
+
+def _add_servers_import_command(servers: Any) -> None:
+    from app.cli_hosts import add_servers_import_command
+
+    add_servers_import_command(servers)
+
+
+def _add_hosts_commands(groups: Any) -> None:
+    from app.cli_hosts import add_hosts_commands
+
+    add_hosts_commands(groups, _Parser)
 
 
 def _add_hub_commands(groups: Any) -> None:
@@ -362,6 +377,55 @@ def _add_hub_commands(groups: Any) -> None:
     p.add_argument("--args", default="{}", metavar="JSON", help="the tool's arguments as a JSON object")
     p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the connection")
     p.set_defaults(handler=cmd_call)
+
+
+def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
+    from app.mcp.bridge.run import BridgeError, configured_entry, register_adhoc, run_bridge
+
+    if bool(args.server) == bool(args.command_line):
+        raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
+    if args.server and args.name:
+        raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
+    try:
+        if args.server:
+            entry = configured_entry(store, args.server)
+        else:
+            entry = register_adhoc(store, args.name, args.command_line)
+    except BridgeError as exc:
+        raise CliError(str(exc)) from exc
+    return run_bridge(store, entry)
+
+
+def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
+    from app.mcp.bridge.status import live_sessions, terminal_safe
+
+    sessions = live_sessions(state_home())
+    if args.json:
+        _print_json(sessions)
+        return 0
+    if not sessions:
+        print("No bridge sessions are running.")
+    for session in sessions:
+        host = session.get("host") or {}
+        host_name = terminal_safe(host.get("name") if isinstance(host, dict) else None) or "an unknown host"
+        fetched = terminal_safe(session.get("last_roots_fetch_at")) or "never"
+        era = terminal_safe(session.get("era")) or "not yet known"
+        count = terminal_safe(session.get("roots_fetch_count")) or "0"
+        print(
+            f"{terminal_safe(session.get('pid'))}  {terminal_safe(session.get('server'))}  used by {host_name}  "
+            f"era {era}  roots fetched {count}x, last {fetched}"
+        )
+    return 0
+
+
+def _add_bridge_commands(groups: Any) -> None:
+    p = groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store")
+    p.add_argument("--server", metavar="NAME", help="a configured server")
+    p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
+    p.set_defaults(handler=cmd_bridge, command_line=[])
+    p = groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_sessions)
 
 
 def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:

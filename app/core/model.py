@@ -93,6 +93,8 @@ class ServerEntry(_Model):
     consent: Consent = "pending"
     legacy_only: bool = False
     era: EraPin = "auto"
+    roots_source: Literal["rootkeeper", "host", "merge"] = "rootkeeper"
+    """Behind the bridge, for a host with roots of its own: whose list the server sees (or both, merged)."""
     added_at: datetime = Field(default_factory=utc_now)
 
     @field_validator("name")

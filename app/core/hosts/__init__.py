@@ -1,0 +1,43 @@
+"""The AI hosts Rootkeeper knows (each format in its own module) and how to pick one by name or file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.core.hosts.base import ConfigFile, Host, HostConfigError, HostServer
+from app.core.hosts.claude_code import ClaudeCode
+from app.core.hosts.claude_desktop import ClaudeDesktop
+from app.core.hosts.codex import Codex
+from app.core.hosts.cursor import Cursor
+from app.core.hosts.gemini import Gemini
+from app.core.hosts.vscode import VSCode
+from app.core.hosts.windsurf import Windsurf
+from app.core.hosts.zed import Zed
+
+HOSTS: dict[str, Host] = {
+    host.name: host
+    for host in (ClaudeDesktop(), ClaudeCode(), VSCode(), Cursor(), Windsurf(), Gemini(), Codex(), Zed())
+}
+
+__all__ = ["HOSTS", "ConfigFile", "Host", "HostConfigError", "HostServer", "guess_host", "host_named"]
+
+
+def host_named(name: str) -> Host:
+    host = HOSTS.get(name.strip().lower())
+    if host is None:
+        raise HostConfigError(
+            "hosts.unknown", f"'{name}' is not a host Rootkeeper knows; use one of {', '.join(HOSTS)}.", host=name
+        )
+    return host
+
+
+def guess_host(path: Path) -> Host:
+    """The host a config file most likely belongs to, from its name and folder."""
+    for host in HOSTS.values():
+        if host.claims(path):
+            return host
+    raise HostConfigError(
+        "hosts.unguessable",
+        f"The name of {path} does not tell which host it belongs to; say it with --host ({', '.join(HOSTS)}).",
+        path=str(path),
+    )

@@ -1,0 +1,55 @@
+"""The command a host runs to start a server through Rootkeeper's bridge, and how to recognise it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import PurePath
+
+_SCRIPT_NAMES = {"rootkeeper", "rootkeeper.exe"}
+_PYTHON_PREFIXES = ("python", "pythonw")
+
+
+def rootkeeper_launcher() -> list[str]:
+    """An absolute command that starts this Rootkeeper, whatever launched it.
+
+    A frozen build or the installed `rootkeeper` console script is used as it was started (made
+    absolute but not resolved: a .deb's /usr/bin link or a venv's bin/ script keeps working across
+    upgrades, where the resolved target may not). Under `python -m app` the interpreter is kept as
+    its venv path, not resolved to the base interpreter that would lose the venv's packages.
+    """
+    if getattr(sys, "frozen", False):
+        return [os.path.abspath(sys.executable)]
+    started = sys.argv[0] if sys.argv else ""
+    if PurePath(started).name.lower() in _SCRIPT_NAMES:
+        # On Windows the console script is rootkeeper.exe while argv[0] may lack the suffix.
+        for candidate in (started, started + ".exe"):
+            if os.path.isfile(candidate):
+                return [os.path.abspath(candidate)]
+    return [os.path.abspath(sys.executable), "-m", "app"]
+
+
+def bridge_command(server: str) -> list[str]:
+    return [*rootkeeper_launcher(), "bridge", "--server", server]
+
+
+def bridged_server_name(command: str, args: list[str]) -> str | None:
+    """The Rootkeeper server a command line bridges to, or None when it is not Rootkeeper's bridge."""
+    program = PurePath(command.replace("\\", "/")).name.lower()
+    rest = list(args)
+    if program not in _SCRIPT_NAMES:
+        if not program.startswith(_PYTHON_PREFIXES) or rest[:2] != ["-m", "app"]:
+            return None
+        rest = rest[2:]
+    if rest[:1] != ["bridge"]:
+        return None
+    for index, arg in enumerate(rest):
+        if arg == "--server" and index + 1 < len(rest):
+            return rest[index + 1]
+        if arg.startswith("--server="):
+            return arg.partition("=")[2]
+    # `bridge [--name NAME] -- COMMAND`: an ad-hoc bridged server, still running through Rootkeeper.
+    for index, arg in enumerate(rest):
+        if arg == "--name" and index + 1 < len(rest):
+            return rest[index + 1]
+    return ""

@@ -1,0 +1,118 @@
+"""Turning a host's server entries into Rootkeeper server entries.
+
+Every imported server starts like any new one: consent pending, so it is sent no folder until the
+user agrees. Folders written on a server's command line (the filesystem server's allowed
+directories) are only offered: the caller shows them, and nothing is shared without the user.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.core.hosts.base import HostServer
+from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
+
+_INVALID = re.compile(r"[^A-Za-z0-9._-]+")
+NAME_LIMIT = 64
+
+
+@dataclass
+class Imported:
+    """What became of one host server: `entry` is its Rootkeeper server (new or existing)."""
+
+    server: HostServer
+    entry: ServerEntry | None = None
+    is_new: bool = False
+    skipped: str = ""
+    warning: str = ""
+    folders: list[str] = field(default_factory=list)
+
+
+def target_of(server: HostServer, config_path: Path) -> StdioTarget | HttpTarget:
+    """The Rootkeeper target for a stdio or HTTP host entry; raises ValueError for anything else."""
+    if server.transport == "http":
+        return HttpTarget(url=server.url, headers=server.headers)
+    if server.transport != "stdio":
+        raise ValueError(server.transport)
+    cwd = server.cwd
+    if cwd is not None:
+        # A relative working folder means the one next to the config file, the only base both sides share.
+        cwd = os.path.normpath(os.path.join(config_path.parent, os.path.expanduser(cwd)))
+    return StdioTarget(command=server.command, args=server.args, env=server.env, cwd=cwd)
+
+
+def valid_name(wanted: str, taken: set[str]) -> str:
+    """`wanted` made a valid server name (letters, digits, '.', '_', '-') that no other server has."""
+    base = _INVALID.sub("-", wanted).strip("-._")[:NAME_LIMIT] or "server"
+    if not SERVER_NAME_RE.match(base):
+        base = ("s" + base)[:NAME_LIMIT]
+    name, counter = base, 2
+    while name in taken:
+        suffix = f"-{counter}"
+        name = base[: NAME_LIMIT - len(suffix)] + suffix
+        counter += 1
+    return name
+
+
+def command_line_folders(target: StdioTarget | HttpTarget) -> list[str]:
+    """Existing folders named on a stdio server's command line (`/data` or `--repository=/data`)."""
+    if not isinstance(target, StdioTarget):
+        return []
+    found: list[str] = []
+    for arg in target.args:
+        candidate = arg.partition("=")[2] if arg.startswith("-") else arg
+        expanded = os.path.expanduser(candidate)
+        if not candidate or not os.path.isabs(expanded) or not os.path.isdir(expanded):
+            continue
+        folder = os.path.normpath(expanded)
+        if folder not in found:
+            found.append(folder)
+    return found
+
+
+def _skip_reason(server: HostServer) -> str:
+    if server.bridged_as is not None:
+        return "it already runs through Rootkeeper"
+    if server.transport == "sse":
+        return "it uses the older SSE transport, which Rootkeeper does not speak"
+    if server.transport == "unknown":
+        return server.notes[0] if server.notes else "its entry could not be understood"
+    return ""
+
+
+def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
+                for_install: bool = False) -> list[Imported]:
+    """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
+
+    A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
+    warning, but never installed: started by the bridge it would get the placeholder, not the secret.
+    """
+    results = []
+    for server in servers:
+        result = Imported(server=server, skipped=_skip_reason(server))
+        results.append(result)
+        if not result.skipped and server.host_filled:
+            held = f"its settings use {server.host_filled}, which only the host fills in"
+            if for_install:
+                result.skipped = held + ", so it keeps starting directly"
+            else:
+                result.warning = held + "; Rootkeeper copied it as written, so set the real value before use"
+        if result.skipped:
+            continue
+        try:
+            target = target_of(server, config_path)
+        except ValueError:
+            result.skipped = f"its URL {server.url!r} is not an http:// or https:// URL"
+            continue
+        result.folders = command_line_folders(target)
+        same = next((entry for entry in data.servers if entry.target == target), None)
+        if same is not None:
+            result.entry = same
+            continue
+        entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
+        data.servers.append(entry)
+        result.entry, result.is_new = entry, True
+    return results

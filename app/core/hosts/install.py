@@ -1,0 +1,261 @@
+"""Routing a host's servers through the bridge, and putting them back exactly as they were.
+
+Every rewrite follows one path: read the file, let the host module edit the text, show or write
+the result. A write makes a private, timestamped backup first, records each entry's original text
+in Rootkeeper's state folder (so uninstall restores it byte for byte), and replaces the file
+atomically, keeping its mode. Uninstall touches only entries that still are our bridge entry.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from app.core.fileio import atomic_write
+from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
+from app.core.hosts.bridgecmd import bridge_command
+from app.core.hosts.importing import Imported, plan_import
+from app.core.locations import state_home
+from app.core.model import StoreData
+
+RECORDS_FILE = "host-installs.json"
+BACKUP_DIR = "host-backups"
+
+
+def read_config(host: Host, path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise host.unreadable(path, exc.strerror or type(exc).__name__) from exc
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise host.unreadable(path, "it is not UTF-8 text") from exc
+
+
+def existing_files(files: list[ConfigFile]) -> list[ConfigFile]:
+    return [config for config in files if config.path.is_file()]
+
+
+@dataclass
+class FileChange:
+    """One config file before and after, with the entries changed (server, Rootkeeper name, edit)."""
+
+    host: Host
+    config: ConfigFile
+    before: str
+    after: str
+    edits: list[tuple[HostServer, str, Edit]] = field(default_factory=list)
+    restored: list[tuple[str, ...]] = field(default_factory=list)
+    left: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+    def diff(self) -> str:
+        shown = str(self.config.path)
+        lines = difflib.unified_diff(
+            self.before.splitlines(keepends=True), self.after.splitlines(keepends=True), shown, shown
+        )
+        return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+ReadFile = tuple[ConfigFile, str, list[HostServer]]
+
+
+def read_all(host: Host, files: list[ConfigFile]) -> list[ReadFile]:
+    """Each file's text and servers. All are read before anything is written: one bad file refuses all."""
+    read = []
+    for config in files:
+        text = read_config(host, config.path)
+        read.append((config, text, host.read(config.path, text)))
+    return read
+
+
+def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str] | None:
+    """The host server names picked by the user (None: all), refusing a name the host does not have."""
+    if names is None:
+        return None
+    wanted = {name.strip() for name in names if name.strip()}
+    known = {server.name for _, _, servers in read for server in servers}
+    missing = sorted(wanted - known)
+    if missing:
+        raise HostConfigError(
+            "hosts.no_such_server",
+            f"{host.title} has no server named {', '.join(repr(n) for n in missing)}; "
+            f"it has: {', '.join(sorted(known)) or 'none'}.",
+            host=host.title, names=", ".join(missing),
+        )
+    return wanted
+
+
+def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
+                      wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
+    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge."""
+    changes, results = [], []
+    for config, text, servers in read:
+        picked = [server for server in servers if wanted is None or server.name in wanted]
+        imported = plan_import(data, picked, config.path, for_install=True)
+        results += imported
+        pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
+        changes.append(plan_install(host, config, text, pairs))
+    return changes, results
+
+
+def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
+                 command_for: Callable[[str], list[str]] = bridge_command) -> FileChange:
+    """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry."""
+    change = FileChange(host, config, text, text)
+    for server, rootkeeper_name in chosen:
+        edit = host.install_edit(config.path, change.after, server, command_for(rootkeeper_name))
+        change.edits.append((server, rootkeeper_name, edit))
+        change.after = edit.text
+    return change
+
+
+def plan_uninstall(host: Host, config: ConfigFile, text: str, records: list[dict[str, Any]]) -> FileChange:
+    change = FileChange(host, config, text, text)
+    for record in records_for(records, host, config.path):
+        location = tuple(record["location"])
+        restored = host.restore_edit(config.path, change.after, location, record["server"], record["original"])
+        if restored is None:
+            change.left.append(location)
+        else:
+            change.restored.append(location)
+            change.after = restored
+    return change
+
+
+# -- the record of what was installed --------------------------------------------------------
+
+
+def records_path() -> Path:
+    return state_home() / RECORDS_FILE
+
+
+def load_records() -> list[dict[str, Any]]:
+    try:
+        raw = json.loads(records_path().read_text("utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        raise HostConfigError(
+            "hosts.records_unreadable",
+            f"Rootkeeper's record of host changes {records_path()} cannot be read ({exc}); "
+            "restore the host files from their backups.",
+            path=str(records_path()),
+        ) from exc
+    entries = raw.get("entries", []) if isinstance(raw, dict) else []
+    return [entry for entry in entries if isinstance(entry, dict)]
+
+
+def private_dir(folder: Path) -> None:
+    """`folder` and every parent created for it, private to the user (mkdir's mode skips the parents)."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(created, 0o700)
+
+
+def save_records(records: list[dict[str, Any]]) -> None:
+    path = records_path()
+    private_dir(path.parent)
+    payload = json.dumps({"version": 1, "entries": records}, indent=2, ensure_ascii=True) + "\n"
+    atomic_write(path, payload.encode("ascii"))
+
+
+def _file_key(path: Path) -> str:
+    return str(path.resolve())
+
+
+def records_for(records: list[dict[str, Any]], host: Host, path: Path) -> list[dict[str, Any]]:
+    key = _file_key(path)
+    return [record for record in records if record.get("host") == host.name and record.get("file") == key]
+
+
+def _updated_records(records: list[dict[str, Any]], change: FileChange) -> list[dict[str, Any]]:
+    key = _file_key(change.config.path)
+    if change.edits:
+        touched = {tuple(edit.location) for _, _, edit in change.edits}
+        kept = [r for r in records if not (r.get("file") == key and tuple(r.get("location", ())) in touched)]
+        stamp = datetime.now().astimezone().isoformat(timespec="seconds")
+        kept += [
+            {"host": change.host.name, "file": key, "location": list(edit.location), "server": name,
+             "original": edit.original, "installed": edit.installed, "installed_at": stamp}
+            for _, name, edit in change.edits
+        ]
+        return kept
+    done = set(change.restored) | set(change.left)
+    return [
+        r for r in records
+        if not (r.get("host") == change.host.name and r.get("file") == key and tuple(r["location"]) in done)
+    ]
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def backup(change: FileChange) -> Path:
+    folder = state_home() / BACKUP_DIR
+    private_dir(folder)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{change.host.name}-{change.config.path.name}-{stamp}"
+    target, counter = folder / base, 1
+    while target.exists():
+        target, counter = folder / f"{base}-{counter}", counter + 1
+    atomic_write(target, change.before.encode("utf-8"))
+    return target
+
+
+def check_unchanged(change: FileChange) -> int:
+    """The file's mode, after making sure it still holds the text the change was planned on."""
+    real = change.config.path.resolve()
+    try:
+        mode = stat.S_IMODE(os.stat(real).st_mode)
+        current = real.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise change.host.unreadable(change.config.path, str(exc)) from exc
+    if current != change.before:
+        raise HostConfigError(
+            "hosts.changed_meanwhile",
+            f"{change.config.path} changed while Rootkeeper was editing it; nothing was written, run the command "
+            "again.",
+            path=str(change.config.path),
+        )
+    return mode
+
+
+def write(change: FileChange) -> Path:
+    """Back up, record, then atomically replace the file (its symlink target, keeping its mode)."""
+    real = change.config.path.resolve()
+    mode = check_unchanged(change)
+    saved = backup(change)
+    records = load_records()
+    save_records(_updated_records(records, change))
+    try:
+        atomic_write(real, change.after.encode("utf-8"), mode=mode)
+    except OSError as exc:
+        save_records(records)
+        raise HostConfigError(
+            "hosts.write_failed",
+            f"{change.config.path} could not be rewritten ({exc.strerror or exc}); it was left as it was.",
+            path=str(change.config.path),
+        ) from exc
+    return saved
+
+
+def forget_left(change: FileChange) -> None:
+    """Drop the records of entries the user changed since install: they are no longer ours to restore."""
+    if change.left:
+        save_records(_updated_records(load_records(), change))

@@ -1,0 +1,120 @@
+"""The server behind the bridge as a child process speaking newline-delimited JSON-RPC on its stdio.
+
+The child runs in its own process group so that stopping it also stops whatever it started (an
+`npx` wrapper and its node child, say): no orphans. Its stderr goes to its own log file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from pathlib import Path
+
+from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
+
+log = logging.getLogger(__name__)
+
+STOP_GRACE_SECONDS = 2.0
+EXIT_WAIT_SECONDS = 3.0
+
+
+class UpstreamError(Exception):
+    """The server could not be started or reached; one sentence for the log and the host."""
+
+
+class StdioUpstream:
+    def __init__(
+        self, command: str, args: list[str], *, env: dict[str, str], cwd: str | None, stderr_log: Path
+    ) -> None:
+        self.label = command
+        self._command = command
+        self._args = args
+        self._env = env
+        self._cwd = cwd
+        self._stderr_log = stderr_log
+        self._process: asyncio.subprocess.Process | None = None
+        self._writer: LineWriter | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    async def start(self) -> None:
+        self._stderr_log.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(self._stderr_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            self._process = await asyncio.create_subprocess_exec(
+                self._command,
+                *self._args,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=fd,
+                env=self._env,
+                cwd=self._cwd,
+                start_new_session=True,
+                limit=MAX_MESSAGE_BYTES,
+            )
+        except FileNotFoundError as exc:
+            raise UpstreamError(f"The server's command {self._command!r} was not found.") from exc
+        except PermissionError as exc:
+            raise UpstreamError(f"The server's command {self._command!r} cannot be run (permission denied).") from exc
+        except OSError as exc:
+            reason = exc.strerror or exc
+            raise UpstreamError(f"The server's command {self._command!r} could not start: {reason}.") from exc
+        finally:
+            os.close(fd)
+        assert self._process.stdin is not None
+        self._writer = LineWriter(self._process.stdin)
+        log.info("started %s (pid %d)", self._command, self._process.pid)
+
+    async def send(self, raw: bytes) -> bool:
+        return self._writer is not None and await self._writer.send(raw)
+
+    async def receive(self) -> bytes | None:
+        assert self._process is not None and self._process.stdout is not None
+        raw = await read_message(self._process.stdout)
+        if raw is None:
+            # Its output ended: give it a moment to exit, so the host is told why.
+            await _exited_within(self._process, EXIT_WAIT_SECONDS)
+        return raw
+
+    def exit_detail(self) -> str:
+        code = self._process.returncode if self._process else None
+        if code is None:
+            return "The server closed its output."
+        if code < 0:
+            return f"The server was stopped by signal {-code}."
+        return f"The server exited with code {code}."
+
+    async def close(self) -> None:
+        """Close its stdin, then SIGTERM, then SIGKILL its whole process group, each after a grace period."""
+        process = self._process
+        if process is None:
+            return
+        if self._writer is not None:
+            self._writer.close()
+        if await _exited_within(process, STOP_GRACE_SECONDS):
+            _signal_group(process.pid, signal.SIGTERM)  # anything the server left running in its group
+            return
+        _signal_group(process.pid, signal.SIGTERM)
+        if not await _exited_within(process, STOP_GRACE_SECONDS):
+            _signal_group(process.pid, signal.SIGKILL)
+            await process.wait()
+        _signal_group(process.pid, signal.SIGKILL)
+        log.info("stopped the server (%s)", self.exit_detail())
+
+
+async def _exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
+    try:
+        await asyncio.wait_for(process.wait(), timeout=seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)

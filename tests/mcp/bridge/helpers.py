@@ -1,0 +1,215 @@
+"""Helpers for bridge tests: the bridge as a real process, driven by a raw JSON-RPC host or an SDK client.
+
+- `RawHost` starts `python -m app bridge ...` with pipes and speaks bytes to it: it keeps every line
+  the bridge wrote to stdout, so a test can check that nothing but JSON-RPC came out;
+- `sdk_host` is an SDK `Client` playing the host over stdio to the bridge;
+- `add_server` / `set_fields` edit the store as another process would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from app.core.model import ServerEntry, StdioTarget
+from app.core.store import Store
+from tests.conftest import PROJECT
+
+WAIT = 30.0
+"""Bound for anything that should happen within a second or two; only a hang gets near it."""
+
+FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
+
+
+def bridge_env(home: Path, **extra: str) -> dict[str, str]:
+    return dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT), **extra)
+
+
+def bridge_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "app", "bridge", *args]
+
+
+def add_server(home: Path, name: str, command: list[str], **fields: Any) -> ServerEntry:
+    entry = ServerEntry(name=name, target=StdioTarget(command=command[0], args=command[1:], cwd=str(PROJECT)), **fields)
+    Store(home).update(lambda data: data.servers.append(entry))
+    return entry
+
+
+def set_fields(home: Path, name: str, **fields: Any) -> None:
+    def edit(data: Any) -> None:
+        server = data.server(name)
+        for key, value in fields.items():
+            setattr(server, key, value)
+
+    Store(home).update(edit)
+
+
+def raw_server(record: Path) -> list[str]:
+    return [sys.executable, "-m", "tests.servers.bridge_raw", str(record)]
+
+
+def records(record: Path) -> list[dict[str, Any]]:
+    if not record.exists():
+        return []
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def received_lines(record: Path) -> list[str]:
+    return [item["raw"] for item in records(record) if "raw" in item]
+
+
+def server_pid(record: Path) -> int:
+    return next(item["pid"] for item in records(record) if "pid" in item)
+
+
+def pid_alive(pid: int) -> bool:
+    """True while `pid` exists and is not a zombie (read from /proc, so nothing is reaped by asking)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def wait_until(check: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
+    async with asyncio.timeout(timeout):
+        while not (value := check()):
+            await asyncio.sleep(0.02)
+    assert value, what
+    return value
+
+
+class RawHost:
+    """A host that speaks raw bytes to the bridge process."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.lines: list[bytes] = []
+        self._new = asyncio.Condition()
+        self.eof = asyncio.Event()
+        self.reading = asyncio.Event()
+        self.reading.set()
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(
+        cls, home: Path, *args: str, env: dict[str, str] | None = None, limit: int = 256 * 1024 * 1024
+    ) -> RawHost:
+        process = await asyncio.create_subprocess_exec(
+            *bridge_command(*args),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env or bridge_env(home),
+            cwd=PROJECT,
+            limit=limit,
+        )
+        return cls(process)
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        while (await self.reading.wait()) and (line := await self.process.stdout.readline()):
+            async with self._new:
+                self.lines.append(line.rstrip(b"\n"))
+                self._new.notify_all()
+        self.eof.set()
+        async with self._new:
+            self._new.notify_all()
+
+    async def send_raw(self, raw: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(raw + b"\n")
+        await self.process.stdin.drain()
+
+    async def send(self, message: dict[str, Any]) -> bytes:
+        raw = json.dumps(message, separators=(",", ":")).encode()
+        await self.send_raw(raw)
+        return raw
+
+    async def wait_for(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = WAIT) -> dict[str, Any]:
+        """The first message (parsed) the bridge wrote that satisfies `predicate`."""
+        async with asyncio.timeout(timeout), self._new:
+            while True:
+                for line in self.lines:
+                    message = json.loads(line)
+                    if isinstance(message, dict) and predicate(message):
+                        return message
+                if self.eof.is_set():
+                    raise AssertionError(f"the bridge ended its output first; got {self.lines[-5:]!r}")
+                await self._new.wait()
+
+    async def reply_to(self, request_id: Any, timeout: float = WAIT) -> dict[str, Any]:
+        return await self.wait_for(lambda m: m.get("id") == request_id and "method" not in m, timeout)
+
+    def raw_reply_to(self, request_id: Any) -> bytes:
+        for line in self.lines:
+            message = json.loads(line)
+            if isinstance(message, dict) and message.get("id") == request_id and "method" not in message:
+                return line
+        raise AssertionError(f"no reply to {request_id!r}")
+
+    async def handshake(self) -> dict[str, Any]:
+        await self.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "raw-host", "version": "1"},
+                },
+            }
+        )
+        reply = await self.reply_to(0)
+        await self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
+    async def close_input(self) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        async with asyncio.timeout(WAIT):
+            code = await self.process.wait()
+            await self.eof.wait()
+        return code
+
+    def assert_only_jsonrpc(self) -> None:
+        for line in self.lines:
+            message = json.loads(line)  # raises on anything that is not JSON
+            items = message if isinstance(message, list) else [message]
+            assert all(isinstance(item, dict) and item.get("jsonrpc") == "2.0" for item in items), line[:200]
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+        self._reader.cancel()
+
+
+@contextlib.asynccontextmanager
+async def raw_host(home: Path, *args: str, env: dict[str, str] | None = None, **options: Any) -> AsyncIterator[RawHost]:
+    host = await RawHost.start(home, *args, env=env, **options)
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+@contextlib.asynccontextmanager
+async def sdk_host(home: Path, server: str, log: Path, **client_args: Any) -> AsyncIterator[Any]:
+    """An SDK client playing the host, talking to `rootkeeper bridge --server SERVER` over stdio."""
+    from mcp.client.client import Client
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    command, *args = bridge_command("--server", server)
+    parameters = StdioServerParameters(command=command, args=args, env=bridge_env(home), cwd=str(PROJECT))
+    with log.open("a", encoding="utf-8") as errlog:
+        async with Client(stdio_client(parameters, errlog=errlog), read_timeout_seconds=WAIT, **client_args) as client:
+            yield client
