@@ -20,7 +20,7 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 
 def sections() -> dict[str, Section]:
-    from tests.benchmarks import bench_cli, bench_edits, bench_processes, bench_scale
+    from tests.benchmarks import bench_bridge, bench_cli, bench_edits, bench_fifty, bench_processes, bench_scale
 
     def one(row: Callable[[Acks], Awaitable[Row]]) -> Section:
         async def section(acks: Acks) -> list[Row]:
@@ -29,9 +29,11 @@ def sections() -> dict[str, Section]:
 
     return {
         "edits": bench_edits.edit_rows,
+        "fifty": bench_fifty.fifty_rows,
         "burst": one(bench_edits.burst_row),
         "cli-edit": one(bench_edits.other_process_row),
         "http": one(bench_edits.http_row),
+        "bridge": bench_bridge.bridge_rows,
         "cli": bench_cli.cli_rows,
         "10k-cli": bench_cli.ten_thousand_cli_rows,
         "10k-hub": bench_edits.ten_thousand_hub_rows,

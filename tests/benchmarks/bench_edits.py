@@ -31,7 +31,7 @@ CONNECT_WAIT = float(size("connect_wait", 150, 60))
 class Scene:
     """A hub with `n` servers and `n` bare clients with servers of their own, all in one temp folder."""
 
-    def __init__(self, tmp: Path, acks: Acks, n: int, *, base_count: int = 3) -> None:
+    def __init__(self, tmp: Path, acks: Acks, n: int, *, base_count: int = 3, era: str = fixtures.LEGACY) -> None:
         self.tmp = tmp
         self.acks = acks
         self.names = [f"s{i:02}" for i in range(n)]
@@ -42,7 +42,7 @@ class Scene:
         self.home = tmp / "home"
         self.store = fixtures.write_store(
             self.home, fixtures.roots_for([*self.base, self.extra]),
-            [fixtures.relister_entry(name, acks.port) for name in self.names],
+            [fixtures.relister_entry(name, acks.port, era) for name in self.names],
         )
         self.hub = Hub(self.store, state_dir=self.home / "state")
         self.floor = fixtures.BareClients()

@@ -32,14 +32,14 @@ def roots_for(paths: Sequence[str]) -> list[Root]:
     return [Root(name=display_name(p), entered_path=p, path=p, uri=path_to_uri(p)) for p in paths]
 
 
-def relister_entry(name: str, ack_port: int) -> ServerEntry:
+def relister_entry(name: str, ack_port: int, era: str = LEGACY) -> ServerEntry:
     target = StdioTarget(
         command=sys.executable,
         args=["-m", "tests.servers.bench_relister", "--name", name, "--ack", str(ack_port)],
         env={"PYTHONPATH": str(PROJECT)},
         cwd=str(PROJECT),
     )
-    return ServerEntry(name=name, target=target, share="all", consent="given", era=LEGACY)
+    return ServerEntry(name=name, target=target, share="all", consent="given", era=era)  # type: ignore[arg-type]
 
 
 def http_entry(name: str, url: str) -> ServerEntry:

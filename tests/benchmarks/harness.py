@@ -127,8 +127,10 @@ def table(rows: Iterable[Row]) -> str:
     lines = [header]
     for row in rows:
         if row.unavailable:
+            floor_seen = row.floor is not None and bool(row.floor.samples)
             lines.append([row.figure, f"not measured: {row.unavailable}", "", row.floor.label if row.floor else "—",
-                          "", "", "", ""])
+                          _shown(row.floor.median, row.unit) if floor_seen else "",  # type: ignore[union-attr]
+                          _shown(row.floor.p95, row.unit) if floor_seen else "", "", ""])  # type: ignore[union-attr]
             continue
         floor = row.floor
         ratio = row.ratio

@@ -2,7 +2,8 @@
 
 Like `legacy_recorder`, it lists roots once the handshake completes and again on each
 `notifications/roots/list_changed`; instead of a file it sends one datagram per event to
-127.0.0.1:`--ack`, so a benchmark learns the moment it happened without polling:
+127.0.0.1:`--ack`, so a benchmark learns the moment it happened without polling. Its `echo`
+tool times a plain message round trip.
 
     {"event": "spawned", "name": NAME, "pid": PID}                       # at process start
     {"event": "listed", "name": NAME, "count": N, "last": URI, "rtt": S}  # `rtt`: the roots/list round trip
@@ -53,6 +54,11 @@ def build(name: str, ack_port: int) -> MCPServer:
     lowlevel = server._lowlevel_server  # where the SDK keeps notification handlers
     lowlevel.add_notification_handler("notifications/initialized", NotificationParams, relist)
     lowlevel.add_notification_handler("notifications/roots/list_changed", NotificationParams, relist)
+    @server.tool()
+    async def echo(text: str) -> str:
+        """The text back: a message round trip with no work in it."""
+        return text
+
     say({"event": "spawned", "pid": os.getpid()})
     return server
 
