@@ -41,6 +41,7 @@ def sections() -> dict[str, Section]:
         "idle": bench_processes.idle_rows,
         "stall": bench_processes.stall_rows,
         "100k": bench_scale.scale_rows,
+        "ids": bench_scale.ids_row,
     }
 
 

@@ -66,5 +66,6 @@ async def ten_thousand_cli_rows(_acks: Acks) -> list[Row]:
                              (f"{count:,} roots: `roots check`", ("roots", "check"))):
             floors, subjects = alternate(samples, lambda: timed(floor_command, env),
                                          lambda a=args: timed(rootkeeper(*a), env))  # type: ignore[misc]
-            rows.append(Row(figure, "s", Side("Rootkeeper", subjects), Side("python: json.load + serial os.stat", floors)))
+            floor = Side("python: json.load + serial os.stat", floors)
+            rows.append(Row(figure, "s", Side("Rootkeeper", subjects), floor))
     return rows

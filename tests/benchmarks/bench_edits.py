@@ -37,7 +37,7 @@ class Scene:
         self.names = [f"s{i:02}" for i in range(n)]
         self.floor_names = [f"f{i:02}" for i in range(n)]
         self.base = fixtures.make_folders(tmp / "base", base_count)
-        self.extra = str((tmp / "extra"))
+        self.extra = str(tmp / "extra")
         Path(self.extra).mkdir(exist_ok=True)
         self.home = tmp / "home"
         self.store = fixtures.write_store(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import tempfile
@@ -20,10 +21,8 @@ from tests.benchmarks.harness import Acks, Row, Side, alternate, child_env, cpu_
 def serial_stat(paths: list[str]) -> float:
     started = time.perf_counter()
     for path in paths:
-        try:
+        with contextlib.suppress(OSError):
             os.stat(path)
-        except OSError:
-            pass
     return time.perf_counter() - started
 
 
@@ -85,11 +84,11 @@ async def scale_rows(acks: Acks) -> list[Row]:
                 rows.append(Row(f"{count:,} roots: idle CPU over {window:g} s, 1 server connected", "%",
                                 Side("Rootkeeper", [cpu_subject]), Side("python holding the list, asleep",
                                                                        [cpu_floor])))
-                rows.extend(await _edits_rss(acks, store, hub, edits, count, env))
+                rows.extend(await _edits_rss(acks, store, hub, edits=edits, count=count, env=env))
     return rows
 
 
-async def _edits_rss(acks: Acks, store: Store, hub: Child, edits: int, count: int,
+async def _edits_rss(acks: Acks, store: Store, hub: Child, *, edits: int, count: int,
                      env: dict[str, str]) -> list[Row]:
     """RSS after each edit: the hub process, and a bare client process holding and answering the same list."""
     mark = acks.mark()
@@ -131,3 +130,13 @@ async def _edits_rss(acks: Acks, store: Store, hub: Child, edits: int, count: in
             note=f"max ÷ after the first edit: Rootkeeper {growth:.2f}×, floor {floor_growth:.2f}× (goal ≤ 1.2×); "
                  f"Rootkeeper {hub_rss[0]:.0f} → {hub_rss[-1]:.0f} MiB"),
     ]
+
+
+async def ids_row(_acks: Acks) -> list[Row]:
+    """Correctness, not speed: duplicate ids among 200,000 generated roots (must be 0)."""
+    from app.core.model import new_root_id
+
+    count = size("id_count", 200_000, 200_000)
+    ids = [new_root_id() for _ in range(count)]
+    return [Row(f"duplicate root ids among {count:,} generated (must be 0)", "count",
+                Side("Rootkeeper", [float(count - len(set(ids)))]), note="correctness check")]

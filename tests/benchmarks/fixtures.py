@@ -133,11 +133,9 @@ class BareClients:
 def stdio_params(command: list[str]) -> Any:
     from mcp.client.stdio import StdioServerParameters
 
-    return StdioServerParameters(command=command[0], args=command[1:], cwd=str(PROJECT), env={"PYTHONPATH": str(PROJECT)})
+    return StdioServerParameters(command=command[0], args=command[1:], cwd=str(PROJECT),
+                                 env={"PYTHONPATH": str(PROJECT)})
 
 
 def toggled(base: list[str], extra: str, on: bool) -> list[str]:
     return [*base, extra] if on else list(base)
-
-
-Factory = Callable[[], Any]

@@ -8,6 +8,7 @@ instead of carrying a number.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -209,10 +210,8 @@ class Acks(asyncio.DatagramProtocol):
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"timed out after {timeout:g} s waiting for {what}")
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
-            except TimeoutError:
-                pass
 
     async def listed(self, mark: int, names: Iterable[str], count: int, timeout: float = 60.0) -> float:
         """Wait until every named server listed `count` roots after `mark`; the time the last one did."""
