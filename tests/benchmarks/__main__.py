@@ -2,7 +2,10 @@
 
     python -m tests.benchmarks                 # default sizes (about 8 minutes here)
     BENCH_QUICK=1 python -m tests.benchmarks   # small sizes, a smoke run
-    BENCH_ONLY=edits,cli python -m tests.benchmarks
+    BENCH_ONLY=edits,cli python -m tests.benchmarks  # some sections (the names in `sections()`)
+
+Every size and sample count can be set alone as `BENCH_<NAME>` (the names in the `size()` calls),
+e.g. `BENCH_EDIT_SAMPLES=10` or `BENCH_HUGE_ROOTS=50000`.
 """
 
 from __future__ import annotations
@@ -56,18 +59,22 @@ async def main() -> int:
             if only and name not in only:
                 continue
             print(f"[bench] {name} …", file=sys.stderr, flush=True)
+            before = load_average()[0]
             try:
-                rows.extend(await section(acks))
+                measured = await section(acks)
             except Exception as exc:
                 traceback.print_exc()
-                rows.append(unavailable(f"section {name}", "s", f"failed: {type(exc).__name__}: {exc}"))
-    finally:
+                measured = [unavailable(f"section {name}", "s", f"failed: {type(exc).__name__}: {exc}")]
+            for row in measured:
+                row.load = [before, load_average()[0]]
+            rows.extend(measured)
+    finally:  # an interrupted run still shows and keeps what it measured
         acks.close()
-    load_end = load_average()
-    print(table(rows))
-    print(f"\nload average at start {load_start}, at end {load_end}; {time.monotonic() - started:.0f} s")
-    path = write_results(rows, load_start, load_end, started)
-    print(f"written to {path.name}")
+        load_end = load_average()
+        print(table(rows))
+        print(f"\nload average at start {load_start}, at end {load_end}; {time.monotonic() - started:.0f} s")
+        path = write_results(rows, load_start, load_end, started)
+        print(f"written to {path.name}")
     return 0
 
 

@@ -67,6 +67,8 @@ class BareClients:
     def __init__(self) -> None:
         self.uris: list[str] = []
         self.clients: list[Any] = []
+        self.by_target: dict[int, Any] = {}
+        """Connected clients by their target's index."""
         self._answer: Any = None
 
     def set_list(self, uris: list[str]) -> None:
@@ -100,9 +102,11 @@ class BareClients:
                     client = Client(target, mode="legacy", list_roots_callback=self._roots, read_timeout_seconds=120)
                     async with client:
                         self.clients.append(client)
+                        self.by_target[index] = client
                         ready[index].set()
                         await stop.wait()
                         self.clients.remove(client)
+                        del self.by_target[index]
                         return
                 except Exception:
                     if stop.is_set():
@@ -117,7 +121,8 @@ class BareClients:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def tell_all(self) -> None:
+    async def tell_all(self, clients: Sequence[Any] | None = None) -> None:
+        """`notifications/roots/list_changed` from every client (or the given ones), all at once."""
         import asyncio
 
         from mcp.shared.exceptions import MCPDeprecationWarning
@@ -127,7 +132,7 @@ class BareClients:
                 warnings.simplefilter("ignore", MCPDeprecationWarning)
                 return client.session.send_roots_list_changed()
 
-        await asyncio.gather(*(send(client) for client in self.clients))
+        await asyncio.gather(*(send(client) for client in (self.clients if clients is None else clients)))
 
 
 def stdio_params(command: list[str]) -> Any:

@@ -65,6 +65,8 @@ class Row:
     note: str = ""
     unavailable: str = ""
     """Why there is no measurement (then the samples are empty)."""
+    load: list[float] = field(default_factory=list)
+    """The 1-minute load average before and after the section that measured this row."""
 
     @property
     def ratio(self) -> float | None:
