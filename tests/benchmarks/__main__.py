@@ -60,6 +60,7 @@ async def main() -> int:
                 continue
             print(f"[bench] {name} …", file=sys.stderr, flush=True)
             before = load_average()[0]
+            began = time.monotonic()
             try:
                 measured = await section(acks)
             except Exception as exc:
@@ -67,7 +68,9 @@ async def main() -> int:
                 measured = [unavailable(f"section {name}", "s", f"failed: {type(exc).__name__}: {exc}")]
             for row in measured:
                 row.load = [before, load_average()[0]]
+                row.section_s = time.monotonic() - began
             rows.extend(measured)
+            print(f"[bench] {name}: {time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
     finally:  # an interrupted run still shows and keeps what it measured
         acks.close()
         load_end = load_average()

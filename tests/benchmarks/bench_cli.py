@@ -27,7 +27,7 @@ def rootkeeper(*args: str) -> list[str]:
 
 
 async def cli_rows(_acks: Acks) -> list[Row]:
-    samples = size("cli_samples", 15, 4)
+    samples = size("cli_samples", 10, 4)
     bare = [sys.executable, "-c", "pass"]
     pydantic = [sys.executable, "-c", "import pydantic"]
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:

@@ -113,7 +113,7 @@ class Scene:
 
 async def edit_rows(acks: Acks) -> list[Row]:
     rows = []
-    samples = size("edit_samples", 30, 5)
+    samples = size("edit_samples", 20, 5)
     for n in (1, 10):
         with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
             scene = Scene(Path(tmp), acks, n)
@@ -201,7 +201,7 @@ async def _subject_burst(scene: Scene, batch: list[str]) -> float:
 
 async def other_process_row(acks: Acks) -> Row:
     """`rootkeeper roots add` / `remove` in another process: from the CLI's exit until the server re-listed."""
-    samples = size("cli_edit_samples", 15, 4)
+    samples = size("cli_edit_samples", 10, 4)
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         scene = Scene(Path(tmp), acks, 1)
         other = Path(tmp) / "other"
@@ -225,14 +225,15 @@ async def other_process_row(acks: Acks) -> Row:
         async with scene.running():
             floors, subjects = await alternate_async(samples, scene.floor_sample, subject)
     return Row("another process's `roots add` → server re-listed (after the CLI returned)", "s",
-               Side("Rootkeeper", subjects), Side("bare client: list_changed + re-list", floors))
+               Side("Rootkeeper", subjects), Side("bare client: list_changed + re-list", floors),
+               note="negative: re-listed before the CLI process had exited")
 
 
 async def http_row(acks: Acks) -> Row:
     """The same edit row with one server over Streamable HTTP (legacy era), beside a bare HTTP client."""
     from tests.mcp_helpers import accepts_connections, free_port
 
-    samples = size("edit_samples", 30, 5)
+    samples = size("edit_samples", 20, 5)
     ports = {"s00": free_port(), "f00": free_port()}
     servers = [subprocess.Popen(fixtures.relister_command(name, acks.port, "--http", str(port)), cwd=PROJECT,
                                 env=child_env(), stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -288,8 +289,8 @@ class _HttpScene(Scene):
 async def ten_thousand_hub_rows(acks: Acks) -> list[Row]:
     """At 10,000 roots: the hub's first list, the roots/list round trip and an edit, beside a bare client."""
     count = size("many_roots", 10_000, 2_000)
-    firsts = size("first_list_samples", 3, 1)
-    samples = size("many_edit_samples", 10, 3)
+    firsts = size("first_list_samples", 2, 1)
+    samples = size("many_edit_samples", 6, 3)
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         scene = Scene(Path(tmp), acks, 1, base_count=count - 1)
         targets = [fixtures.stdio_params(fixtures.relister_command("f00", acks.port))]

@@ -24,7 +24,7 @@ def _spawns(acks: Acks, mark: int, names: list[str]) -> int:
 
 async def fifty_rows(acks: Acks) -> list[Row]:
     n = size("fifty_servers", SERVERS, 20)
-    samples = size("edit_samples", 30, 5)
+    samples = size("edit_samples", 20, 5)
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         scene = Scene(Path(tmp), acks, n, era="auto")
         targets = [fixtures.stdio_params(fixtures.relister_command(name, acks.port)) for name in scene.floor_names]

@@ -32,10 +32,15 @@ class Child:
     """A benchmark child process speaking JSON lines on stdout; stopped by closing stdin, then SIGTERM."""
 
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115  # read when the child fails, closed in stop()
         self.started = time.perf_counter()
         self.process = subprocess.Popen(command, cwd=PROJECT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL)
+                                        stderr=self.errors)
         self.pid = self.process.pid
+
+    def stderr_tail(self) -> str:
+        self.errors.seek(0)
+        return self.errors.read().decode(errors="replace")[-1500:]
 
     def next_event(self, timeout: float = READY_TIMEOUT) -> dict[str, Any]:
         """The next JSON line (other output is skipped); raises when the child exits first."""
@@ -52,12 +57,18 @@ class Child:
                 continue
             line = self.process.stdout.readline()
             if not line:
-                raise RuntimeError(f"{self.process.args[2:4]} exited ({self.process.wait()}) before saying anything")
+                code = self.process.wait()
+                raise RuntimeError(f"{self.process.args[2:4]} exited ({code}) before saying anything:\n"
+                                   f"{self.stderr_tail()}")
             with contextlib.suppress(ValueError):
                 event: dict[str, Any] = json.loads(line)
                 return event
 
     def stop(self) -> None:
+        self._stop()
+        self.errors.close()
+
+    def _stop(self) -> None:
         if self.process.poll() is None:
             with contextlib.suppress(OSError):
                 assert self.process.stdin is not None
@@ -95,7 +106,7 @@ def idle_rate(pid: int, window: float) -> float:
 
 
 async def gui_rows(acks: Acks) -> list[Row]:
-    samples = size("gui_samples", 7, 2)
+    samples = size("gui_samples", 5, 2)
     settle = float(size("gui_settle", 2, 1))
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         home = Path(tmp) / "home"
@@ -122,7 +133,7 @@ async def idle_rows(acks: Acks) -> list[Row]:
     """Wake-ups per second once everything is idle: the GUI and the hub, each with 10 servers connected."""
     window = float(size("idle_window", 10, 4))
     settle = float(size("idle_settle", 3, 1))
-    rounds = size("idle_rounds", 2, 1)
+    rounds = size("idle_rounds", 1, 1)
     names = [f"s{i:02}" for i in range(10)]
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         home = Path(tmp) / "home"
@@ -160,7 +171,7 @@ def build_dead_mount(into: Path) -> Path:
 async def stall_rows(_acks: Acks) -> list[Row]:
     """The GUI loop's longest stall over two rounds of checks of 10,000 roots, one on a dead mount."""
     count = size("many_roots", 10_000, 2_000)
-    samples = size("stall_samples", 2, 1)
+    samples = size("stall_samples", 1, 1)
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         library = build_dead_mount(Path(tmp))
         home = Path(tmp) / "home"

@@ -67,6 +67,8 @@ class Row:
     """Why there is no measurement (then the samples are empty)."""
     load: list[float] = field(default_factory=list)
     """The 1-minute load average before and after the section that measured this row."""
+    section_s: float = 0.0
+    """How long that section took."""
 
     @property
     def ratio(self) -> float | None:
@@ -192,7 +194,7 @@ class Acks(asyncio.DatagramProtocol):
         self._transport = transport  # type: ignore[assignment]  # a datagram endpoint's transport
 
     def datagram_received(self, data: bytes, addr: tuple[str | Any, int]) -> None:
-        self.events.append(json.loads(data))
+        self.events.append({**json.loads(data), "received": time.perf_counter()})
         self._changed.set()
 
     def close(self) -> None:
@@ -216,14 +218,19 @@ class Acks(asyncio.DatagramProtocol):
                 await asyncio.wait_for(self._changed.wait(), left)
 
     async def listed(self, mark: int, names: Iterable[str], count: int, timeout: float = 60.0) -> float:
-        """Wait until every named server listed `count` roots after `mark`; the time the last one did."""
+        """Wait until every named server listed `count` roots after `mark`; when the last one's datagram came."""
         wanted = set(names)
 
-        def done() -> bool:
-            return wanted <= {e["name"] for e in self.since(mark) if e["count"] == count}
+        def first_arrivals() -> dict[str, float]:
+            arrivals: dict[str, float] = {}
+            for event in self.since(mark):
+                if event["name"] in wanted and event["count"] == count:
+                    arrivals.setdefault(event["name"], event["received"])
+            return arrivals
 
-        await self.wait(done, timeout, f"{len(wanted)} server(s) to list {count} roots")
-        return time.perf_counter()
+        await self.wait(lambda: len(first_arrivals()) == len(wanted), timeout,
+                        f"{len(wanted)} server(s) to list {count} roots")
+        return max(first_arrivals().values())
 
 
 # -- processes ------------------------------------------------------------------------------------
