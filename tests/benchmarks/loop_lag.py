@@ -99,7 +99,8 @@ async def floor_scenario(store: Path) -> dict[str, object]:
             done: set[asyncio.Future[list[tuple[str, bool]]]] = set()
             pending = set(batches)
             while pending:  # a batch that does not finish within the deadline holds the dead path
-                done_now, pending = await asyncio.wait(pending, timeout=CHECK_DEADLINE)
+                done_now, pending = await asyncio.wait(pending, timeout=CHECK_DEADLINE,
+                                                       return_when=asyncio.FIRST_COMPLETED)
                 if not done_now:
                     break
                 done |= done_now
