@@ -64,7 +64,11 @@ class Child:
                 event: dict[str, Any] = json.loads(line)
                 return event
 
-    def stop(self) -> None:
+    def stop(self, *, kill: bool = False) -> None:
+        """Close stdin and terminate (or, with `kill`, SIGKILL: its stdio servers still see their pipes close)."""
+        if kill and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
         self._stop()
         self.errors.close()
 
@@ -82,12 +86,12 @@ class Child:
 
 
 @contextlib.contextmanager
-def child(command: list[str], env: dict[str, str]) -> Iterator[Child]:
+def child(command: list[str], env: dict[str, str], *, kill: bool = False) -> Iterator[Child]:
     running = Child(command, env)
     try:
         yield running
     finally:
-        running.stop()
+        running.stop(kill=kill)
 
 
 def probe(kind: str) -> list[str]:
@@ -116,7 +120,7 @@ async def gui_rows(acks: Acks) -> list[Row]:
         peaks: dict[str, list[float]] = {"tray": [], "app": []}
         for _ in range(samples):
             for kind in ("tray", "app"):
-                with child(probe(kind), env) as running:
+                with child(probe(kind), env, kill=True) as running:  # only its start is measured
                     running.next_event()
                     starts[kind].append(time.perf_counter() - running.started)
                     time.sleep(settle)

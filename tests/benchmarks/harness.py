@@ -74,6 +74,8 @@ class Row:
     def ratio(self) -> float | None:
         if self.floor is None or self.floor.median in (None, 0) or self.subject.median is None:
             return None
+        if self.subject.median < 0:  # "after X" that happened before X: no ratio means anything
+            return None
         return self.subject.median / self.floor.median
 
     def as_json(self) -> dict[str, Any]:
