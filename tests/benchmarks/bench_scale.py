@@ -101,7 +101,7 @@ async def _edits_rss(acks: Acks, store: Store, hub: Child, *, edits: int, count:
         floor_rss: list[float] = []
         floor_times: list[float] = []
         subject_times: list[float] = []
-        budget = time.monotonic() + size("huge_edit_budget", 150, 60)
+        budget = time.monotonic() + size("huge_edit_budget", 100, 60)
         for i in range(edits):
             if time.monotonic() > budget:
                 break
