@@ -81,10 +81,11 @@ async def scale_rows(acks: Acks) -> list[Row]:
                 rows.append(Row(f"{count:,} roots: hub start (process start → hub.start() returned)", "s",
                                 Side("Rootkeeper", start_subjects), Side("python: json.load + serial os.stat",
                                                                          start_floors)))
+                reach = "outlasts" if window > 60 else "shorter than"
                 rows.append(Row(f"{count:,} roots: idle CPU over {window:g} s, 1 server connected", "%",
-                                Side("Rootkeeper", [cpu_subject]), Side("python holding the list, asleep",
-                                                                       [cpu_floor]), note=("outlasts" if window > 60 else "shorter than")
-                                + " the hub's 60 s fallback re-check"))
+                                Side("Rootkeeper", [cpu_subject]),
+                                Side("python holding the list, asleep", [cpu_floor]),
+                                note=f"{reach} the hub's 60 s fallback re-check"))
                 rows.extend(await _edits_rss(acks, store, hub, edits=edits, count=count, env=env))
     return rows
 
