@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint package resources system-deps-run system-deps-test node-deps clean
+.PHONY: run test bench lint package resources system-deps-run system-deps-test node-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ lint: $(STAMP)
 
 test: $(STAMP) system-deps-test node-deps lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# Timings beside their floors, printed and written to bench-results.json (BENCH_QUICK=1: a short smoke run).
+bench: $(STAMP) system-deps-test node-deps
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.benchmarks
 
 clean:
 	rm -rf $(VENV) tests/node/node_modules .mypy_cache .ruff_cache .pytest_cache

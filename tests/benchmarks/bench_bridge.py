@@ -1,0 +1,70 @@
+"""`rootkeeper bridge` against the same server started directly, from a bare SDK client as the host."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from tests.benchmarks import fixtures
+from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate_async, size, unavailable
+
+
+def bridge_available() -> bool:
+    return (PROJECT / "app" / "mcp" / "bridge" / "run.py").exists()
+
+
+@contextlib.asynccontextmanager
+async def host(command: list[str], env: dict[str, str] | None = None) -> AsyncIterator[Any]:
+    """A bare SDK client (legacy mode, no roots of its own) on a stdio command: the host's side."""
+    from mcp.client.client import Client
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    parameters = StdioServerParameters(command=command[0], args=command[1:], cwd=str(PROJECT),
+                                       env={"PYTHONPATH": str(PROJECT), **(env or {})})
+    # The host sends no roots, so the direct server's roots/list fails, which it says on stderr.
+    with open(os.devnull, "w") as quiet:
+        async with Client(stdio_client(parameters, errlog=quiet), mode="legacy", read_timeout_seconds=120) as client:
+            yield client
+
+
+async def bridge_rows(acks: Acks) -> list[Row]:
+    figures = ("bridge: start-up (host start → tool answered)", "bridge: one message round trip (tools/call echo)")
+    if not bridge_available():
+        return [unavailable(f, "s", "`rootkeeper bridge` not on this branch yet", "server started directly")
+                for f in figures]
+    starts = size("bridge_start_samples", 7, 2)
+    calls = size("bridge_calls", 200, 20)
+    with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
+        home = Path(tmp) / "home"
+        fixtures.write_store(home, fixtures.roots_for(fixtures.make_folders(Path(tmp) / "base", 3)),
+                             [fixtures.relister_entry("b00", acks.port)])
+        env = {"ROOTKEEPER_HOME": str(home)}
+        direct = fixtures.relister_command("d00", acks.port)
+        bridged = [sys.executable, "-m", "app", "bridge", "--server", "b00"]
+
+        async def start(command: list[str]) -> float:
+            began = time.perf_counter()
+            async with host(command, env) as client:
+                await client.call_tool("echo", {"text": "hi"})
+                return time.perf_counter() - began
+
+        start_floor, start_subject = await alternate_async(starts, lambda: start(direct), lambda: start(bridged))
+        async with host(direct, env) as plain, host(bridged, env) as through:
+            async def call(client: Any) -> float:
+                began = time.perf_counter()
+                await client.call_tool("echo", {"text": "x" * 64})
+                return time.perf_counter() - began
+
+            call_floor, call_subject = await alternate_async(calls, lambda: call(plain), lambda: call(through))
+    return [
+        Row(figures[0], "s", Side("through rootkeeper bridge", start_subject), Side("server started directly",
+                                                                                   start_floor)),
+        Row(figures[1], "s", Side("through rootkeeper bridge", call_subject), Side("server started directly",
+                                                                                  call_floor)),
+    ]

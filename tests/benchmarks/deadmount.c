@@ -1,0 +1,66 @@
+/* A dead mount stand-in: any stat/open/opendir/access of BENCH_BLOCK_PATH (or below it) never returns.
+ * Built at bench time: gcc -shared -fPIC -O2 -o deadmount.so deadmount.c -ldl; used through LD_PRELOAD. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int blocked(const char *path) {
+    const char *block = getenv("BENCH_BLOCK_PATH");
+    if (!block || !*block || !path) return 0;
+    size_t n = strlen(block);
+    return strncmp(path, block, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+static void hang(void) {
+    for (;;) pause();
+}
+
+#define NEXT(name) static void *next; if (!next) next = dlsym(RTLD_NEXT, name)
+
+#define PATH_CALL(ret, name, params, args, path)                     \
+    ret name params {                                                \
+        NEXT(#name);                                                 \
+        if (blocked(path)) hang();                                   \
+        return ((ret(*) params)next) args;                           \
+    }
+
+struct stat;
+struct stat64;
+struct statx;
+
+PATH_CALL(int, stat, (const char *p, struct stat *b), (p, b), p)
+PATH_CALL(int, lstat, (const char *p, struct stat *b), (p, b), p)
+PATH_CALL(int, stat64, (const char *p, struct stat64 *b), (p, b), p)
+PATH_CALL(int, lstat64, (const char *p, struct stat64 *b), (p, b), p)
+PATH_CALL(int, fstatat, (int d, const char *p, struct stat *b, int f), (d, p, b, f), p)
+PATH_CALL(int, fstatat64, (int d, const char *p, struct stat64 *b, int f), (d, p, b, f), p)
+PATH_CALL(int, __xstat, (int v, const char *p, struct stat *b), (v, p, b), p)
+PATH_CALL(int, __lxstat, (int v, const char *p, struct stat *b), (v, p, b), p)
+PATH_CALL(int, __xstat64, (int v, const char *p, struct stat64 *b), (v, p, b), p)
+PATH_CALL(int, __fxstatat, (int v, int d, const char *p, struct stat *b, int f), (v, d, p, b, f), p)
+PATH_CALL(int, __fxstatat64, (int v, int d, const char *p, struct stat64 *b, int f), (v, d, p, b, f), p)
+PATH_CALL(int, statx, (int d, const char *p, int f, unsigned int m, struct statx *b), (d, p, f, m, b), p)
+PATH_CALL(void *, opendir, (const char *p), (p), p)
+PATH_CALL(int, access, (const char *p, int m), (p, m), p)
+PATH_CALL(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f), p)
+PATH_CALL(int, __open_2, (const char *p, int f), (p, f), p)
+PATH_CALL(int, __openat_2, (int d, const char *p, int f), (d, p, f), p)
+
+#define OPEN_CALL(name, params, args, path)                          \
+    int name params {                                                \
+        NEXT(#name);                                                 \
+        va_list ap;                                                  \
+        va_start(ap, flags);                                         \
+        int mode = va_arg(ap, int);                                  \
+        va_end(ap);                                                  \
+        if (blocked(path)) hang();                                   \
+        return ((int(*) params)next) args;                           \
+    }
+
+OPEN_CALL(open, (const char *p, int flags, ...), (p, flags, mode), p)
+OPEN_CALL(open64, (const char *p, int flags, ...), (p, flags, mode), p)
+OPEN_CALL(openat, (int d, const char *p, int flags, ...), (d, p, flags, mode), p)
+OPEN_CALL(openat64, (int d, const char *p, int flags, ...), (d, p, flags, mode), p)
