@@ -6,6 +6,7 @@ Everything here is plain data validated by pydantic; rules that need the file sy
 
 from __future__ import annotations
 
+import itertools
 import re
 import secrets
 from datetime import UTC, datetime
@@ -20,8 +21,20 @@ SCHEMA_VERSION = 2
 SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
+_ID_PREFIX = secrets.token_hex(6)
+_ID_COUNTER = itertools.count()
+
+
 def new_root_id() -> str:
-    return "r" + secrets.token_hex(4)
+    """An id unique within this process by construction (a counter), and across processes by a random
+    48-bit prefix per process; an edit still checks it against the store it joins (`unused_root_id`)."""
+    return f"r{_ID_PREFIX}{next(_ID_COUNTER):x}"
+
+
+def unused_root_id(taken: set[str]) -> str:
+    while (candidate := new_root_id()) in taken:
+        pass
+    return candidate
 
 
 def utc_now() -> datetime:

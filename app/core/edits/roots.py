@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from app.core import access
 from app.core.edits.sentences import BROAD_WHY, SENTENCES, message
 from app.core.messages import Message
-from app.core.model import Root, StoreData
+from app.core.model import Root, StoreData, unused_root_id
 from app.core.paths import printable
 from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
 
@@ -52,6 +52,7 @@ def add_roots(
     # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
     # later path leaves `data` exactly as it was.
     scratch = StoreData(roots=list(data.roots))
+    taken = {root.id for root in data.roots}
     for text in texts:
         plan = plan_add(scratch, text, name=name, base=base)
         refusal = refusal_for(plan, allow_broad=allow_broad)
@@ -61,6 +62,9 @@ def add_roots(
         readable = access.check(plan.root.path, expect_file=plan.root.is_file)
         if not readable.ok:
             added.notes.append(message("root.not_readable", path=printable(plan.root.path), status=readable.status))
+        if plan.root.id in taken:  # another process's ids are only random: never join a clash
+            plan.root.id = unused_root_id(taken)
+        taken.add(plan.root.id)
         scratch.roots.append(plan.root)
         added.roots.append(plan.root)
     data.roots.extend(added.roots)
