@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 from app.ui import text
 from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.live import LiveState
+from app.ui.messages import plain_tooltip
 from app.ui.servers_model import server_dot
 from app.ui.snapshot import Snapshot, TrayState
 
@@ -52,7 +53,7 @@ class Tray(QSystemTrayIcon):
     def _show_state(self, snapshot: Snapshot) -> None:
         self._state = snapshot.tray_state
         self.refresh_icon()
-        self.setToolTip(self._summary(snapshot))
+        self.setToolTip(plain_tooltip(self._summary(snapshot)) or "")
 
     def refresh_icon(self) -> None:
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
@@ -99,11 +100,11 @@ class Tray(QSystemTrayIcon):
         for row in snapshot.roots[:MENU_ROOTS]:
             # No status icon here: menus draw a checkable action's icon in place of its check mark.
             label = f"{row.root.name} — {text.access_label(row.access)}"
-            action = menu.addAction(label)
+            action = menu.addAction(label.replace("&", "&&"))  # a name's "&" is a character, not a mnemonic
             action.setObjectName(f"root:{row.root.id}")
             action.setCheckable(True)
             action.setChecked(row.root.enabled)
-            action.setToolTip(row.root.path)
+            action.setToolTip(plain_tooltip(row.root.path) or "")
             action.setData(row.root.id)
             action.triggered.connect(partial(self._toggle, action))
         hidden = len(snapshot.roots) - MENU_ROOTS

@@ -121,3 +121,20 @@ def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path)
         qapp.setPalette(original)
         app.window.deleteLater()
         app.deleteLater()
+
+
+def test_tray_menu_shows_names_and_paths_literally(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    (folder,) = folders(tmp_path / "data", "<b>R&D<i>")
+    (root_id,) = add_roots(store, folder)
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: len(app.live.current.roots) == 1, what="the first snapshot")
+            action = menu_actions(app.tray)[f"root:{root_id}"]
+            assert action.text() == "<b>R&&D<i> — Reachable"  # "&&" draws one "&", not a mnemonic
+            assert action.toolTip().startswith("<qt>") and "&lt;b&gt;R&amp;D&lt;i&gt;" in action.toolTip()
+
+    run(qloop, scenario())

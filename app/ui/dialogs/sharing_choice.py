@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QListWidget, QListWidgetItem, QRadioButton, QVBoxLayout, QWidget
 
 from app.core.model import Root, SharingMode
+from app.ui.messages import plain_tooltip
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -34,7 +35,7 @@ class SharingChoice(QWidget):
         self.roots_list.setObjectName("sharingRoots")
         for root in roots:
             item = QListWidgetItem(root.name, self.roots_list)
-            item.setToolTip(root.path)
+            item.setToolTip(plain_tooltip(root.path) or "")
             item.setData(ROOT_ID_ROLE, root.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
