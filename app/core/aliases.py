@@ -17,7 +17,7 @@ _WINDOWS_ABSOLUTE = re.compile(r"^[A-Za-z]:[\\/]")
 
 
 def is_remote_absolute(path: str) -> bool:
-    """An absolute path as the server sees it: POSIX (`/workspace`) or a Windows drive (`C:\\work`)."""
+    """An absolute path as the server sees it: POSIX (`/workspace`) or a Windows drive (`C:\\proj`)."""
     return path.startswith("/") or bool(_WINDOWS_ABSOLUTE.match(path))
 
 

@@ -16,8 +16,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from app.core.store import LOCK_FILE, STORE_FILE
 from tests.conftest import PROJECT, run_cli, run_unprivileged
 
@@ -64,7 +62,6 @@ def test_roots_list_into_head_prints_one_line_and_no_traceback(rk_home: Path, tm
     assert b"Traceback" not in proc.stderr and b"Error" not in proc.stderr, proc.stderr
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_full_output_says_in_one_sentence_whether_the_store_changed(rk_home: Path, tmp_path: Path) -> None:
     (folder,) = _folders(tmp_path, 1)
     with open("/dev/full", "wb") as full:

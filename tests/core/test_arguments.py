@@ -96,8 +96,8 @@ def test_an_alias_maps_the_prefix_and_everything_below_it_longest_prefix_first()
 
 
 def test_a_windows_side_path_gets_a_drive_uri_and_unsafe_characters_are_encoded() -> None:
-    assert map_path("/home/me/p/a", {"/home/me/p": "C:\\work"}) == "C:\\work\\a"
-    assert remote_uri("C:\\work\\a") == "file:///C:/work/a"
+    assert map_path("/home/me/p/a", {"/home/me/p": "C:\\proj"}) == "C:\\proj\\a"
+    assert remote_uri("C:\\proj\\a") == "file:///C:/proj/a"
     assert remote_uri("/workspace/a b#c") == "file:///workspace/a%20b%23c"
 
 

@@ -202,10 +202,7 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
     home, _, folders = setup
     beta = folders["beta"]
     if change == "umount":
-        try:
-            _mount(beta)
-        except subprocess.CalledProcessError:
-            pytest.skip("this machine cannot mount a tmpfs")
+        _mount(beta)  # root mounts a small tmpfs on this kind of machine; failing to is a failure
     leave, come_back = CHANGES[change]
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
     everything = [folder.as_uri() for folder in folders.values()]
