@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
 
 from app.ui.flows import Flows
 from app.ui.hosts_model import HOST_NAME_ROLE, Column, HostsTableModel
 from app.ui.slots import asyncSlot
-from app.ui.widgets import named_button
+from app.ui.widgets import named_button, row_table
 
 _WIDTHS = {Column.HOST: 130, Column.FILE: 260, Column.SERVER: 130, Column.RUNS: 220}
 
@@ -53,23 +53,7 @@ class HostsPage(QWidget):
         self._sync()
 
     def _make_table(self, model: HostsTableModel) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("hostsTable")
-        table.setModel(model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.setWordWrap(False)
-        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        table.verticalHeader().hide()
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        for column, width in _WIDTHS.items():
-            header.resizeSection(column, width)
-        header.setSectionResizeMode(Column.COMMAND, QHeaderView.ResizeMode.Stretch)
-        return table
+        return row_table(self, model, "hostsTable", widths=_WIDTHS.items(), stretch=Column.COMMAND)
 
     def _connect(self, model: HostsTableModel) -> None:
         self.import_button.clicked.connect(self._import)

@@ -7,7 +7,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QTableView,
     QVBoxLayout,
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import (
 from app.ui.flows import Flows
 from app.ui.roots_model import Column, RootsTableModel, index_root_id
 from app.ui.slots import asyncSlot
-from app.ui.widgets import named_button
+from app.ui.widgets import named_button, row_table
 
 _WIDTHS = {Column.SHARED: 64, Column.NAME: 160, Column.STATUS: 140, Column.CHECKED: 80, Column.SEEN_BY: 230}
 
@@ -53,28 +52,10 @@ class RootsPage(QWidget):
         self.retranslate()
 
     def _make_table(self, model: RootsTableModel) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("rootsTable")
-        table.setModel(model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.SelectedClicked
-        )
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.setWordWrap(False)
-        table.verticalHeader().hide()
-        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        for column, width in _WIDTHS.items():
-            header.resizeSection(column, width)
-        # Fixed widths, never ResizeToContents: measuring a thousand rows on every refresh stalls the loop.
-        header.setSectionResizeMode(Column.PATH, QHeaderView.ResizeMode.Stretch)
-        return table
+        edit = (QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+                | QAbstractItemView.EditTrigger.SelectedClicked)
+        return row_table(self, model, "rootsTable", selection=QAbstractItemView.SelectionMode.ExtendedSelection,
+                         edit=edit, widths=_WIDTHS.items(), stretch=Column.PATH)
 
     def _connect(self, model: RootsTableModel) -> None:
         self.add_button.clicked.connect(self._pick_folder)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSplitter,
     QTableView,
@@ -19,7 +17,7 @@ from app.ui.server_details import ServerDetails
 from app.ui.servers_model import SERVER_NAME_ROLE, Column, ServersTableModel
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
-from app.ui.widgets import named_button
+from app.ui.widgets import named_button, row_table
 
 _WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160, Column.USED_BY: 200}
 
@@ -60,22 +58,7 @@ class ServersPage(QWidget):
         self._sync()
 
     def _make_table(self, model: ServersTableModel) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("serversTable")
-        table.setModel(model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.setWordWrap(False)
-        table.verticalHeader().hide()
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        for column, width in _WIDTHS.items():
-            header.resizeSection(column, width)
-        header.setSectionResizeMode(Column.CONNECTION, QHeaderView.ResizeMode.Stretch)
-        return table
+        return row_table(self, model, "serversTable", widths=_WIDTHS.items(), stretch=Column.CONNECTION)
 
     def _connect(self, model: ServersTableModel) -> None:
         self.add_button.clicked.connect(self._add)
