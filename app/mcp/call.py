@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 APPLY_BOUND = 1.0
+CALL_MAX_MESSAGE_BYTES = 512 * 1024 * 1024
+"""A one-off call may get a larger result than the hub accepts from a server (still bounded)."""
 """Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
@@ -69,6 +71,7 @@ async def call_tool(
         log_dir(),
         connect_timeout=connect_timeout,
         call_timeout=connect_timeout,
+        max_message_bytes=CALL_MAX_MESSAGE_BYTES,
         backoff_initial=0.1,
         on_legacy_only=remember_legacy_only,
     )

@@ -103,7 +103,14 @@ def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
 
 
 def open_attempt(
-    entry: ServerEntry, resources: ExitStack, mode: str, log_path: Path, *, connect_timeout: float, gate_bound: float
+    entry: ServerEntry,
+    resources: ExitStack,
+    mode: str,
+    log_path: Path,
+    *,
+    connect_timeout: float,
+    gate_bound: float,
+    max_message_bytes: int | None = None,
 ) -> Attempt:
     """Build this attempt's transport (for stdio, with the server's log file as its stderr)."""
     from app.mcp.transport import WatchedTransport
@@ -119,7 +126,7 @@ def open_attempt(
         return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http)
     from mcp.client.stdio import StdioServerParameters
 
-    from app.mcp.connection_stdio import stdio_transport
+    from app.mcp.connection_stdio import MAX_MESSAGE_BYTES, stdio_transport
 
     log, written = open_server_log(log_path, target, mode)
     resources.enter_context(log)
@@ -131,7 +138,7 @@ def open_attempt(
 
         inner: Transport = stdio_client(parameters, errlog=log)
     else:
-        inner = stdio_transport(parameters, log)
+        inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
     return Attempt(context, watch, log_path=written, log_offset=log.tell())

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-MAX_MESSAGE_BYTES = 16 * 1024 * 1024
-"""The longest line a server may write; the reader's buffer never holds more."""
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+"""The longest line a server may write to the hub; the reader buffers at most about twice this."""
 EXIT_GRACE = 2.0
 """Seconds a server gets to exit after its stdin closes, and its group after SIGTERM."""
 FLUSH_GRACE = 0.5
@@ -51,7 +51,9 @@ GARBAGE_SHOWN = 120
 
 
 @asynccontextmanager
-async def stdio_transport(server: StdioServerParameters, errlog: TextIO) -> AsyncIterator[TransportStreams]:
+async def stdio_transport(
+    server: StdioServerParameters, errlog: TextIO, *, max_message_bytes: int = MAX_MESSAGE_BYTES
+) -> AsyncIterator[TransportStreams]:
     """Spawn `server` in a new process group and speak newline-delimited JSON-RPC with it."""
     from mcp.client.stdio import get_default_environment
     from mcp.shared.message import SessionMessage
@@ -65,14 +67,14 @@ async def stdio_transport(server: StdioServerParameters, errlog: TextIO) -> Asyn
         env=get_default_environment() | (server.env or {}),
         cwd=server.cwd,
         start_new_session=True,  # its own group, so stopping it reaches whatever it started
-        limit=MAX_MESSAGE_BYTES,
+        limit=max_message_bytes,
     )
     to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     to_server, from_session = anyio.create_memory_object_stream[SessionMessage](0)
     writer_done = anyio.Event()
 
     async with anyio.create_task_group() as pipes:
-        pipes.start_soon(_read, process, to_session, errlog)
+        pipes.start_soon(_read, process, to_session, errlog, max_message_bytes)
         pipes.start_soon(_write, process, from_session, to_session, writer_done)
         try:
             yield from_server, to_server
@@ -109,7 +111,10 @@ async def stop_process_group(process: asyncio.subprocess.Process) -> None:
 
 
 async def _read(
-    process: asyncio.subprocess.Process, to_session: MemoryObjectSendStream[SessionMessage | Exception], errlog: TextIO
+    process: asyncio.subprocess.Process,
+    to_session: MemoryObjectSendStream[SessionMessage | Exception],
+    errlog: TextIO,
+    limit: int,
 ) -> None:
     assert process.stdout is not None
     async with to_session:
@@ -117,9 +122,9 @@ async def _read(
             try:
                 line = await process.stdout.readline()
             except ValueError:  # the line outgrew the reader's limit; the buffer was dropped
-                _note(errlog, f"Rootkeeper: the server wrote a message over {MAX_MESSAGE_BYTES} bytes; dropping it")
+                _note(errlog, f"Rootkeeper: the server wrote a message over {limit} bytes; dropping it")
                 with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
-                    await to_session.send(MessageTooLarge(MAX_MESSAGE_BYTES))
+                    await to_session.send(MessageTooLarge(limit))
                 return
             except (ConnectionError, OSError):
                 return

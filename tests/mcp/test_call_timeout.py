@@ -38,3 +38,14 @@ def test_a_call_that_answers_in_time_still_prints_its_result(home: Path) -> None
 
     assert called.code == 0, called.err
     assert called.json()["content"][0]["text"] == "hi"
+
+
+def test_a_result_larger_than_the_hubs_message_limit_still_reaches_call(home: Path) -> None:
+    from app.mcp.connection_stdio import MAX_MESSAGE_BYTES
+
+    megabytes = MAX_MESSAGE_BYTES // 1_000_000 + 6  # as text and as structured content: twice that on the wire
+    arguments = f'{{"megabytes": {megabytes}}}'
+    called = run_cli(home, "call", "hygiene", "big", "--args", arguments, "--timeout", "240", timeout=300)
+
+    assert called.code == 0, called.err
+    assert called.json()["content"][0]["text"] == "x" * (megabytes * 1_000_000)
