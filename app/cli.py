@@ -314,7 +314,7 @@ def _add_hub_commands(groups: Any) -> None:
     p.add_argument("server", metavar="SERVER")
     p.add_argument("tool", metavar="TOOL")
     p.add_argument("--args", default="{}", metavar="JSON", help="the tool's arguments as a JSON object")
-    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the connection")
+    p.add_argument("--timeout", type=float, default=15.0, help="seconds the whole call may take (connecting included)")
     p.set_defaults(handler=cmd_call)
 
 

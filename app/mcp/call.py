@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.arguments import effective_entry
 from app.core.locations import log_dir
@@ -27,9 +27,14 @@ from app.core.store import Store
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.watcher import RootsWatcher
 
+if TYPE_CHECKING:
+    from app.mcp.connection import ServerConnection
+
 logger = logging.getLogger(__name__)
 
 APPLY_BOUND = 1.0
+CALL_MAX_MESSAGE_BYTES = 512 * 1024 * 1024
+"""A one-off call may get a larger result than the hub accepts from a server (still bounded)."""
 """Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
@@ -40,6 +45,7 @@ class CallError(RuntimeError):
 async def call_tool(
     store: Store, server_name: str, tool: str, arguments: dict[str, Any], *, connect_timeout: float = 15
 ) -> dict[str, Any]:
+    """Connect, call, and return the result, all within `connect_timeout` seconds (the CLI's `--timeout`)."""
     from app.mcp.connection import ServerConnection
 
     roots = await RootsWatcher.load_once(store)
@@ -64,33 +70,62 @@ async def call_tool(
         provide,
         log_dir(),
         connect_timeout=connect_timeout,
+        call_timeout=connect_timeout,
+        max_message_bytes=CALL_MAX_MESSAGE_BYTES,
         backoff_initial=0.1,
         on_legacy_only=remember_legacy_only,
     )
     connection.start()
     try:
-        try:
-            status = await connection.wait_connected(connect_timeout + 1)
-        except TimeoutError as exc:
-            raise CallError(f"'{server_name}' did not connect within {connect_timeout:g} s.") from exc
-        except ServerUnavailableError as exc:
-            raise CallError(f"'{server_name}' is unavailable: {_lower_first(str(exc))}") from exc
-        if status.era == "legacy" and entry.declares_roots:
-            try:
-                fetched = await connection.roots_settled()
-            except (TimeoutError, ServerUnavailableError, ToolCallError) as exc:
-                # The tool call below reports a server that is really gone; this was only a courtesy.
-                logger.info("No roots barrier for %s: %r", server_name, exc)
-                fetched = 0
-            if fetched and log_size_at_answer and isinstance(entry.target, StdioTarget):
-                await _log_grows(connection.log_path, log_size_at_answer[0], APPLY_BOUND)
-        try:
-            return await connection.call_tool(tool, arguments)
-        except Exception as exc:
-            raise CallError(f"Calling '{tool}' on '{server_name}' failed: {_lower_first(str(exc))}") from exc
+        async with asyncio.timeout(connect_timeout):
+            return await _connect_and_call(
+                connection,
+                server_name,
+                tool,
+                arguments,
+                connect_timeout=connect_timeout,
+                log_size_at_answer=log_size_at_answer,
+            )
+    except TimeoutError as exc:
+        seconds = f"{connect_timeout:g}"
+        if connection.status.state != "connected":
+            raise CallError(f"'{server_name}' did not connect within {seconds} s.") from exc
+        raise CallError(f"'{server_name}' did not answer the call to '{tool}' within {seconds} s.") from exc
     finally:
         await connection.stop()
         await asyncio.gather(*remembering)
+
+
+async def _connect_and_call(
+    connection: ServerConnection,
+    server_name: str,
+    tool: str,
+    arguments: dict[str, Any],
+    *,
+    connect_timeout: float,
+    log_size_at_answer: list[int],
+) -> dict[str, Any]:
+    """Everything `call_tool` does within its deadline."""
+    entry = connection.entry
+    try:
+        status = await connection.wait_connected(connect_timeout + 1)
+    except TimeoutError as exc:
+        raise CallError(f"'{server_name}' did not connect within {connect_timeout:g} s.") from exc
+    except ServerUnavailableError as exc:
+        raise CallError(f"'{server_name}' is unavailable: {_lower_first(str(exc))}") from exc
+    if status.era == "legacy" and entry.declares_roots:
+        try:
+            fetched = await connection.roots_settled()
+        except (TimeoutError, ServerUnavailableError, ToolCallError) as exc:
+            # The tool call below reports a server that is really gone; this was only a courtesy.
+            logger.info("No roots barrier for %s: %r", server_name, exc)
+            fetched = 0
+        if fetched and log_size_at_answer and isinstance(entry.target, StdioTarget):
+            await _log_grows(connection.log_path, log_size_at_answer[0], APPLY_BOUND)
+    try:
+        return await connection.call_tool(tool, arguments)
+    except Exception as exc:
+        raise CallError(f"Calling '{tool}' on '{server_name}' failed: {_lower_first(str(exc))}") from exc
 
 
 def _size(path: Path) -> int:

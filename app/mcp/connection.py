@@ -10,8 +10,7 @@ handshake era (SDK mode "legacy"), "2026-07-28" the modern one only. With "auto"
 `mode="auto"` verdict, except that a stdio server which breaks on the `server/discover` probe is
 retried at once in `mode="legacy"`, and the caller is told so it can remember it as legacy-only.
 
-Session, roots and log handling: `connection_session`, `connection_roots`, `connection_log`; the SDK
-is imported lazily (it costs ~0.5 s), so importing this module is cheap.
+Sessions, roots, logs, stdio: the `connection_*` modules; the SDK is imported lazily (~0.5 s), so this is cheap.
 """
 
 from __future__ import annotations
@@ -70,8 +69,7 @@ BACKOFF_CAP = 30.0
 HEALTHY_AFTER = 60.0
 """A connection that stayed up this long (seconds) resets the backoff to its initial delay."""
 STOP_GRACE = 10.0
-"""Bound on `stop()`: the SDK's own stdio shutdown is shielded and bounded at about 6.5 s
-(0.5 s flush, 2 s after closing stdin, 2 s after SIGTERM, 2 s to reap)."""
+"""Bound on `stop()`; a stdio shutdown is shielded and takes at most about 6.5 s (see `connection_stdio`)."""
 
 
 class ServerConnection:
@@ -97,6 +95,7 @@ class ServerConnection:
         backoff_cap: float = BACKOFF_CAP,
         liveness_interval: float = LIVENESS_INTERVAL,
         get_stream_wait: float = GET_STREAM_WAIT,
+        max_message_bytes: int | None = None,  # a stdio message longer than this drops the server
     ) -> None:
         self._entry = entry
         self._roots_provider = roots_provider
@@ -108,6 +107,7 @@ class ServerConnection:
         self._backoff_cap = backoff_cap
         self._liveness_interval = liveness_interval
         self._get_stream_wait = get_stream_wait
+        self._max_message_bytes = max_message_bytes
         self._legacy_only = entry.legacy_only
         self._board = StatusPublisher(entry.name, on_status)
         self._failure: Failure | None = None
@@ -234,8 +234,7 @@ class ServerConnection:
             if is_our_roots_failure(error):  # our own refusal, re-raised by the SDK: not the server's fault
                 raise ToolCallError(message("mcp.roots_failed")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
-        dumped: dict[str, Any] = result.model_dump(mode="json", by_alias=True, exclude_none=True)
-        return dumped
+        return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
     async def notify_roots_changed(self) -> bool:
         """Send `notifications/roots/list_changed` on a legacy-era connection; True only when really sent.
@@ -334,6 +333,7 @@ class ServerConnection:
                 self.log_path,
                 connect_timeout=self._connect_timeout,
                 gate_bound=self._get_stream_wait,
+                max_message_bytes=self._max_message_bytes,
             )
             self._answerer = RootsAnswerer(self._entry.name, self._roots_provider, self._roots_fetched)
             client = RootkeeperClient(

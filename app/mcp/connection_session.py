@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import sys
 import time
 import warnings
 from collections.abc import Awaitable, Callable
@@ -39,6 +40,7 @@ from app.mcp.errors import (
 )
 
 if TYPE_CHECKING:
+    from mcp.client import Transport
     from mcp.client.client import Client
 
     from app.mcp.http_transport import HttpWatch
@@ -74,6 +76,7 @@ class Attempt:
             # Before the session was up, the exception itself names the cause better.
             session_lost=self.http.lost if self.http and self.connected_at is not None else None,
             saw_non_jsonrpc=self.watch.saw_non_jsonrpc,
+            too_large=self.watch.too_large,
             log_tail=read_log_tail(self.log_path, self.log_offset) if self.log_path else None,
         )
 
@@ -100,7 +103,14 @@ def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
 
 
 def open_attempt(
-    entry: ServerEntry, resources: ExitStack, mode: str, log_path: Path, *, connect_timeout: float, gate_bound: float
+    entry: ServerEntry,
+    resources: ExitStack,
+    mode: str,
+    log_path: Path,
+    *,
+    connect_timeout: float,
+    gate_bound: float,
+    max_message_bytes: int | None = None,
 ) -> Attempt:
     """Build this attempt's transport (for stdio, with the server's log file as its stderr)."""
     from app.mcp.transport import WatchedTransport
@@ -114,14 +124,22 @@ def open_attempt(
         inner = http_transport(target.url, dict(target.headers), http, gate_bound=gate_bound)
         context = FailureContext("http", connect_timeout, url=target.url)
         return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http)
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.stdio import StdioServerParameters
+
+    from app.mcp.connection_stdio import MAX_MESSAGE_BYTES, stdio_transport
 
     log, written = open_server_log(log_path, target, mode)
     resources.enter_context(log)
     parameters = StdioServerParameters(
         command=target.command, args=list(target.args), env=dict(target.env) or None, cwd=target.cwd
     )
-    watch = WatchedTransport(stdio_client(parameters, errlog=log), refuse_roots=refuse_roots)
+    if sys.platform == "win32":  # the SDK's job object ends the tree there
+        from mcp.client.stdio import stdio_client
+
+        inner: Transport = stdio_client(parameters, errlog=log)
+    else:
+        inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
+    watch = WatchedTransport(inner, refuse_roots=refuse_roots)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
     return Attempt(context, watch, log_path=written, log_offset=log.tell())
 

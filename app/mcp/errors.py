@@ -55,6 +55,7 @@ TEMPLATES: dict[str, str] = {
     "mcp.connect_timeout": "The server did not connect within {seconds} s.",
     "mcp.closed_before_answer": "The connection closed before the server answered.",
     "mcp.roots_failed": "Rootkeeper could not build the roots list.",
+    "mcp.message_too_large": "The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.",
 }
 """Every sentence this layer says about a server, by code; `{name}` placeholders are the message's args."""
 
@@ -93,6 +94,8 @@ class FailureContext:
     session_lost: Message | None = None
     """Set when the HTTP session ended because the server forgot it or stopped answering."""
     saw_non_jsonrpc: bool = False
+    too_large: int | None = None
+    """The size limit (bytes) a message from the server outgrew, which ended the connection."""
     log_tail: str | None = None
     """The last line the server wrote to its log during this attempt, if any."""
 
@@ -135,6 +138,8 @@ def real_errors(error: BaseException) -> list[BaseException]:
 
 def describe_failure(error: BaseException | None, context: FailureContext) -> Failure:
     """One sentence for the most telling leaf of `error`; `None` means our own deadline ran out."""
+    if context.too_large is not None:
+        return _too_large(context.too_large)
     if context.session_lost is not None:
         return Failure(context.session_lost)
     leaves = [leaf for leaf in leaf_errors(error) if not _is_cancellation(leaf)] if error else []
@@ -150,7 +155,14 @@ def describe_failure(error: BaseException | None, context: FailureContext) -> Fa
 
 def describe_disconnect(context: FailureContext) -> Failure:
     """The sentence for a session that ended because the server closed its side (or lost the session)."""
+    if context.too_large is not None:
+        return _too_large(context.too_large)
     return Failure(context.session_lost or _closed(context))
+
+
+def _too_large(limit: int) -> Failure:
+    # Permanent: the same server would pin the CPU again on every reconnect.
+    return Failure(message("mcp.message_too_large", limit=f"{limit / (1 << 20):g}"), permanent=True)
 
 
 def http_error_message(status: int, reason: str, url: str) -> Message:

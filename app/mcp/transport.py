@@ -5,6 +5,7 @@ SDK offers no hook for:
 
 - noticing that the server went away while nothing is in flight (the read side ends);
 - remembering that the server wrote something that is not JSON-RPC, to name that as the cause;
+- ending the session when the transport says a message outgrew its size limit (`MessageTooLarge`);
 - answering a legacy `roots/list` with -32601 when roots are not shared at all: the SDK declares
   the roots capability whenever a callback is given, and without one it answers -32600;
 - bounding how many server requests are being answered at once, so a server that floods
@@ -51,6 +52,14 @@ ROOTS_NOT_SUPPORTED = ErrorData(
 )
 
 
+class MessageTooLarge(Exception):
+    """What a transport yields instead of a message longer than it will buffer; the session ends there."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"a message over {limit} bytes")
+        self.limit = limit
+
+
 class WatchedTransport:
     """An SDK `Transport` seen through: see the module docstring for why."""
 
@@ -73,6 +82,8 @@ class WatchedTransport:
         self._closed: anyio.Event | None = None
         self._running: AbstractAsyncContextManager[TransportStreams] | None = None
         self.saw_non_jsonrpc = False
+        self.too_large: int | None = None
+        """The size limit a server's message outgrew, which ended this transport."""
 
     @property
     def closed(self) -> bool:
@@ -132,6 +143,9 @@ class WatchedTransport:
         try:
             async with to_session:
                 async for item in from_server:
+                    if isinstance(item, MessageTooLarge):
+                        self.too_large = item.limit
+                        return
                     if isinstance(item, ValueError):  # what the SDK yields for a line it cannot parse
                         self.saw_non_jsonrpc = True
                     elif isinstance(item, SessionMessage) and not await self._screen(item.message, to_server):

@@ -57,6 +57,8 @@ def server_failures() -> dict[str, Template]:
         "mcp.connect_timeout": (translate("Messages", "The server did not connect within %1 s."), ("seconds",)),
         "mcp.closed_before_answer": (translate("Messages", "The connection closed before the server answered."), ()),
         "mcp.roots_failed": (translate("Messages", "Rootkeeper could not build the roots list."), ()),
+        "mcp.message_too_large": (translate("Messages", "The server wrote a message larger than %1 MiB, so "
+                                                        "Rootkeeper disconnected it."), ("limit",)),
     }
 
 

@@ -802,6 +802,10 @@
         <translation>Rootkeeper 无法生成根目录列表。</translation>
     </message>
     <message>
+        <source>The server wrote a message larger than %1 MiB, so Rootkeeper disconnected it.</source>
+        <translation>服务器写入了大于 %1 MiB 的消息，因此 Rootkeeper 已断开与它的连接。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
         <translation>另一个 Rootkeeper 进程已在保持服务器连接；请先停止它。</translation>
     </message>

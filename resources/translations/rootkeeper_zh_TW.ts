@@ -802,6 +802,10 @@
         <translation>Rootkeeper 無法產生根目錄清單。</translation>
     </message>
     <message>
+        <source>The server wrote a message larger than %1 MiB, so Rootkeeper disconnected it.</source>
+        <translation>伺服器寫入了大於 %1 MiB 的訊息，因此 Rootkeeper 已中斷與它的連線。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
         <translation>另一個 Rootkeeper 行程已在維持伺服器連線；請先停止它。</translation>
     </message>
