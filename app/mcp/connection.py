@@ -127,8 +127,7 @@ class ServerConnection:
 
     @property
     def last_failure(self) -> Failure | None:
-        """Why the last attempt ended, with its code and arguments; kept after reconnecting, so show it
-        only while `status.last_error` (its English text, cleared once connected) is set."""
+        """Why the last attempt ended (kept after reconnecting: show it only while `status.last_error` is set)."""
         return self._failure
 
     @property
