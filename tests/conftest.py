@@ -64,3 +64,23 @@ def run_unprivileged(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     if os.geteuid() == 0:
         command = ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", *command]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+@pytest.fixture
+def host_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user's home folder for host configs (Claude Desktop, VS Code, Codex …), with HOME pointed at it."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(folder))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))
+    for variable in ("CODEX_HOME", "APPDATA"):
+        monkeypatch.delenv(variable, raising=False)
+    return folder
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A folder a host's server names on its command line."""
+    folder = tmp_path / "shared data"
+    folder.mkdir()
+    return folder

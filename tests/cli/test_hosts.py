@@ -16,21 +16,9 @@ from tests.core.hosts.samples import CLAUDE_DESKTOP, CODEX, CURSOR, MARKER, SAMP
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    folder.mkdir()
-    monkeypatch.setenv("HOME", str(folder))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))
-    for variable in ("CODEX_HOME", "APPDATA"):
-        monkeypatch.delenv(variable, raising=False)
-    return folder
+def home(host_home: Path) -> Path:
+    return host_home
 
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    folder = tmp_path / "shared data"
-    folder.mkdir()
-    return folder
 
 
 def place(sample: Sample, home: Path, data_dir: Path) -> Path:

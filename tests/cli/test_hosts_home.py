@@ -20,12 +20,8 @@ WAITS_FOR_EOF = "import sys; sys.stdin.buffer.read()"
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    folder.mkdir()
-    monkeypatch.setenv("HOME", str(folder))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))
-    return folder
+def home(host_home: Path) -> Path:
+    return host_home
 
 
 def test_the_installed_bridge_uses_the_settings_folder_it_was_installed_for(

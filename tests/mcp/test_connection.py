@@ -10,10 +10,9 @@ import asyncio
 import re
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -23,38 +22,14 @@ from app.core.model import ServerEntry, StdioTarget
 from app.mcp.connection import STOP_GRACE, ConnectionStatus, ServerConnection
 from app.mcp.errors import ToolCallError
 from app.mcp.transport import MAX_SERVER_REQUESTS_IN_FLIGHT
-from tests.mcp_helpers import HttpServers, child_pids, free_port, http_entry, http_servers, read_events, stdio_entry
+from tests.mcp.connection_helpers import WAIT, Connect, FailingRoots, Roots, connections, eventually
+from tests.mcp_helpers import HttpServers, free_port, http_entry, http_servers, read_events, stdio_entry
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
-
-WAIT = 90.0
-"""Bound for anything that should happen within a second or two; only a hang gets near it."""
 
 VERSIONS = {"modern": LATEST_MODERN_VERSION, "legacy": LATEST_HANDSHAKE_VERSION}
 
 
-class Roots:
-    """A roots provider whose list a test can change between requests."""
-
-    def __init__(self, *folders: Path) -> None:
-        self.folders = list(folders)
-        self.calls = 0
-
-    def __call__(self) -> list[tuple[str, str]]:
-        self.calls += 1
-        return [(folder.as_uri(), folder.name) for folder in self.folders]
-
-    @property
-    def uris(self) -> list[str]:
-        return [folder.as_uri() for folder in self.folders]
-
-
-class FailingRoots:
-    def __call__(self) -> list[tuple[str, str]]:
-        raise OSError("the store could not be read")
-
-
-Connect = Callable[..., ServerConnection]
 
 
 @pytest.fixture(scope="module")
@@ -78,29 +53,9 @@ async def connect(tmp_path: Path, http: HttpServers) -> AsyncIterator[Connect]:
 
     It depends on `http` so those servers are running before the children are counted.
     """
-    children_before = child_pids()
-    made: list[ServerConnection] = []
+    async with connections(tmp_path / "logs") as start:
+        yield start
 
-    def start(
-        entry: ServerEntry, roots: Callable[[], list[tuple[str, str]]] | None = None, **options: Any
-    ) -> ServerConnection:
-        options = {"connect_timeout": 45.0, "call_timeout": 45.0} | options
-        connection = ServerConnection(entry, roots or Roots(), tmp_path / "logs", **options)
-        made.append(connection)
-        connection.start()
-        return connection
-
-    yield start
-    await asyncio.gather(*(connection.stop() for connection in made))
-    assert child_pids() - children_before == set(), "a server process outlived stop()"
-
-
-async def eventually(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not true after {timeout} s: {what}")
-        await asyncio.sleep(0.02)
 
 
 def folders(tmp_path: Path, *names: str) -> list[Path]:

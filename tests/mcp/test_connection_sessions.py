@@ -8,9 +8,7 @@ something is noticed by an event rather than by a timer.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,31 +17,16 @@ import pytest_asyncio
 from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_MODERN_VERSION
 
 from app.core.status import ConnectionStatus
-from app.mcp.connection import ServerConnection
 from app.mcp.errors import ToolCallError
-from tests.mcp_helpers import HttpServers, child_pids, http_entry, read_events, stdio_entry
+from tests.mcp.connection_helpers import WAIT, Connect, FailingRoots, Roots, connections, eventually
+from tests.mcp_helpers import HttpServers, http_entry, read_events, stdio_entry
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 
-WAIT = 90.0
 HOURS = 6 * 3600.0
 """A fallback interval no test can reach: what still happens is driven by an event."""
 
 
-class Roots:
-    def __init__(self, *folders: Path) -> None:
-        self.folders = list(folders)
-
-    def __call__(self) -> list[tuple[str, str]]:
-        return [(folder.as_uri(), folder.name) for folder in self.folders]
-
-
-class FailingRoots:
-    def __call__(self) -> list[tuple[str, str]]:
-        raise OSError("the store could not be read")
-
-
-Connect = Callable[..., ServerConnection]
 
 
 @pytest.fixture
@@ -58,27 +41,9 @@ def servers(tmp_path: Path) -> Iterator[HttpServers]:
 
 @pytest_asyncio.fixture
 async def connect(tmp_path: Path) -> AsyncIterator[Connect]:
-    children_before = child_pids()
-    made: list[ServerConnection] = []
+    async with connections(tmp_path / "logs", liveness_interval=HOURS) as start:
+        yield start
 
-    def start(entry: Any, roots: Callable[[], list[tuple[str, str]]] | None = None, **options: Any) -> ServerConnection:
-        options = {"connect_timeout": 45.0, "call_timeout": 45.0, "liveness_interval": HOURS} | options
-        connection = ServerConnection(entry, roots or Roots(), tmp_path / "logs", **options)
-        made.append(connection)
-        connection.start()
-        return connection
-
-    yield start
-    await asyncio.gather(*(connection.stop() for connection in made))
-    assert child_pids() - children_before == set(), "a server process outlived stop()"
-
-
-async def eventually(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not true after {timeout} s: {what}")
-        await asyncio.sleep(0.02)
 
 
 def events(record: Path, kind: str) -> list[dict[str, Any]]:

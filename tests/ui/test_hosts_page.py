@@ -56,21 +56,9 @@ VSCODE_CONFIG = """// servers for every workspace
 
 
 @pytest.fixture
-def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "user"
-    folder.mkdir()
-    monkeypatch.setenv("HOME", str(folder))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))
-    for variable in ("CODEX_HOME", "APPDATA"):
-        monkeypatch.delenv(variable, raising=False)
-    return folder
+def user_home(host_home: Path) -> Path:
+    return host_home
 
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    folder = tmp_path / "shared data"
-    folder.mkdir()
-    return folder
 
 
 def server_args(data_dir: Path) -> list[str]:
