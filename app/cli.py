@@ -228,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_hub_commands(groups)
     _add_bridge_commands(groups)
     _add_hosts_commands(groups)
+    from app.cli_history import add_history_command
+
+    add_history_command(groups)
     return parser
 
 
@@ -254,6 +257,9 @@ def _add_roots_commands(groups: Any) -> None:
     p = roots.add_parser("check", help="re-run the access checks now")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_list)
+    from app.cli_history import add_suggest_command
+
+    add_suggest_command(roots)
 
 
 def _add_servers_commands(groups: Any) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from app.core.edits.sentences import refusal
 from app.core.messages import Message, UserError
 from app.core.model import HttpTarget, ServerEntry
+from app.core.paths import printable
 
 POLICY_VARIABLE = "ROOTKEEPER_POLICY"
 _KEYS = {"deny_folders", "allow_folders", "deny_servers", "share_none_servers", "allow_pause"}
@@ -91,10 +92,10 @@ class Policy:
             return self._broken_refusal()
         for denied in self.deny_folders:
             if _inside(path, denied):
-                return refusal("policy.folder_denied", path=path, rule=denied, source=self.source)
+                return refusal("policy.folder_denied", path=printable(path), rule=printable(denied), source=self._where)
         if self.allow_folders is not None and not any(_inside(path, allowed) for allowed in self.allow_folders):
-            allowed_text = ", ".join(self.allow_folders) or "(none)"
-            return refusal("policy.folder_not_allowed", path=path, allowed=allowed_text, source=self.source)
+            allowed_text = printable(", ".join(self.allow_folders) or "(none)")
+            return refusal("policy.folder_not_allowed", path=printable(path), allowed=allowed_text, source=self._where)
         return None
 
     def permits_folder(self, path: str) -> bool:
@@ -106,7 +107,9 @@ class Policy:
             return self._broken_refusal()
         for rule in self.deny_servers:
             if rule.matches(server):
-                return refusal("policy.server_denied", name=server.name, rule=rule.describe(), source=self.source)
+                return refusal(
+                    "policy.server_denied", name=server.name, rule=printable(rule.describe()), source=self._where
+                )
         return None
 
     def shares_nothing(self, server: ServerEntry) -> bool:
@@ -122,13 +125,17 @@ class Policy:
             return refused
         for rule in self.share_none_servers:
             if rule.matches(server):
-                return refusal("policy.share_none", name=server.name, source=self.source)
+                return refusal("policy.share_none", name=server.name, source=self._where)
         return None
 
     def pause_refusal(self) -> UserError | None:
         if self.broken is None and not self.allow_pause:
-            return refusal("policy.no_pause", source=self.source)
+            return refusal("policy.no_pause", source=self._where)
         return None
+
+    @property
+    def _where(self) -> str:
+        return printable(self.source)
 
     def _broken_refusal(self) -> UserError:
         assert self.broken is not None
@@ -158,7 +165,7 @@ def load_policy(path: Path | None = None) -> Policy:
 
 
 def _broken(where: Path, reason: str) -> Policy:
-    error = refusal("policy.broken", source=str(where), reason=reason.rstrip("."))
+    error = refusal("policy.broken", source=printable(str(where)), reason=printable(reason.rstrip(".")))
     return Policy(source=str(where), broken=error.message)
 
 
