@@ -84,6 +84,17 @@ def history_path(state_dir: Path) -> Path:
     return state_dir / HISTORY_FILE
 
 
+def read_history(
+    state_dir: Path, *, server: str | None = None, folder: str | None = None, since: float | None = None
+) -> list[HistoryRecord]:
+    """The records matching, oldest first; none when nothing was ever recorded (no file is created)."""
+    path = history_path(state_dir)
+    if not path.exists():
+        return []
+    with History(path) as history:
+        return history.query(server=server, folder=folder, since=since)
+
+
 class History:
     """One process's handle on the history file; cheap to keep open for a process's life."""
 

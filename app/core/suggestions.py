@@ -124,4 +124,4 @@ def _look_into(folder: str, *, want_children: bool) -> tuple[str | None, list[tu
                     children.append((entry.path, entry.stat(follow_symlinks=False)))
     except OSError:
         return None, []
-    return marker, children
+    return marker, sorted(children)  # the same order on every run, whatever the file system's
