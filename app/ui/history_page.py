@@ -174,8 +174,8 @@ class HistoryPage(QWidget):
                 self.tr("%1 was given %n folder(s) in this period.", None, len(folders))
                 .replace("%1", printable(chosen.server))
             )
-        servers = {record.server for record in records}
-        return self.tr("%n server(s) were given folders in this period.", None, len(servers))
+        given = {record.server for record in records}
+        return self.tr("%n server(s) were given folders in this period.", None, len(given))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
