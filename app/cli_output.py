@@ -90,6 +90,7 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
         words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
