@@ -129,7 +129,9 @@ def disable(platform: str = sys.platform) -> None:
 
 
 def _read_run_value() -> str | None:  # pragma: no cover - Windows only
-    import winreg  # type: ignore[import-not-found,unused-ignore]
+    if sys.platform != "win32":
+        return None
+    import winreg
 
     try:
         with winreg.OpenKey(winreg.HKEY_CURRENT_USER, RUN_KEY) as key:
@@ -140,17 +142,19 @@ def _read_run_value() -> str | None:  # pragma: no cover - Windows only
 
 
 def _write_run_value(value: str) -> None:  # pragma: no cover - Windows only
-    import winreg  # type: ignore[import-not-found,unused-ignore]
+    if sys.platform == "win32":
+        import winreg
 
-    with winreg.CreateKey(winreg.HKEY_CURRENT_USER, RUN_KEY) as key:
-        winreg.SetValueEx(key, RUN_VALUE, 0, winreg.REG_SZ, value)
+        with winreg.CreateKey(winreg.HKEY_CURRENT_USER, RUN_KEY) as key:
+            winreg.SetValueEx(key, RUN_VALUE, 0, winreg.REG_SZ, value)
 
 
 def _delete_run_value() -> None:  # pragma: no cover - Windows only
-    import winreg  # type: ignore[import-not-found,unused-ignore]
+    if sys.platform == "win32":
+        import winreg
 
-    try:
-        with winreg.OpenKey(winreg.HKEY_CURRENT_USER, RUN_KEY, 0, winreg.KEY_SET_VALUE) as key:
-            winreg.DeleteValue(key, RUN_VALUE)
-    except FileNotFoundError:
-        pass
+        try:
+            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, RUN_KEY, 0, winreg.KEY_SET_VALUE) as key:
+                winreg.DeleteValue(key, RUN_VALUE)
+        except FileNotFoundError:
+            pass
