@@ -151,7 +151,7 @@ class StoreEditor:
         return await self._edit(lambda data: undo.restore_server(data, removed))
 
     def forget_log(self, name: str) -> None:
-        if self.hub.data.server(name) is None:  # not added again meanwhile
+        if self.store.load().server(name) is None:  # not added again meanwhile (the hub may not know yet)
             with contextlib.suppress(OSError):
                 (self.hub.log_dir / f"{name}.log").unlink(missing_ok=True)
 

@@ -133,7 +133,7 @@ def test_undo_brings_back_the_folders_with_their_ids_and_every_server_subset(
             await eventually(lambda: len(store.load().roots) == 2, what="the folder removed")
             assert store.load().server("picky").share == [ids[2]]  # type: ignore[union-attr]
             bar = app.window.message_bar
-            await eventually(lambda: bar.action_button.isVisible(), what="the Undo button")
+            await eventually(bar.action_button.isVisible, what="the Undo button")
             assert "Stopped sharing" in bar.text() and bar.action_button.text() == "&Undo"
             bar.action_button.click()
             await eventually(lambda: len(store.load().roots) == 3, what="the folder back")
@@ -154,7 +154,7 @@ def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEven
 
     async def scenario() -> None:
         async with running(app):
-            await eventually(lambda: page.empty_hint.isVisible(), what="the first-run hint")
+            await eventually(page.empty_hint.isVisible, what="the first-run hint")
             assert "Drag a folder here or click Share a folder" in page.empty_hint.text()
             servers_hint = app.window.servers_page.empty_hint
             assert "import the servers of Claude Desktop, VS Code" in servers_hint.text()
