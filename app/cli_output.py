@@ -50,7 +50,7 @@ def server_row(server: ServerEntry) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
     row.update(server.target.model_dump(mode="json", exclude={"kind"}))
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era})
+                "era": server.era, "enabled": server.enabled})
     from app.cli_server_options import option_fields
 
     row.update(option_fields(server))

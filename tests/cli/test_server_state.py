@@ -15,6 +15,7 @@ def test_disable_and_enable_keep_the_server_and_its_consent(cli, rk_home: Path) 
     entry = Store(rk_home).load().server("tools")
     assert entry is not None and not entry.enabled and entry.consent == "given"
     assert "disabled" in cli("servers", "list").out
+    assert cli("servers", "list", "--json").json()[0]["enabled"] is False
 
     on = cli("servers", "enable", "tools")
     assert on.code == 0 and "enabled" in on.out
