@@ -285,6 +285,9 @@ def _add_servers_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_servers_era)
     _add_servers_import_command(servers)
     _options().add_server_option_commands(servers)
+    from app.cli_server_state import add_server_state_commands
+
+    add_server_state_commands(servers)
 
 
 def _add_pause_commands(groups: Any) -> None:

@@ -50,7 +50,7 @@ def server_row(server: ServerEntry) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
     row.update(server.target.model_dump(mode="json", exclude={"kind"}))
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era})
+                "era": server.era, "enabled": server.enabled})
     from app.cli_server_options import option_fields
 
     row.update(option_fields(server))
@@ -90,6 +90,7 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
         words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))

@@ -113,6 +113,8 @@ class ServerEntry(_Model):
     """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `app.core.aliases`."""
     also_send_own_folders: bool = False
     """Also send the folders on the server's own command line, after Rootkeeper's (servers whose roots replace them)."""
+    enabled: bool = True
+    """A disabled server keeps its settings but is not connected (the hub stops it and does not restart it)."""
     added_at: datetime = Field(default_factory=utc_now)
 
     @field_validator("name")

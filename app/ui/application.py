@@ -28,6 +28,7 @@ from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
 from app.ui.tray import Tray
+from app.ui.window_state import WindowMemory
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +56,12 @@ class RootkeeperApp(QObject):
             self.editor, self.live, self.report, settings, translations, tray_available=tray_available, parent=self
         )
         self.window = MainWindow(self.flows, tray_available=tray_available)
+        self.flows.desk.offer = self.window.message_bar.offer
         self.tray = Tray(self.live, self)
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
         self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
+        self.notifier.allowed = lambda: settings.notifications
+        self.window_memory = WindowMemory(self.window, self.window.tabs, settings)
         self._quit = asyncio.Event()
         self.hub_lock = HubLock(hub.state_dir, "gui")
         self.connecting = False

@@ -148,6 +148,7 @@ def save_server(
         entry.path_aliases = dict(old.path_aliases)
         entry.also_send_own_folders = old.also_send_own_folders and isinstance(target, StdioTarget)
         entry.roots_source = old.roots_source
+        entry.enabled = old.enabled
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
@@ -227,3 +228,10 @@ def set_roots_source(data: StoreData, name: str, source: str) -> ServerEntry:
     server.roots_source = source  # type: ignore[assignment]  # checked against ROOTS_SOURCES above
     return server
 
+
+
+def set_server_enabled(data: StoreData, name: str, enabled: bool) -> ServerEntry:
+    """Disable a server without forgetting it (the hub disconnects it), or enable it again."""
+    server = find_server(data, name)
+    server.enabled = enabled
+    return server
