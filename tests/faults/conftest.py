@@ -59,8 +59,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when != "call" and report.passed:
         return
     if report.when == "call" or report.failed:
-        _tried[kind] += 1
-        _handled[kind] += report.passed
+        # A case that runs many inputs in one test (the paste box, say) says how many it tried.
+        counts = dict(report.user_properties)
+        tried = int(counts.get("cases_tried", 1))
+        _tried[kind] += tried
+        _handled[kind] += int(counts.get("cases_handled", tried)) if report.passed else 0
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

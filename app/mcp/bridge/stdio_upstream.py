@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import os
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
@@ -18,6 +21,28 @@ from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 log = logging.getLogger(__name__)
 
 STOP_GRACE_SECONDS = 2.0
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """Linux: the kernel kills the server when the bridge dies, however it dies (SIGKILL included),
+    so a server that ignores the end of its stdin cannot outlive its host's session."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    prctl, parent = libc.prctl, os.getpid()
+
+    def in_child() -> None:  # between fork and exec: no allocation-heavy work, no locks
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the bridge died before the request took effect
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return in_child
+
+
+PR_SET_PDEATHSIG = 1
 EXIT_WAIT_SECONDS = 3.0
 
 
@@ -43,8 +68,12 @@ class StdioUpstream:
         return self._process.pid if self._process else None
 
     async def start(self) -> None:
-        self._stderr_log.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(self._stderr_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            self._stderr_log.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd = os.open(self._stderr_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        except OSError as exc:  # a read-only or full state folder: the server still starts, its stderr discarded
+            log.warning("Cannot write %s (%s); the server's stderr is discarded", self._stderr_log, exc.strerror)
+            fd = os.open(os.devnull, os.O_WRONLY)
         try:
             self._process = await asyncio.create_subprocess_exec(
                 self._command,
@@ -56,6 +85,7 @@ class StdioUpstream:
                 cwd=self._cwd,
                 start_new_session=True,
                 limit=MAX_MESSAGE_BYTES,
+                preexec_fn=_die_with_parent(),
             )
         except FileNotFoundError as exc:
             raise UpstreamError(f"The server's command {self._command!r} was not found.") from exc
