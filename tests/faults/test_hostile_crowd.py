@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core import logsetup
 from app.core.model import StoreData
 from app.core.store import Store
 from app.mcp.hub import Hub
@@ -45,6 +46,8 @@ async def test_twenty_healthy_servers_each_see_every_change_beside_every_hostile
         data.servers += [python_server(name, module, behaviour) for name, (module, behaviour) in HOSTILE.items()]
 
     store.update(servers)
+    crashes: list[str] = []
+    logsetup.add_crash_listener(crashes.append)
     hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
     await hub.start()
     try:
@@ -71,3 +74,5 @@ async def test_twenty_healthy_servers_each_see_every_change_beside_every_hostile
         assert gamma_id
     finally:
         await hub.stop()
+        logsetup.remove_crash_listener(crashes.append)
+    assert crashes == [], "the hub reported an uncaught exception"
