@@ -78,6 +78,10 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         if not self._failed_now:
             self.failing = False
 
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # what a full disk would not take is lost either way
+            super().close()
+
     def _open(self) -> Any:
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         if hasattr(os, "fchmod"):

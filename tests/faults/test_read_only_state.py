@@ -11,7 +11,7 @@ import pytest
 from app.core.hublock import HubLock
 from app.core.locations import state_home
 from tests.conftest import run_cli, run_unprivileged
-from tests.faults.conftest import StoreGuard, remount
+from tests.faults.conftest import StoreGuard, fill, remount
 from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
 from tests.headless_helpers import holder
 
@@ -109,3 +109,27 @@ def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write
         finally:
             os.chown(state, 0, 0)
     assert tried.stdout.strip() == "False", tried
+
+
+@pytest.mark.parametrize("fault", ["read-only", "full"])
+async def test_the_bridge_in_a_read_only_or_full_home_still_bridges(
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, fault: str
+) -> None:
+    from tests.mcp.bridge.helpers import add_server, raw_host, raw_server
+
+    home = small_disk / "home"
+    add_server(home, "raw", raw_server(tmp_path / "raw.jsonl"), share="all", consent="given")
+    store_guard.watch(home)
+    if fault == "full":
+        fill(small_disk)
+    else:
+        remount(small_disk, "ro")
+    async with raw_host(home, "--server", "raw") as host:
+        assert "result" in await host.handshake()
+        await host.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+        assert "result" in await host.reply_to(1)
+        assert await host.close_input() == 0
+        assert host.process.stderr is not None
+        err = (await host.process.stderr.read()).decode()
+    assert is_one_sentence_each(err), err
+    assert store_guard.problems() == []
