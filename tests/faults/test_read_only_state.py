@@ -133,3 +133,40 @@ async def test_the_bridge_in_a_read_only_or_full_home_still_bridges(
         err = (await host.process.stderr.read()).decode()
     assert is_one_sentence_each(err), err
     assert store_guard.problems() == []
+
+
+CLAIM = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QCoreApplication
+from app.ui.single_instance import SingleInstance
+app = QCoreApplication([])
+print(SingleInstance(Path(sys.argv[1])).claim())
+"""
+
+
+@pytest.mark.parametrize("fault", ["read-only", "full"])
+def test_the_tray_app_in_a_read_only_or_full_home_is_still_the_one_instance(
+    small_disk: Path, monkeypatch: pytest.MonkeyPatch, qapp: object, fault: str
+) -> None:
+    import subprocess
+    import sys
+
+    from app.ui.single_instance import SingleInstance
+    from tests.conftest import PROJECT
+
+    state = _state(small_disk / "home", monkeypatch)
+    state.mkdir(parents=True)
+    if fault == "full":
+        fill(small_disk)
+    else:
+        remount(small_disk, "ro")
+    first = SingleInstance(state)
+    try:
+        assert first.claim()
+        second = subprocess.run([sys.executable, "-c", CLAIM, str(state)], capture_output=True, text=True,
+                                env=dict(os.environ, PYTHONPATH=str(PROJECT), QT_QPA_PLATFORM="offscreen"),
+                                timeout=60, check=False)
+    finally:
+        first.release()
+    assert second.stdout.strip() == "False", second
