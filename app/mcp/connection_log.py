@@ -49,7 +49,9 @@ class _ServerLogFile(PrivateRotatingFileHandler):
             self.handle(logging.LogRecord("server", logging.INFO, "", 0, text, None, None))
 
     def report_failure(self, error: BaseException | None) -> None:
-        logger.warning("Cannot write %s (%s); the server's stderr is dropped until it can be", self.baseFilename, error)
+        reason = getattr(error, "strerror", None) or error
+        logger.warning("Cannot write %s (%s); the server's stderr is dropped until the log can be written again",
+                       self.baseFilename, reason)
 
 
 class ServerLog:
