@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +16,7 @@ from app.core.fileio import atomic_write, private_dir
 
 ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
 Era = Literal["legacy", "modern"]
+log = logging.getLogger(__name__)
 
 
 class ConnectionStatus(BaseModel):
@@ -61,11 +63,21 @@ def _process_alive(pid: int) -> bool:
 class StatusBoard:
     def __init__(self, state_dir: Path) -> None:
         self.path = state_dir / STATUS_FILE
+        self._unwritable = False
 
     def publish(self, servers: dict[str, dict[str, Any]]) -> None:
-        private_dir(self.path.parent)
+        """Write the statuses; a folder that cannot take them (read-only, full) is said once, not each time."""
         document = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
-        atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+        try:
+            private_dir(self.path.parent)
+            atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+        except OSError as exc:
+            if not self._unwritable:
+                log.warning("Cannot publish the servers' status to %s (%s); other Rootkeeper commands will not "
+                            "see it", self.path, exc.strerror or exc)
+            self._unwritable = True
+            return
+        self._unwritable = False
 
     def clear(self) -> None:
         """Remove the file this process published; another process's file (and an unreadable one) stays."""

@@ -228,7 +228,10 @@ class Store:
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
         with _interrupts_held():
-            atomic_write(self.path, serialize(data))
+            try:
+                atomic_write(self.path, serialize(data))
+            except OSError as exc:  # a full disk or a read-only folder: the old file is still whole
+                raise StoreError("store.not_saved", path=str(self.path), reason=str(exc.strerror or exc)) from exc
             self.saved = True
 
     def _ensure_home(self) -> None:

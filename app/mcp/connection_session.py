@@ -68,8 +68,12 @@ class Attempt:
     log_path: Path | None = None
     log_offset: int = 0
     connected_at: float | None = None
+    flush_log: Callable[[], None] | None = None
+    """Moves what the server wrote to stderr so far into its log, before the log's last line is read."""
 
     def failure_context(self) -> FailureContext:
+        if self.flush_log is not None:
+            self.flush_log()
         return replace(
             self.context,
             http_error=self.http.last_error if self.http else None,
@@ -141,7 +145,7 @@ def open_attempt(
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
-    return Attempt(context, watch, log_path=written, log_offset=log.tell())
+    return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
 
 
 class LiveSession:

@@ -150,7 +150,8 @@ class Hub:
         self._running = True
         self._connecting = connect
         if connect:
-            self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with contextlib.suppress(OSError):  # no log folder (read-only home): each server's log says so once
+                self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         await self.watcher.start()
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()

@@ -13,11 +13,13 @@ one instance and `problem` says, in one sentence, that a second start cannot rai
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import hashlib
 import logging
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,6 +51,7 @@ class SingleInstance(QObject):
         self._state_dir = state_dir
         self._lock = QLockFile(str(state_dir / LOCK_FILE))
         self._lock.setStaleLockTime(0)  # a live app holds it for days: only a dead owner makes it stale
+        self._key = server_name(state_dir).rsplit("-", 1)[-1]
         self._name = self._socket_name()
         self._server: QLocalServer | None = None
         self.problem: Message | None = None
@@ -70,12 +73,25 @@ class SingleInstance(QObject):
 
     def claim(self) -> bool:
         """Become the one instance; False when another process already is."""
-        private_dir(self._state_dir)
-        if not self._lock.tryLock(0):
-            return False
+        with contextlib.suppress(OSError):  # a read-only state folder: the lock below says what it can
+            private_dir(self._state_dir)
         lock_file = self._state_dir / LOCK_FILE
+        if not self._lock.tryLock(0):
+            if self._lock.error() == QLockFile.LockError.LockFailedError:
+                return False
+            # The state folder cannot take the lock file (read-only, full): lock in the private runtime
+            # folder instead, keyed by the state folder like the socket, so one app per home still holds.
+            folder = runtime_dir(Path(tempfile.gettempdir()), f"gui-{self._key}.lock")
+            if folder is None:
+                return False
+            lock_file = folder / f"gui-{self._key}.lock"
+            self._lock = QLockFile(str(lock_file))
+            self._lock.setStaleLockTime(0)
+            if not self._lock.tryLock(0):
+                return False
         if lock_file.exists() and hasattr(os, "chmod"):
-            os.chmod(lock_file, 0o600)
+            with contextlib.suppress(OSError):
+                os.chmod(lock_file, 0o600)
         # Holding the lock proves no live instance owns the name, so a leftover socket is stale.
         QLocalServer.removeServer(self._name)
         server = QLocalServer(self)

@@ -763,6 +763,10 @@
         <translation>无法打开锁文件 %1（%2）。</translation>
     </message>
     <message>
+        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
+        <translation>未做任何更改：无法保存设置文件 %1（%2）。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
     </message>

@@ -763,6 +763,10 @@
         <translation>無法開啟鎖定檔 %1（%2）。</translation>
     </message>
     <message>
+        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
+        <translation>未做任何變更：無法儲存設定檔 %1（%2）。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
     </message>

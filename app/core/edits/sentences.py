@@ -81,6 +81,7 @@ SENTENCES: dict[str, str] = {
     "store.unreadable": "The settings file {path} cannot be read ({reason}); fix its permissions.",
     "store.no_home": "Cannot create the settings folder {path} ({reason}).",
     "store.no_lock": "Cannot open the lock file {path} ({reason}).",
+    "store.not_saved": "Nothing was changed: the settings file {path} cannot be saved ({reason}).",
     "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
     "store.lock_busy": "Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the "
     "settings all that time; try again.",

@@ -20,6 +20,7 @@ from typing import Any
 
 from app.core.arguments import has_placeholders
 from app.core.locations import state_home
+from app.core.logsetup import PrivateRotatingFileHandler
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
@@ -98,17 +99,10 @@ def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> Ser
 # -- the process ----------------------------------------------------------------------------------------------
 
 
-class _PrivateRotatingLog(logging.handlers.RotatingFileHandler):
-    """A rotating log whose every file, the rotated ones included, is private to the user."""
-
-    def _open(self) -> Any:
-        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        return open(fd, "a", encoding=self.encoding, errors=self.errors)
-
-
 def _private_log(path: Path) -> logging.Handler:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    handler = _PrivateRotatingLog(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
+    # Private files, rotated; a full disk drops records with one sentence instead of a traceback each.
+    handler = PrivateRotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
     handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))
     return handler
 
@@ -117,7 +111,16 @@ def setup_logging(server: str) -> None:
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    root.addHandler(_private_log(state_home() / "logs" / f"bridge-{server}.log"))
+    path = state_home() / "logs" / f"bridge-{server}.log"
+    try:
+        root.addHandler(_private_log(path))
+    except OSError as exc:  # a read-only state folder: the bridge still runs, logging to stderr (the host's log)
+        print(f"rootkeeper: Cannot write the log file {path} ({exc.strerror or exc}); logging to stderr instead.",
+              file=sys.stderr, flush=True)
+        fallback = logging.StreamHandler(sys.stderr)
+        fallback.setFormatter(logging.Formatter("rootkeeper: %(message)s"))
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
     level = os.environ.get("ROOTKEEPER_LOG_LEVEL", "INFO").upper()
     root.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
 
