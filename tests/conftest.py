@@ -13,7 +13,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest_plugins = ["tests.ui_helpers"]  # the qasync `qloop` and `english` fixtures
+pytest_plugins = ["tests.ui_helpers", "tests.keyring_helpers"]  # qasync `qloop`, `english`; real keyrings
 
 PROJECT = Path(__file__).resolve().parent.parent
 
