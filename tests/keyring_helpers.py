@@ -76,7 +76,7 @@ def secret_service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
         for key, value in env.items():
             monkeypatch.setenv(key, value)
         monkeypatch.delenv("PYTHON_KEYRING_BACKEND", raising=False)
-        _wait_usable()
+        _wait_usable(home / ".local" / "share" / "keyrings" / "login.keyring")
         yield env
     finally:
         _reset_backend()
@@ -87,11 +87,16 @@ def secret_service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
             bus.stdout.close()
 
 
-def _wait_usable() -> None:
+def _wait_usable(login_keyring: Path) -> None:
     from keyring.backends import SecretService
 
-    backend = SecretService.Keyring()
     deadline = time.monotonic() + READY_TIMEOUT
+    # Asked before the daemon has made its login keyring, the service would prompt to create one.
+    while not login_keyring.exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("GNOME Keyring did not create its login keyring")
+        time.sleep(0.05)
+    backend = SecretService.Keyring()
     while True:
         with contextlib.suppress(Exception):
             backend.set_password("rootkeeper-test", "ready", "yes")
