@@ -99,15 +99,20 @@ def test_removing_a_server_deletes_its_secret(rk_home: Path, backend: str) -> No
     added = run_cli(rk_home, "servers", "add", "env", "--env", f"RK_TEST_SECRET={API_KEY}", "--", *ECHO)
     assert added.code == 0, added
     reference = json.loads(store_text(rk_home))["servers"][0]["target"]["env"]["RK_TEST_SECRET"]
+    token = reference.rsplit(":", 1)[-1]
 
-    assert run_cli(rk_home, "servers", "remove", "env").code == 0
-
-    if backend == "file":
-        assert not (rk_home / "state" / "secrets.json").exists()
-    else:
+    def kept() -> str | None:
+        if backend == "file":
+            path = rk_home / "state" / "secrets.json"
+            return json.loads(path.read_text())["secrets"].get(token) if path.exists() else None
         import keyring
 
-        assert keyring.get_password("rootkeeper", reference.rsplit(":", 1)[1]) is None
+        return keyring.get_password("rootkeeper", token)
+
+    assert kept() == API_KEY
+    assert run_cli(rk_home, "servers", "remove", "env").code == 0
+    assert kept() is None
+    assert not (rk_home / "state" / "secrets.json").exists()
 
 
 def test_a_plaintext_store_is_migrated_on_the_next_write_and_nothing_is_lost(
