@@ -17,6 +17,7 @@ CLASSES = {
     "test_store_contention": "store faults",
     "test_sensitive": "security",
     "test_private_files": "security",
+    "test_secrets": "security",
 }
 
 _tried: Counter[str] = Counter()
