@@ -173,6 +173,19 @@ def keep_unchanged(new: AnyTarget, old: StdioTarget | HttpTarget) -> AnyTarget:
 # -- where secrets are kept ----------------------------------------------------------------------
 
 
+_store_folders: set[Path] = set()
+
+
+def known_folder(folder: Path) -> None:
+    """Say that a store of this process keeps its private secrets file in `folder`.
+
+    A connection does not know which store its server came from; `reveal` looks in the state
+    folder, then in the folders of the stores this process opened (a settings folder given
+    explicitly, as tests and portable setups do). Tokens are random, so a folder cannot shadow another.
+    """
+    _store_folders.add(folder)
+
+
 @functools.cache
 def _backend() -> Any | None:
     """The keyring backend to use, or None when there is no usable one (then the private file is used)."""
@@ -263,6 +276,9 @@ class Vault:
         where, token = matched.groups()
         if where == "file":
             value = self._load_file().get(token)
+            for folder in _store_folders - {self.folder}:  # a store in another folder (see `known_folder`)
+                if value is None:
+                    value = Vault(folder)._load_file().get(token)
             if value is None:
                 raise _missing(str(self.file))
             return value

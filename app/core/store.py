@@ -132,6 +132,7 @@ class Store:
         self.lock_path = self.home / LOCK_FILE
         self.state_dir = state_home() if home is None else home / "state"
         """Where the private secrets file goes when there is no keyring (`app.core.secrets`)."""
+        secrets.known_folder(self.state_dir)
         self.saved = False
         """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
