@@ -280,7 +280,7 @@ class Vault:
                 if value is None:
                     value = Vault(folder)._load_file().get(token)
             if value is None:
-                raise _missing(str(self.file))
+                raise _error("secret.missing_file", path=str(self.file))
             return value
         backend = _backend()
         if backend is None:
@@ -291,7 +291,7 @@ class Vault:
             reason = str(exc) or type(exc).__name__
             raise _error("secret.keyring_failed", reason=reason) from exc
         if found is None:
-            raise _missing("the keyring")
+            raise _error("secret.missing_keyring")
         return str(found)
 
     def delete(self, reference: str) -> None:
@@ -307,10 +307,6 @@ class Vault:
         if backend is not None:
             with contextlib.suppress(*_keyring_errors()):  # already gone, or the keyring is away: nothing to keep
                 backend.delete_password(SERVICE, token)
-
-
-def _missing(where: str) -> SecretError:
-    return _error("secret.missing", where=where)
 
 
 def _error(code: str, **args: str) -> SecretError:
@@ -335,8 +331,11 @@ def seal(data: StoreData, vault: Vault, *, migrating: Iterable[str] = ()) -> lis
     vault.flush()
     notes = list(vault.notes)
     if servers := list(migrating):
-        where = "the keyring" if _backend() is not None else str(vault.file)
-        notes.append(message("secret.migrated", servers=", ".join(f"'{n}'" for n in servers), where=where))
+        named = ", ".join(f"'{name}'" for name in servers)
+        if _backend() is not None:
+            notes.append(message("secret.migrated_keyring", servers=named))
+        else:
+            notes.append(message("secret.migrated_file", servers=named, path=str(vault.file)))
     return notes
 
 

@@ -141,7 +141,7 @@ def test_a_plaintext_store_is_migrated_on_the_next_write_with_a_note(rk_home: Pa
         edit_servers.set_era(data, "cmd", "2025-11-25")
 
     assert not any(secret in on_disk(store) for secret in SECRETS)
-    notes = [notice for notice in store.notice_messages if notice.code == "secret.migrated"]
+    notes = [notice for notice in store.notice_messages if notice.code == "secret.migrated_file"]
     assert len(notes) == 1 and "'web', 'cmd'" in notes[0].text
     web, cmd = revealed(store)
     assert web.url == f"http://bob:{PASSWORD}@127.0.0.1:8080/mcp"
@@ -155,7 +155,7 @@ def test_a_missing_secret_is_one_sentence_not_a_wrong_value(rk_home: Path, no_ke
     (store.state_dir / secrets.SECRETS_FILE).unlink()
     with pytest.raises(secrets.SecretError) as raised:
         revealed(store)
-    assert raised.value.code == "secret.missing"
+    assert raised.value.code == "secret.missing_file"
 
 
 # -- a real Secret Service -------------------------------------------------------------------------

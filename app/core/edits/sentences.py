@@ -98,8 +98,12 @@ SENTENCES: dict[str, str] = {
     "secret.in_file": "No keyring is available, so server secrets are kept in {path}, readable only by you.",
     "secret.keyring_refused": "The keyring refused a server secret ({reason}), so it is kept in {path}, readable "
     "only by you.",
-    "secret.migrated": "The secrets of {servers} were moved out of the settings file into {where}.",
-    "secret.missing": "A secret value of this server is missing from {where}; enter it again in its settings.",
+    "secret.migrated_keyring": "The secrets of {servers} were moved out of the settings file into the keyring.",
+    "secret.migrated_file": "The secrets of {servers} were moved out of the settings file into {path}, readable only "
+    "by you.",
+    "secret.missing_keyring": "A secret value of this server is missing from the keyring; enter it again in its "
+    "settings.",
+    "secret.missing_file": "A secret value of this server is missing from {path}; enter it again in its settings.",
     "secret.no_keyring": "A secret value of this server is in the keyring, and no keyring can be reached from here.",
     "secret.keyring_failed": "A secret value of this server cannot be read from the keyring ({reason}).",
     "secret.file_unreadable": "The secrets file {path} cannot be read ({reason}).",
