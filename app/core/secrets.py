@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from app.core.arguments import PLACEHOLDERS
 from app.core.edits.sentences import SENTENCES, message
-from app.core.fileio import atomic_write, private_dir
+from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import state_home
 from app.core.messages import Message, UserError
 from app.core.model import HttpTarget, StdioTarget, StoreData
@@ -245,6 +245,7 @@ class Vault:
         else:
             created = not self.file.exists()
             private_dir(self.folder, tighten_existing=False)
+            remove_stale_temporaries(self.file)  # a writer killed mid-write; we hold the store's lock
             document = {"about": "Rootkeeper's server secrets, kept here because no keyring was available.",
                         "secrets": self._file_values}
             atomic_write(self.file, json.dumps(document, indent=1, ensure_ascii=True).encode("ascii"), mode=0o600)
