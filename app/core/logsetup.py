@@ -5,7 +5,8 @@ folder, `logs/rootkeeper.log`, private to the user whatever the umask. Short com
 only, one line per record and never a traceback: the user gets a sentence, not a stack.
 
 Nothing here logs a secret: records carry what the code put in them, and the code never puts header
-or environment values in a log message.
+or environment values in a log message; a URL's password, which libraries log with the URL, is
+masked by a filter on every handler (`hide_secrets`).
 """
 
 from __future__ import annotations
@@ -111,6 +112,17 @@ class _OneLine(logging.Formatter):
         return f"rootkeeper: {_printable(text)}"
 
 
+def hide_secrets(record: logging.LogRecord) -> bool:
+    """A handler filter: a URL's password (a library logging the URL it requests) never reaches a log."""
+    from app.core.secrets import hide_passwords
+
+    text = record.getMessage()
+    hidden = hide_passwords(text)
+    if hidden != text:
+        record.msg, record.args = hidden, None
+    return True
+
+
 def log_path(state_dir: Path) -> Path:
     return state_dir / "logs" / LOG_FILE
 
@@ -140,6 +152,7 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
         handler.setFormatter(_Printable(_FORMAT) if level == logging.DEBUG else _OneLine())
         root.setLevel(level if level is not None else logging.WARNING)
     handler.set_name(_HANDLER_NAME)
+    handler.addFilter(hide_secrets)
     root.addHandler(handler)
     if problem is not None:
         logging.getLogger(__name__).warning("%s", problem)

@@ -74,13 +74,16 @@ class StdioTarget(_Model):
     command: str
     args: list[str] = Field(default_factory=list)
     env: dict[str, str] = Field(default_factory=dict)
+    """Each value is a secret: once saved, a reference to it (`app.core.secrets`); `reveal` gives the real one."""
     cwd: str | None = None
 
 
 class HttpTarget(_Model):
     kind: Literal["http"] = "http"
     url: str
+    """A password in it (`http://user:password@host`) is kept like a header value, as a reference."""
     headers: dict[str, str] = Field(default_factory=dict)
+    """Each value is a secret kept as a reference once saved; `Authorization`'s scheme word stays visible."""
 
     @field_validator("url")
     @classmethod

@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.core import filelock
+from app.core import filelock, secrets
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
-from app.core.locations import HOME_VARIABLE, config_home
+from app.core.locations import HOME_VARIABLE, config_home, state_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
@@ -130,6 +130,9 @@ class Store:
         self._own_home = home is None and not os.environ.get(HOME_VARIABLE)
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
+        self.state_dir = state_home() if home is None else home / "state"
+        """Where the private secrets file goes when there is no keyring (`app.core.secrets`)."""
+        secrets.known_folder(self.state_dir)
         self.saved = False
         """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
@@ -216,14 +219,27 @@ class Store:
         """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
         with self._locked():
             data = self._load_locked()
+            held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
             yield data
             data.revision += 1
-            self._write(data)
+            self._write_sealed(data, held, plaintext)
 
     def update(self, edit: Callable[[StoreData], Any]) -> StoreData:
         with self.transaction() as data:
             edit(data)
         return data
+
+    def _write_sealed(self, data: StoreData, held: set[str], plaintext: list[str]) -> None:
+        # Secrets go to the keyring before the file that refers to them is written, and the ones it
+        # no longer refers to are deleted after: a crash in between leaves an unused secret, never a lost one.
+        vault = secrets.Vault(self.state_dir)
+        if secrets.plaintext_servers(data):
+            migrating = [name for name in plaintext if data.server(name) is not None]
+            for notice in secrets.seal(data, vault, migrating=migrating):
+                self._notify(notice)
+        self._write(data)
+        if unused := held - secrets.references(data):
+            secrets.forget(unused, vault)
 
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.

@@ -30,6 +30,7 @@ import anyio
 import anyio.abc
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from app.core.secrets import masked_url, reveal
 from app.mcp.connection_log import open_server_log
 from app.mcp.errors import (
     Failure,
@@ -119,14 +120,14 @@ def open_attempt(
     """Build this attempt's transport (for stdio, with the server's log file as its stderr)."""
     from app.mcp.transport import WatchedTransport
 
-    target = entry.target
+    target = reveal(entry.target)  # the real secret values, fetched at the last moment
     refuse_roots = not entry.declares_roots
     if isinstance(target, HttpTarget):
         from app.mcp.http_transport import HttpWatch, http_transport
 
         http = HttpWatch()
         inner = http_transport(target.url, dict(target.headers), http, gate_bound=gate_bound)
-        context = FailureContext("http", connect_timeout, url=target.url)
+        context = FailureContext("http", connect_timeout, url=masked_url(target.url))
         return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http)
     from mcp.client.stdio import StdioServerParameters
 

@@ -16,6 +16,7 @@ from app.core.access import AccessResult, AccessStatus
 from app.core.messages import Message
 from app.core.model import HttpTarget, ServerEntry
 from app.core.paths import printable
+from app.core.secrets import masked_url
 from app.ui.messages import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
@@ -145,7 +146,7 @@ def sharing_label(entry: ServerEntry) -> str:
 def target_label(entry: ServerEntry) -> str:
     target = entry.target
     if isinstance(target, HttpTarget):
-        return target.url
+        return masked_url(target.url)
     return " ".join(home_relative(word) for word in [target.command, *target.args])
 
 

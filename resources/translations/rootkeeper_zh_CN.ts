@@ -970,6 +970,42 @@
         <source>%1 could not be rewritten; it was left as it was.</source>
         <translation>无法重写 %1；它保持原样。</translation>
     </message>
+    <message>
+        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
+        <translation>没有可用的密钥环，因此服务器机密保存在 %1 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
+        <translation>密钥环拒绝了一个服务器机密（%1），因此它保存在 %2 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
+        <translation>%1 的机密已从设置文件移到密钥环中。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
+        <translation>%1 的机密已从设置文件移到 %2 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
+        <translation>密钥环中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
+        <translation>%1 中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
+        <translation>此服务器的一个机密值在密钥环中，但从这里无法访问任何密钥环。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server cannot be read from the keyring (%1).</source>
+        <translation>无法从密钥环读取此服务器的一个机密值（%1）。</translation>
+    </message>
+    <message>
+        <source>The secrets file %1 cannot be read (%2).</source>
+        <translation>无法读取机密文件 %1（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>

@@ -970,6 +970,42 @@
         <source>%1 could not be rewritten; it was left as it was.</source>
         <translation>無法重寫 %1；它維持原樣。</translation>
     </message>
+    <message>
+        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
+        <translation>沒有可用的金鑰圈，因此伺服器機密保存在 %1 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
+        <translation>金鑰圈拒絕了一個伺服器機密（%1），因此它保存在 %2 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
+        <translation>%1 的機密已從設定檔移到金鑰圈中。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
+        <translation>%1 的機密已從設定檔移到 %2 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
+        <translation>金鑰圈中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
+        <translation>%1 中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
+        <translation>此伺服器的一個機密值在金鑰圈中，但從這裡無法存取任何金鑰圈。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server cannot be read from the keyring (%1).</source>
+        <translation>無法從金鑰圈讀取此伺服器的一個機密值（%1）。</translation>
+    </message>
+    <message>
+        <source>The secrets file %1 cannot be read (%2).</source>
+        <translation>無法讀取機密檔案 %1（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>

@@ -100,7 +100,7 @@ def test_servers_list_json_reads_the_published_rows_through_connection_status(rk
     store.update(lambda data: data.servers.extend(
         [python_server("good", "roots_tool"), python_server("damaged", "roots_tool")]))
     state = rk_home / "state"
-    state.mkdir(parents=True)
+    state.mkdir(parents=True, exist_ok=True)  # the servers' environment values (secrets) may have made it
     good = ConnectionStatus(state="connected", era="legacy", protocol_version="2025-11-25", roots_fetch_count=3)
     (state / STATUS_FILE).write_text(json.dumps({"pid": os.getpid(), "updated_at": "2026-01-01T00:00:00+00:00",
                                                  "servers": {"good": good.row(), "damaged": {"state": "exploded"}}}))

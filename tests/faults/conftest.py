@@ -37,6 +37,7 @@ CLASSES = {
     "test_private_files": "security",
     "test_server_logs": "security",
     "test_other_user": "security",
+    "test_secrets": "security",
 }
 
 _tried: Counter[str] = Counter()

@@ -95,6 +95,19 @@ SENTENCES: dict[str, str] = {
     "the location was rebuilt from the path.",
     "store.root_id_reissued": "Two shared folders had the id {id}; '{name}' now has the id {new}.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
+    # -- server secrets (app/core/secrets.py) ---------------------------------------------------------
+    "secret.in_file": "No keyring is available, so server secrets are kept in {path}, readable only by you.",
+    "secret.keyring_refused": "The keyring refused a server secret ({reason}), so it is kept in {path}, readable "
+    "only by you.",
+    "secret.migrated_keyring": "The secrets of {servers} were moved out of the settings file into the keyring.",
+    "secret.migrated_file": "The secrets of {servers} were moved out of the settings file into {path}, readable only "
+    "by you.",
+    "secret.missing_keyring": "A secret value of this server is missing from the keyring; enter it again in its "
+    "settings.",
+    "secret.missing_file": "A secret value of this server is missing from {path}; enter it again in its settings.",
+    "secret.no_keyring": "A secret value of this server is in the keyring, and no keyring can be reached from here.",
+    "secret.keyring_failed": "A secret value of this server cannot be read from the keyring ({reason}).",
+    "secret.file_unreadable": "The secrets file {path} cannot be read ({reason}).",
 }
 
 BROAD_WHY: dict[str, str] = {

@@ -20,6 +20,7 @@ from app.core.edits.sentences import refusal
 from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, SharingMode, StdioTarget, StoreData
 from app.core.paths import canonicalize, printable
 from app.core.roots import RootError, find_root
+from app.core.secrets import keep_unchanged
 
 ShareChoice = SharingMode | Sequence[str] | str
 """`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
@@ -129,7 +130,8 @@ def save_server(
 ) -> ServerEntry:
     """Add a server, or replace the one called `replacing` in place.
 
-    A replaced entry keeps its consent, sharing, era, aliases, own-folders option and roots source
+    A replaced entry keeps each secret value given as shown (`****`, see `app.core.secrets`), and its
+    consent, sharing, era, aliases, own-folders option and roots source
     unless `share`/`era` are given; a new one
     waits for consent (shares nothing) unless `share` is given.
     """
@@ -139,6 +141,8 @@ def save_server(
     clash = data.server(name)
     if clash is not None and clash is not old:
         raise refusal("server.exists", name=name)
+    if old is not None:  # a secret shown masked and left as shown is kept, not replaced by '****'
+        target = keep_unchanged(target, old.target)
     pinned = _era(era) if era is not None else (old.era if old is not None else "auto")
     entry = ServerEntry(name=name, target=target, era=pinned, **(old.model_extra or {}) if old is not None else {})
     if old is not None:
@@ -160,7 +164,10 @@ def save_server(
 
 
 def remove_server(data: StoreData, name: str, log_dir: Path | None = None) -> Path | None:
-    """Forget the server; returns its log file (in `log_dir`) for the caller to delete once the edit is saved."""
+    """Forget the server; returns its log file (in `log_dir`) for the caller to delete once the edit is saved.
+
+    Its secrets are deleted from the keyring when the store is written without it (`Store.transaction`).
+    """
     server = find_server(data, name)
     data.servers.remove(server)
     return log_dir / f"{server.name}.log" if log_dir is not None else None

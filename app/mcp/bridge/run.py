@@ -20,8 +20,9 @@ from typing import Any
 
 from app.core.arguments import has_placeholders
 from app.core.locations import state_home
-from app.core.logsetup import PrivateRotatingFileHandler
+from app.core.logsetup import PrivateRotatingFileHandler, hide_secrets
 from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.secrets import AnyTarget, SecretError, reveal
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
@@ -104,6 +105,7 @@ def _private_log(path: Path) -> logging.Handler:
     # Private files, rotated; a full disk drops records with one sentence instead of a traceback each.
     handler = PrivateRotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
     handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(hide_secrets)
     return handler
 
 
@@ -138,8 +140,15 @@ def guard_stdio() -> tuple[int, int]:
     return protocol_in, protocol_out
 
 
+def _revealed(target: AnyTarget) -> AnyTarget:
+    try:
+        return reveal(target)
+    except SecretError as exc:
+        raise UpstreamError(str(exc)) from None
+
+
 def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
-    target = entry.target
+    target = _revealed(entry.target)
     assert isinstance(target, StdioTarget)
     env = {**os.environ, **target.env}
     stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
@@ -156,7 +165,8 @@ def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) 
         return _stdio_upstream(entry)
     from app.mcp.bridge.http_upstream import HttpUpstream
 
-    return HttpUpstream(target.url, dict(target.headers))
+    revealed = _revealed(target)
+    return HttpUpstream(revealed.url, dict(revealed.headers))
 
 
 def _set_aside_when_large(path: Path) -> None:
@@ -210,7 +220,14 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
     source = WatcherRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
     status.start()
-    upstream = make_upstream(entry, source)
+    try:
+        upstream = make_upstream(entry, source)
+    except UpstreamError as exc:  # a secret it needs cannot be fetched
+        log.error("%s", exc)
+        print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+        host.close()
+        await status.close()
+        return 1
     try:
         try:
             if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list
