@@ -9,7 +9,6 @@ non-inheritable), so only the hub itself can hold the lock.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -144,6 +143,8 @@ class HubLock:
             os.kill(owner.pid, signal.SIGTERM)
         except OSError:
             return self.try_acquire()
+        import asyncio  # here, not above: a short command reads the lock without loading asyncio
+
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         delay = 0.01

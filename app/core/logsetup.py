@@ -10,7 +10,6 @@ or environment values in a log message.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import logging.handlers
 import os
@@ -19,9 +18,12 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.fileio import private_dir
+
+if TYPE_CHECKING:  # asyncio only once a loop runs: short commands never import it
+    import asyncio
 
 LOG_FILE = "rootkeeper.log"
 LEVEL_VARIABLE = "ROOTKEEPER_LOG_LEVEL"
@@ -180,6 +182,8 @@ def _loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> N
     if not isinstance(exc, BaseException):  # a complaint (an unclosed transport, say), not a failure
         crash_log.warning("The event loop reports: %s", message)
         return
+    import asyncio  # loaded already: this handler is called by a running loop
+
     task = context.get("task") or context.get("future")
     where = f"task {task.get_name()}" if isinstance(task, asyncio.Task) else "the event loop"
     report_crash(where, exc, message)
