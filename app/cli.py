@@ -1,9 +1,9 @@
 """Command-line entry point: `rootkeeper` and `python -m app` land here.
 
-Each edit handler opens one store transaction, calls the edit in `app.core.edits` (the same one the
-GUI calls) and reports. A refusal (`UserError` from core, `CliError` for the command line itself) is
-one sentence on stderr with exit 1, and leaves the store untouched: the transaction only commits
-when the edit returns.
+The roots commands are here, the servers commands in `app.cli_servers`. Each edit handler opens one
+store transaction, calls the edit in `app.core.edits` (the same one the GUI calls) and reports. A
+refusal (`UserError` from core, `CliError` for the command line itself) is one sentence on stderr
+with exit 1, and leaves the store untouched: the transaction only commits when the edit returns.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 # Only argparse is imported up front: each command imports what it uses when it runs, and each
 # group's sub-commands are declared only when that group is on the command line (`_Parser.fill`),
-# so `--version` loads nothing and a store command never loads the SDK, asyncio or Qt.
+# so a store command never loads the SDK, asyncio or Qt (tests/cli/test_imports.py). A bare
+# `--version` is answered before the parser is even built.
 
 
 class CliError(Exception):

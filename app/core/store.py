@@ -100,21 +100,23 @@ def repair(data: StoreData) -> list[Message]:
     notes: list[Message] = []
     kept: list[Root] = []
     seen: set[str] = set()
-    for root in data.roots:
-        shown = {"name": printable(root.name), "uri": printable(root.uri)}
+    for root in data.roots:  # every load walks every root: the sentences are only built for a root that needs one
         if not root.uri.lower().startswith("file:"):
-            notes.append(message("store.root_dropped", **shown))
+            notes.append(message("store.root_dropped", name=printable(root.name), uri=printable(root.uri)))
             continue
-        if root.uri != path_to_uri(root.path):
-            notes.append(message("store.root_uri_rebuilt", **shown, path=printable(root.path)))
-            root.uri = path_to_uri(root.path)
+        uri = path_to_uri(root.path)
+        if root.uri != uri:
+            notes.append(message("store.root_uri_rebuilt", name=printable(root.name), uri=printable(root.uri),
+                                 path=printable(root.path)))
+            root.uri = uri
         if root.id in seen:
             old = root.id
             root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
-            notes.append(message("store.root_id_reissued", name=shown["name"], id=old, new=root.id))
+            notes.append(message("store.root_id_reissued", name=printable(root.name), id=old, new=root.id))
         seen.add(root.id)
         kept.append(root)
-    data.roots = kept
+    if len(kept) != len(data.roots):  # assigning validates the whole list again
+        data.roots = kept
     return notes
 
 
