@@ -7,13 +7,15 @@ or an escape sequence cannot forge a row or act on the terminal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import access
 from app.core.model import HttpTarget, ServerEntry, StoreData
 from app.core.paths import printable
 from app.core.secrets import masked
-from app.core.status import ConnectionStatus
+
+if TYPE_CHECKING:
+    from app.core.status import ConnectionStatus
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
@@ -68,6 +70,8 @@ def share_text(server: ServerEntry) -> str:
 
 
 def live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
+    from app.core.status import ConnectionStatus
+
     status = published.get(name)
     if status is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."

@@ -17,7 +17,6 @@ The owner record is written where it can be; a full disk leaves it empty ("anoth
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import json
@@ -212,6 +211,8 @@ class HubLock:
             os.kill(owner.pid, signal.SIGTERM)
         except OSError:
             return self.try_acquire()
+        import asyncio  # here, not above: a short command reads the lock without loading asyncio
+
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         delay = 0.01

@@ -11,7 +11,6 @@ masked by a filter on every handler (`hide_secrets`).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import logging.handlers
@@ -21,9 +20,12 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.fileio import private_dir
+
+if TYPE_CHECKING:  # asyncio only once a loop runs: short commands never import it
+    import asyncio
 
 LOG_FILE = "rootkeeper.log"
 LEVEL_VARIABLE = "ROOTKEEPER_LOG_LEVEL"
@@ -222,6 +224,8 @@ def _loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> N
     if not isinstance(exc, BaseException):  # a complaint (an unclosed transport, say), not a failure
         crash_log.warning("The event loop reports: %s", message)
         return
+    import asyncio  # loaded already: this handler is called by a running loop
+
     task = context.get("task") or context.get("future")
     where = f"task {task.get_name()}" if isinstance(task, asyncio.Task) else "the event loop"
     report_crash(where, exc, message)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from app.core import filelock, secrets
 from app.core.edits.sentences import SENTENCES, message
@@ -99,27 +100,39 @@ def repair(data: StoreData) -> list[Message]:
     notes: list[Message] = []
     kept: list[Root] = []
     seen: set[str] = set()
-    for root in data.roots:
-        shown = {"name": printable(root.name), "uri": printable(root.uri)}
+    for root in data.roots:  # every load walks every root: the sentences are only built for a root that needs one
         if not root.uri.lower().startswith("file:"):
-            notes.append(message("store.root_dropped", **shown))
+            notes.append(message("store.root_dropped", name=printable(root.name), uri=printable(root.uri)))
             continue
-        if root.uri != path_to_uri(root.path):
-            notes.append(message("store.root_uri_rebuilt", **shown, path=printable(root.path)))
-            root.uri = path_to_uri(root.path)
+        uri = path_to_uri(root.path)
+        if root.uri != uri:
+            notes.append(message("store.root_uri_rebuilt", name=printable(root.name), uri=printable(root.uri),
+                                 path=printable(root.path)))
+            root.uri = uri
         if root.id in seen:
             old = root.id
             root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
-            notes.append(message("store.root_id_reissued", name=shown["name"], id=old, new=root.id))
+            notes.append(message("store.root_id_reissued", name=printable(root.name), id=old, new=root.id))
         seen.add(root.id)
         kept.append(root)
-    data.roots = kept
+    if len(kept) != len(data.roots):  # assigning validates the whole list again
+        data.roots = kept
     return notes
 
 
 def serialize(data: StoreData) -> bytes:
-    # ensure_ascii keeps undecodable file names (surrogate escapes) representable in valid UTF-8.
-    return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
+    """The store file's bytes: indented, pure-ASCII JSON (`\\uXXXX` escapes), the same from either encoder.
+
+    pydantic-core's encoder writes it several times faster than `json` with `indent`, which runs in
+    Python; an undecodable file name (a surrogate escape) is more than it can encode, and `json` then
+    writes it as an escape that reads back to the very same name.
+    """
+    try:
+        # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
+        text = data.model_dump_json(indent=2, ensure_ascii=True).replace("\x7f", "\\u007f")
+    except PydanticSerializationError:
+        text = json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True)
+    return (text + "\n").encode("ascii")
 
 
 class Store:
