@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.ui.snapshot import HubView, Snapshot
+from app.ui.snapshot import HubView, Snapshot, no_sessions
 
 COALESCE_MS = 30
 
@@ -57,10 +57,9 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
-        if self._sessions is None:
-            self.show(Snapshot.of(self._hub))
-        else:
-            self.show(Snapshot.of(self._hub, self._sessions.for_server))
+        # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
+        sessions_of = no_sessions if self._sessions is None else self._sessions.for_server
+        self.show(Snapshot.of(self._hub, sessions_of, previous=self.current))
 
     def show(self, snapshot: Snapshot) -> None:
         self.current = snapshot

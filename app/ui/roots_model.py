@@ -6,7 +6,6 @@ signal; the window saves it through the store, and the next snapshot confirms or
 
 from __future__ import annotations
 
-import dataclasses
 from enum import IntEnum
 from typing import Any
 
@@ -50,7 +49,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
     enabledChangeRequested = Signal(str, bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(lambda row: row.root.id, len(Column), parent)
+        super().__init__(lambda row: row.root.id, len(Column), parent, same=RootRow.same_as)
         self._paused = False
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
@@ -181,14 +180,14 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             name = str(value).strip()
             if not name or name == root.name:
                 return False
-            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"name": name})))
+            self.replace_row(index.row(), row._replace(root=root.model_copy(update={"name": name})))
             self.renameRequested.emit(root.id, name)
             return True
         if index.column() == Column.SHARED and role == Qt.ItemDataRole.CheckStateRole:
             enabled = Qt.CheckState(value) == Qt.CheckState.Checked
             if enabled == root.enabled:
                 return False
-            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"enabled": enabled})))
+            self.replace_row(index.row(), row._replace(root=root.model_copy(update={"enabled": enabled})))
             self.enabledChangeRequested.emit(root.id, enabled)
             return True
         return False
