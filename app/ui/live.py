@@ -35,16 +35,23 @@ class LiveState(QObject):
     snapshotChanged = Signal(object)
 
     def __init__(
-        self, hub: LiveSource, parent: QObject | None = None, *, sessions: SessionsSource | None = None
+        self, hub: LiveSource | None = None, parent: QObject | None = None, *, sessions: SessionsSource | None = None
     ) -> None:
         super().__init__(parent)
-        self._hub = hub
-        self._sessions = sessions
+        self._hub: LiveSource | None = None
+        self._sessions: SessionsSource | None = None
         self.current = Snapshot()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self.refresh)
+        if hub is not None:
+            self.attach(hub, sessions)
+
+    def attach(self, hub: LiveSource, sessions: SessionsSource | None = None) -> None:
+        """Follow `hub` from now on; until then (the tray shown at start) the snapshot is empty."""
+        self._hub = hub
+        self._sessions = sessions
         hub.subscribe(self._on_hub_event)
         if sessions is not None:
             sessions.subscribe(self._soon)
@@ -57,6 +64,8 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
+        if self._hub is None:
+            return
         # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
         sessions_of = no_sessions if self._sessions is None else self._sessions.for_server
         self.show(Snapshot.of(self._hub, sessions_of, previous=self.current))

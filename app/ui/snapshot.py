@@ -62,9 +62,11 @@ class RootRow(NamedTuple):
         """Shows the same: compared by identity first, then field by field (never through pydantic's `==`)."""
         if self is other:
             return True
-        return (self.seen_by == other.seen_by
-                and (self.access is other.access or self.access == other.access)
-                and (self.root is other.root or self.root.__dict__ == other.root.__dict__))
+        mine, theirs = self.access, other.access
+        if mine is not theirs and (mine is None or theirs is None or mine.checked_at != theirs.checked_at
+                                   or mine != theirs):
+            return False  # the usual difference (a new check round) is found by one comparison
+        return self.seen_by == other.seen_by and (self.root is other.root or self.root.__dict__ == other.root.__dict__)
 
 
 @dataclass(frozen=True)
