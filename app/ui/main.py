@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app import __version__
 from app.core import logsetup
 from app.core.locations import config_home, state_home
-from app.ui.crash import CrashNotice
 from app.ui.face import Face
 from app.ui.i18n import LANGUAGES, Translations
 from app.ui.icons import app_icon
@@ -91,6 +90,7 @@ async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
     from app.core.store import Store
     from app.mcp.hub import Hub
     from app.ui.application import RootkeeperApp
+    from app.ui.crash import CrashNotice
 
     store = Store()
     app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available, face=face)
