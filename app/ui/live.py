@@ -44,7 +44,9 @@ class LiveState(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._refresh_burst)
+        self._roots_stale = True
+        """Whether an event since the last snapshot may have changed the roots or their access results."""
         if hub is not None:
             self.attach(hub, sessions)
 
@@ -56,7 +58,9 @@ class LiveState(QObject):
         if sessions is not None:
             sessions.subscribe(self._soon)
 
-    def _on_hub_event(self, _event: str) -> None:
+    def _on_hub_event(self, event: str) -> None:
+        if event != "servers":  # a connection's status (the usual burst with many servers) leaves the roots be
+            self._roots_stale = True
         self._soon()
 
     def _soon(self) -> None:
@@ -64,11 +68,20 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
+        """A fresh snapshot of everything."""
+        self._roots_stale = True
+        self._refresh_burst()
+
+    def _refresh_burst(self) -> None:
         if self._hub is None:
             return
         # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
         sessions_of = no_sessions if self._sessions is None else self._sessions.for_server
-        self.show(Snapshot.of(self._hub, sessions_of, previous=self.current))
+        hub = self._hub
+        snapshot = Snapshot.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of,
+                                  previous=self.current, roots_changed=self._roots_stale)
+        self._roots_stale = False
+        self.show(snapshot)
 
     def show(self, snapshot: Snapshot) -> None:
         self.current = snapshot

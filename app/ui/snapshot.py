@@ -166,6 +166,8 @@ class Snapshot:
     seen_key: SeenKey = field(default=(), compare=False, repr=False)
     seen: SeenMap = field(default_factory=dict, compare=False, repr=False)
     """Who holds each root's URI (as the roots are keyed), and what it was computed from, for the next build."""
+    roots_source: object = field(default=None, compare=False, repr=False)
+    """The store's list the rows were built from (by identity: the hub replaces it on every reload)."""
 
     @classmethod
     def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions, previous: Snapshot | None = None) -> Snapshot:
@@ -186,7 +188,9 @@ class Snapshot:
         sessions_of: SessionsOf = no_sessions,
         *,
         previous: Snapshot | None = None,
+        roots_changed: bool = True,
     ) -> Snapshot:
+        """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
         servers = tuple(
             ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name)),
                       tuple(SessionRow.parse(doc) for doc in sessions_of(entry.name)))
@@ -197,6 +201,10 @@ class Snapshot:
             seen = previous.seen
         else:
             seen = _seen_map(data.roots, servers)
+        if (previous is not None and not roots_changed and previous.roots_source is data.roots
+                and previous.seen is seen):  # a status change with the same audiences: the rows stand
+            return cls(paused=data.paused, roots=previous.roots, servers=servers, seen_key=key, seen=seen,
+                       roots_source=data.roots)
         before = previous.by_id if previous is not None else {}
         rows = []
         for root in data.roots:
@@ -207,7 +215,8 @@ class Snapshot:
                 rows.append(old)
             else:
                 rows.append(RootRow(root, result, audience))
-        return cls(paused=data.paused, roots=tuple(rows), servers=servers, seen_key=key, seen=seen)
+        return cls(paused=data.paused, roots=tuple(rows), servers=servers, seen_key=key, seen=seen,
+                   roots_source=data.roots)
 
     @property
     def tray_state(self) -> TrayState:

@@ -104,3 +104,18 @@ def test_an_unchanged_root_keeps_its_row_object_between_snapshots() -> None:
     assert second.roots[0] is first.roots[0] and second.roots[2] is first.roots[2]
     assert second.roots[1] is not first.roots[1] and second.attention_roots == [second.roots[1]]
     assert isinstance(second.servers[0], ServerRow) and second.roots[0].seen_by == ("s",)
+
+
+def test_a_status_only_change_keeps_every_root_row_and_a_new_audience_rebuilds_them() -> None:
+    roots = [Root(id=f"r{i}", name=f"n{i}", entered_path=f"/d/{i}", path=f"/d/{i}", uri=f"file:///d/{i}")
+             for i in range(3)]
+    data = StoreData(roots=roots, servers=[_row("s")])
+    access = {root.id: OK for root in roots}
+    statuses = {"s": ConnectionStatus(state="connecting")}
+    first = Snapshot.build(data, access, statuses.get, lambda _name: [])
+    statuses["s"] = ConnectionStatus(state="connected")  # connected, nothing given yet: same audiences
+    second = Snapshot.build(data, access, statuses.get, lambda _name: [], previous=first, roots_changed=False)
+    assert second.roots is first.roots and second.servers[0].status is statuses["s"]
+    statuses["s"] = ConnectionStatus(state="connected", given_roots=[roots[0].uri])
+    third = Snapshot.build(data, access, statuses.get, lambda _name: [], previous=second, roots_changed=False)
+    assert third.roots[0].seen_by == ("s",) and third.roots[1] is second.roots[1]
