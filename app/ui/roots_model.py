@@ -10,7 +10,7 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from app.core.access import AccessStatus
@@ -133,9 +133,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
 
     def _decoration(self, row: RootRow, column: Column) -> Any:
         if column is Column.NAME:
-            style = QApplication.style()
             kind = QStyle.StandardPixmap.SP_FileIcon if row.root.is_file else QStyle.StandardPixmap.SP_DirIcon
-            return style.standardIcon(kind)
+            return _standard_icon(kind)
         if column is Column.STATUS:
             return dot(status_dot(row))
         return None
@@ -191,6 +190,19 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             self.enabledChangeRequested.emit(root.id, enabled)
             return True
         return False
+
+
+_ICONS: dict[tuple[QStyle, QStyle.StandardPixmap], QIcon] = {}
+
+
+def _standard_icon(kind: QStyle.StandardPixmap) -> QIcon:
+    """The style's icon, looked up once per style: a repaint asks for it on every visible row."""
+    style = QApplication.style()
+    key = (style, kind)
+    icon = _ICONS.get(key)
+    if icon is None:
+        icon = _ICONS[key] = style.standardIcon(kind)
+    return icon
 
 
 def index_root_id(index: QModelIndex | QPersistentModelIndex) -> str | None:
