@@ -149,9 +149,9 @@ class ServerRow:
     def given(self) -> list[str] | None:
         """The URIs this server holds now: its current session's last roots answer, if it is connected."""
         status = self.status
-        if status is None or status.state != "connected":
+        if status is None or status.state != "connected" or not status.session_fetches:
             return None
-        return status.given_roots
+        return status.last_roots_fetch
 
 
 SeenKey = tuple[object, ...]

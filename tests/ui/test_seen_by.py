@@ -69,11 +69,11 @@ def test_seen_by_needs_a_connected_session_that_was_given_the_folder() -> None:
     uris = [alpha.uri, beta.uri]
     statuses = {
         # Given both earlier, now retrying: it holds nothing.
-        "backoff": ConnectionStatus(state="backoff", last_roots_fetch=uris, given_roots=uris),
+        "backoff": ConnectionStatus(state="backoff", last_roots_fetch=uris, session_fetches=1),
         # Connected again but not asked yet in this session: the last fetch was a previous session's.
-        "fresh": ConnectionStatus(state="connected", last_roots_fetch=uris, given_roots=None),
+        "fresh": ConnectionStatus(state="connected", last_roots_fetch=uris, session_fetches=0),
         # Connected and given only alpha (beta came later; it has not listed again).
-        "told": ConnectionStatus(state="connected", last_roots_fetch=[alpha.uri], given_roots=[alpha.uri]),
+        "told": ConnectionStatus(state="connected", last_roots_fetch=[alpha.uri], session_fetches=2),
     }
     servers = [_row(name) for name in statuses]
     snapshot = _snapshot([alpha, beta], servers, statuses)
@@ -85,7 +85,7 @@ def test_seen_by_follows_path_aliases_back_to_the_folder() -> None:
     alpha = Root(id="ra", name="alpha", entered_path="/home/u/src/alpha", path="/home/u/src/alpha",
                  uri="file:///home/u/src/alpha")
     given = ["file:///workspace/alpha"]
-    statuses = {"box": ConnectionStatus(state="connected", last_roots_fetch=given, given_roots=given)}
+    statuses = {"box": ConnectionStatus(state="connected", last_roots_fetch=given, session_fetches=1)}
     servers = [_row("box", path_aliases={"/home/u/src": "/workspace"})]
     assert _snapshot([alpha], servers, statuses).roots[0].seen_by == ("box",)
 
@@ -94,7 +94,7 @@ def test_an_unchanged_root_keeps_its_row_object_between_snapshots() -> None:
     roots = [Root(id=f"r{i}", name=f"n{i}", entered_path=f"/d/{i}", path=f"/d/{i}", uri=f"file:///d/{i}")
              for i in range(3)]
     given = [root.uri for root in roots]
-    statuses = {"s": ConnectionStatus(state="connected", given_roots=given)}
+    statuses = {"s": ConnectionStatus(state="connected", last_roots_fetch=given, session_fetches=1)}
     servers = [_row("s")]
     data = StoreData(roots=roots, servers=servers)
     access = {root.id: OK for root in roots}
@@ -116,6 +116,6 @@ def test_a_status_only_change_keeps_every_root_row_and_a_new_audience_rebuilds_t
     statuses["s"] = ConnectionStatus(state="connected")  # connected, nothing given yet: same audiences
     second = Snapshot.build(data, access, statuses.get, lambda _name: [], previous=first, roots_changed=False)
     assert second.roots is first.roots and second.servers[0].status is statuses["s"]
-    statuses["s"] = ConnectionStatus(state="connected", given_roots=[roots[0].uri])
+    statuses["s"] = ConnectionStatus(state="connected", last_roots_fetch=[roots[0].uri], session_fetches=1)
     third = Snapshot.build(data, access, statuses.get, lambda _name: [], previous=second, roots_changed=False)
     assert third.roots[0].seen_by == ("s",) and third.roots[1] is second.roots[1]
