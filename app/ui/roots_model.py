@@ -192,16 +192,14 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         return False
 
 
-_ICONS: dict[tuple[QStyle, QStyle.StandardPixmap], QIcon] = {}
+_ICONS: dict[QStyle.StandardPixmap, QIcon] = {}
 
 
 def _standard_icon(kind: QStyle.StandardPixmap) -> QIcon:
-    """The style's icon, looked up once per style: a repaint asks for it on every visible row."""
-    style = QApplication.style()
-    key = (style, kind)
-    icon = _ICONS.get(key)
+    """The style's icon, looked up once: a repaint asks for it on every visible row, and `style()` is slow."""
+    icon = _ICONS.get(kind)
     if icon is None:
-        icon = _ICONS[key] = style.standardIcon(kind)
+        icon = _ICONS[kind] = QApplication.style().standardIcon(kind)
     return icon
 
 
