@@ -200,7 +200,7 @@ class Snapshot:
         if previous is not None and _same_key(previous.seen_key, key):
             seen = previous.seen
         else:
-            seen = _seen_map(data.roots, servers)
+            seen = _seen_map(data.roots, servers, previous.seen if previous is not None else {})
         if (previous is not None and not roots_changed and previous.roots_source is data.roots
                 and previous.seen is seen):  # a status change with the same audiences: the rows stand
             return cls(paused=data.paused, roots=previous.roots, servers=servers, seen_key=key, seen=seen,
@@ -261,28 +261,48 @@ def _same_key(a: SeenKey, b: SeenKey) -> bool:
     return len(a) == len(b) and all(x is y or (isinstance(x, str) and x == y) for x, y in zip(a, b, strict=True))
 
 
-def _seen_map(roots: Sequence[Root], servers: Iterable[ServerRow]) -> SeenMap:
-    """Each root URI (as stored) -> the connected servers that were given it, in the servers' order."""
+def _seen_map(roots: Sequence[Root], servers: Sequence[ServerRow], before: SeenMap) -> SeenMap:
+    """Each root URI (as stored) -> the connected servers that were given it, in the servers' order.
+
+    Servers given the very same list (the hub shares one answer among servers that see the same)
+    are looked up together, so the cost is the roots times the distinct lists, not times the servers.
+    """
     from app.core.paths import wire_uri
     from app.core.sharing import sent_uri
 
-    holders: dict[str, list[str]] = {}
-    by_wire: dict[str, str] | None = None
+    groups: list[tuple[list[str] | None, set[str], list[str]]] = []  # (answer, stored root URIs, servers)
     for server in servers:
         given = server.given
         if not given:
             continue
-        if server.entry.path_aliases:  # what was given is the alias's URI: find the roots it stands for
-            wanted = set(given)
-            for root in roots:
-                if sent_uri(server.entry, root) in wanted:
-                    holders.setdefault(root.uri, []).append(server.name)
-            continue
-        if by_wire is None:  # a hand-edited store may hold a URI that is not ASCII; the wire form is
-            by_wire = {wire_uri(root.uri): root.uri for root in roots if not root.uri.isascii()}
-        for uri in given:
-            holders.setdefault(by_wire.get(uri, uri), []).append(server.name)
-    # Equal audiences share one tuple, so an unchanged root's row is recognised by identity.
-    shared: dict[tuple[str, ...], tuple[str, ...]] = {}
-    return {uri: shared.setdefault(names_tuple, names_tuple)
-            for uri, names in holders.items() if (names_tuple := tuple(dict.fromkeys(names)))}
+        aliases = server.entry.path_aliases
+        # Equal answers are one group: found by identity, else by one list comparison (fast in C).
+        group = None if aliases else next((g for g in groups if g[0] is given or g[0] == given), None)
+        if group is None:
+            if aliases:  # what was given is the alias's URI: find the roots it stands for
+                wanted = set(given)
+                members = {root.uri for root in roots if sent_uri(server.entry, root) in wanted}
+            else:  # a hand-edited store may hold a URI that is not ASCII; the answer holds its wire form
+                wired = set(given)
+                members = {root.uri for root in roots
+                           if (root.uri if root.uri.isascii() else wire_uri(root.uri)) in wired}
+            group = (None if aliases else given, members, [])
+            groups.append(group)
+        group[2].append(server.name)
+    # Equal audiences share one tuple, the previous map's where it had it: rows then compare by identity.
+    shared = {audience: audience for audience in set(before.values())}
+    if len(groups) == 1:  # the usual case: every connected server was given the same list
+        _, members, names = groups[0]
+        audience = tuple(dict.fromkeys(names))
+        audience = shared.setdefault(audience, audience)
+        return {root.uri: audience for root in roots if root.uri in members}
+    order = {server.name: index for index, server in enumerate(servers)}
+    seen: SeenMap = {}
+    for root in roots:
+        uri = root.uri
+        found = [name for _, members, group_names in groups if uri in members for name in group_names]
+        if found:
+            found.sort(key=order.__getitem__)
+            audience = tuple(dict.fromkeys(found))
+            seen[uri] = shared.setdefault(audience, audience)
+    return seen
