@@ -63,7 +63,7 @@ def run_gui(*, self_test: bool = False) -> int:
         return asyncio.run(run_headless(Store()))
     qt_app = make_application()
     instance = SingleInstance(state_home())
-    if not instance.claim():
+    if not instance.claim(listen=False):  # it listens once the face is on screen (see `_run`)
         if instance.notify_primary():
             print("Rootkeeper is already running; its window has been brought to the front.")
             return 0
@@ -95,6 +95,7 @@ async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
     store = Store()
     app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available, face=face)
     instance.activationRequested.connect(app.show_window)
+    instance.listen()  # a second start can now raise the window (until now it found no answer and waited)
     loop = asyncio.get_running_loop()
     crash_notice = CrashNotice(app.report, logsetup.current_log_file(), app)
     crash_notice.install(loop)

@@ -21,7 +21,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from app.ui.face import Face
 
-HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp")
+HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp",
+         "PySide6.QtNetwork")
 seen = {}
 original = Face.show
 
