@@ -7,7 +7,7 @@ a plain window of the main window's size stands in for it until the main window 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from app.ui.icons import app_icon
@@ -34,9 +34,10 @@ class Face:
             self.stand_in.show()
 
     def place(self, window: QWidget) -> None:
-        """Put `window` where the stand-in is (it is then shown, and the stand-in retired)."""
-        if self.stand_in is not None and self.stand_in.isVisible():
-            window.setGeometry(QRect(self.stand_in.geometry()))
+        """Put `window` where the stand-in is, unless it has a place of its own (a restored position)."""
+        if self.stand_in is not None and self.stand_in.isVisible() and not window.testAttribute(
+                Qt.WidgetAttribute.WA_Moved):
+            window.move(self.stand_in.pos())
 
     def retire(self) -> None:
         if self.stand_in is not None:
