@@ -31,6 +31,8 @@ class ConnectionStatus(BaseModel):
     last_roots_fetch_at: datetime | None = None
     last_roots_fetch: list[str] | None = None
     """URIs sent at the last roots fetch (legacy `roots/list` or a modern input-required round)."""
+    session_fetches: int = 0
+    """Roots fetches in the current session: 0 until it is given its list (then `last_roots_fetch` is what it holds)."""
     roots_fetch_count: int = 0
     last_error: str | None = None
     """One sentence; kept while reconnecting, cleared once connected."""
@@ -45,7 +47,7 @@ class ConnectionStatus(BaseModel):
 
     def row(self) -> dict[str, Any]:
         """The published form (`servers list --json`)."""
-        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in"})
+        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in", "session_fetches"})
 
 STATUS_FILE = "servers-status.json"
 

@@ -22,14 +22,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from app.core.edits.sentences import message
 from app.core.fileio import private_dir
 from app.core.locations import runtime_dir
 from app.core.messages import Message
+
+if TYPE_CHECKING:  # QtNetwork loads once the app is on screen (`listen`), or for a second start's message
+    from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +74,8 @@ class SingleInstance(QObject):
         # No private folder at all: a name in our state folder, which listen() may then fail on.
         return str((folder or self._state_dir) / file_name)
 
-    def claim(self) -> bool:
-        """Become the one instance; False when another process already is."""
+    def claim(self, *, listen: bool = True) -> bool:
+        """Become the one instance; False when another process already is (`listen=False`: `listen()` later)."""
         with contextlib.suppress(OSError):  # a read-only state folder: the lock below says what it can
             private_dir(self._state_dir)
         lock_file = self._state_dir / LOCK_FILE
@@ -92,6 +95,14 @@ class SingleInstance(QObject):
         if lock_file.exists() and hasattr(os, "chmod"):
             with contextlib.suppress(OSError):
                 os.chmod(lock_file, 0o600)
+        if listen:
+            self.listen()
+        return True
+
+    def listen(self) -> None:
+        """Answer a second start's request to show the window (holding the lock is checked by `claim`)."""
+        from PySide6.QtNetwork import QLocalServer
+
         # Holding the lock proves no live instance owns the name, so a leftover socket is stale.
         QLocalServer.removeServer(self._name)
         server = QLocalServer(self)
@@ -100,13 +111,14 @@ class SingleInstance(QObject):
             self.problem = message("instance.no_socket", path=self._name, reason=server.errorString())
             log.warning("%s", self.problem.text)
             print(f"rootkeeper: {self.problem.text}", file=sys.stderr)
-            return True  # still the one instance (the lock says so); only raising its window is lost
+            return  # still the one instance (the lock says so); only raising its window is lost
         server.newConnection.connect(self._accept)
         self._server = server
-        return True
 
     def notify_primary(self, timeout: float = 3.0) -> bool:
         """Ask the running instance to show its window; retries while it is still starting up."""
+        from PySide6.QtNetwork import QLocalSocket
+
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             socket = QLocalSocket()
@@ -121,6 +133,8 @@ class SingleInstance(QObject):
 
     def release(self) -> None:
         if self._server is not None:
+            from PySide6.QtNetwork import QLocalSocket
+
             # Accepted connections go first, unhooked: a late `readyRead` must not reach a dying object.
             for socket in self._server.findChildren(QLocalSocket):
                 socket.readyRead.disconnect()
