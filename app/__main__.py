@@ -1,8 +1,11 @@
-import signal
 import sys
+
+from app import VERSION_TEXT
 
 
 def _run() -> int:
+    import signal
+
     try:
         from app.cli import main
     except KeyboardInterrupt:  # Ctrl+C while starting up: nothing was done yet
@@ -12,4 +15,7 @@ def _run() -> int:
     return code
 
 
+if sys.argv[1:] == ["--version"]:  # answered before anything else is imported (app.cli.main answers it alike)
+    print(VERSION_TEXT)
+    sys.exit(0)
 sys.exit(_run())

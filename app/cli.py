@@ -1,38 +1,27 @@
 """Command-line entry point: `rootkeeper` and `python -m app` land here.
 
-Each edit handler opens one store transaction, calls the edit in `app.core.edits` (the same one the
-GUI calls) and reports. A refusal (`UserError` from core, `CliError` for the command line itself) is
-one sentence on stderr with exit 1, and leaves the store untouched: the transaction only commits
-when the edit returns.
+The roots commands are here, the servers commands in `app.cli_servers`. Each edit handler opens one
+store transaction, calls the edit in `app.core.edits` (the same one the GUI calls) and reports. A
+refusal (`UserError` from core, `CliError` for the command line itself) is one sentence on stderr
+with exit 1, and leaves the store untouched: the transaction only commits when the edit returns.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from app import __version__
-from app.cli_output import (
-    live_status,
-    print_root_checks,
-    print_root_table,
-    print_server_table,
-    root_rows,
-    server_row,
-    share_text,
-)
-from app.core import logsetup
-from app.core.edits import roots as edit_roots
-from app.core.edits import servers as edit_servers
-from app.core.locations import check_home, log_dir, state_home
-from app.core.messages import UserError
-from app.core.model import HttpTarget, StdioTarget
-from app.core.paths import printable
-from app.core.status import StatusBoard
-from app.core.store import Store, StoreError
-from app.terminal import EXIT_REFUSED, EXIT_USAGE, note, print_json, run_guarded, say
+from app import VERSION_TEXT
+
+if TYPE_CHECKING:
+    from app.core.store import Store
+
+# Only argparse is imported up front: each command imports what it uses when it runs, and each
+# group's sub-commands are declared only when that group is on the command line (`_Parser.fill`),
+# so a store command never loads the SDK, asyncio or Qt (tests/cli/test_imports.py). A bare
+# `--version` is answered before the parser is even built.
 
 
 class CliError(Exception):
@@ -44,6 +33,9 @@ class CliError(Exception):
 
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
+    from app.cli_output import print_root_checks, print_root_table, root_rows
+    from app.terminal import print_json
+
     rows = root_rows(store.load())
     checking = args.command == "check"
     if args.json:
@@ -56,6 +48,10 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+    from app.core.paths import printable
+    from app.terminal import note
+
     if args.name is not None and len(args.paths) > 1:
         raise CliError("--name can only be used when adding one path.")
     with store.transaction() as data:
@@ -68,6 +64,9 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+    from app.core.paths import printable
+
     with store.transaction() as data:
         (root,) = edit_roots.remove_roots(data, [args.root])
     print(f"Stopped sharing '{printable(root.name)}'; no files were deleted.")
@@ -75,6 +74,9 @@ def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+    from app.core.paths import printable
+
     with store.transaction() as data:
         root = edit_roots.set_enabled(data, args.root, args.command == "enable")
     print(f"'{printable(root.name)}' is now {'enabled' if root.enabled else 'disabled'}.")
@@ -82,6 +84,9 @@ def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+    from app.core.paths import printable
+
     with store.transaction() as data:
         old, root = edit_roots.rename(data, args.root, args.name)
     print(f"Renamed '{printable(old)}' to '{printable(root.name)}'.")
@@ -89,6 +94,8 @@ def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_pause(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+
     paused = args.group == "pause"
     with store.transaction() as data:
         changed = edit_roots.set_paused(data, paused)
@@ -96,94 +103,6 @@ def cmd_pause(store: Store, args: argparse.Namespace) -> int:
         print("Sharing was already paused." if paused else "Sharing was not paused.")
     else:
         print("Sharing is paused: every server now sees an empty list." if paused else "Sharing resumed.")
-    return 0
-
-
-# -- servers --------------------------------------------------------------------------------------
-
-
-def _options() -> Any:
-    import app.cli_server_options  # it imports this module: loaded on first use
-
-    return app.cli_server_options
-
-
-def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
-    from app.cli_sessions import consent_wait, sessions_by_server, tray_running
-
-    data = store.load()
-    published, hub_running = StatusBoard(state_home()).statuses()
-    sessions, tray = sessions_by_server(state_home()), tray_running(state_home())
-    rows = []
-    for server in data.servers:
-        row = server_row(server)
-        row["status"] = live_status(server.name, published, hub_running)
-        row["sessions"] = sessions.get(server.name, [])
-        row["waiting_for_consent"] = consent_wait(server, row["sessions"], tray)
-        rows.append(row)
-    if args.json:
-        print_json(rows)
-        return 0
-    print_server_table(data.servers, rows)
-    return 0
-
-
-def _pairs(items: Sequence[str], what: str) -> dict[str, str]:
-    pairs: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise CliError(f"{what} {item!r} is not of the form KEY=VALUE.")
-        pairs[key.strip()] = value
-    return pairs
-
-
-def _target(args: argparse.Namespace) -> StdioTarget | HttpTarget:
-    if args.url and args.command_line:
-        raise CliError("Give either --url URL or -- COMMAND, not both.")
-    if args.url:
-        if args.env or args.cwd:
-            raise CliError("--env and --cwd apply to command servers, not to --url servers.")
-        return edit_servers.http_target(args.url, _pairs(args.header, "Header"))
-    if not args.command_line:
-        raise CliError("Say how to reach the server: --url URL, or -- COMMAND [ARG...] at the end.")
-    if args.header:
-        raise CliError("--header applies to --url servers, not to command servers.")
-    command, *rest = args.command_line
-    return edit_servers.stdio_target(command, rest, env=_pairs(args.env, "Variable"), cwd=args.cwd)
-
-
-def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
-    target = _target(args)
-    with store.transaction() as data:
-        entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
-    print(f"Added server '{entry.name}' ({share_text(entry)}).")
-    if (hint := _options().add_hint(args, entry.target)) is not None:
-        print(hint)
-    return 0
-
-
-def cmd_servers_remove(store: Store, args: argparse.Namespace) -> int:
-    with store.transaction() as data:
-        log = edit_servers.remove_server(data, args.name, log_dir())
-    # The log goes only once the removal is saved; a refusal above leaves both in place.
-    if log is not None:
-        log.unlink(missing_ok=True)
-    print(f"Removed server '{args.name}'.")
-    return 0
-
-
-def cmd_servers_share(store: Store, args: argparse.Namespace) -> int:
-    with store.transaction() as data:
-        server = edit_servers.share(data, args.name, args.share)
-    print(f"'{server.name}' now {share_text(server)}.")
-    return 0
-
-
-def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
-    with store.transaction() as data:
-        server = edit_servers.set_era(data, args.name, args.era)
-    print(f"'{server.name}' is spoken to in the {server.era} era{' (detected)' if server.era == 'auto' else ''}.")
     return 0
 
 
@@ -210,34 +129,56 @@ def cmd_call(store: Store, args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
+    """One sentence for a usage error; and a group's sub-commands declared only when the group is parsed."""
+
+    def __init__(self, *args: Any, fill: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # argparse hands a group's words to its parser through this method (help and errors included).
+        if self._fill is not None:
+            fill, self._fill = self._fill, None
+            fill(self)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> Any:  # one sentence, exit 2, like every other refusal
         self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}.\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from app.core import logsetup
+
     parser = _Parser(prog="rootkeeper", description="Decide which folders AI tools may see.")
-    parser.add_argument("--version", action="version", version=f"rootkeeper {__version__}")
+    parser.add_argument("--version", action="version", version=VERSION_TEXT)
     parser.add_argument("--self-test", action="store_true", help="build the app offscreen, load the store, exit")
     parser.add_argument("--log-level", choices=logsetup.LEVELS, type=str.lower, metavar="LEVEL",
                         help=f"one of {', '.join(logsetup.LEVELS)} (default: ${logsetup.LEVEL_VARIABLE}, else info "
                         "in the log file of long-running commands, warning on stderr for the others)")
     groups = parser.add_subparsers(dest="group", parser_class=_Parser)
-    _add_roots_commands(groups)
-    _add_servers_commands(groups)
+    groups.add_parser("roots", help="the shared folders", fill=_add_roots_commands)
+    groups.add_parser("servers", help="the MCP servers", fill=_add_servers_commands)
     _add_pause_commands(groups)
     _add_hub_commands(groups)
-    _add_bridge_commands(groups)
-    _add_hosts_commands(groups)
-    from app.cli_history import add_history_command
-
-    add_history_command(groups)
+    groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store",
+                      fill=_add_bridge_command)
+    groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch",
+                      fill=_add_sessions_command)
+    groups.add_parser("hosts", help="AI hosts' configs: their servers, routed through Rootkeeper",
+                      fill=_add_hosts_commands)
+    groups.add_parser("history", help="which server was given which folders, and when", fill=_add_history_arguments)
     return parser
 
 
-def _add_roots_commands(groups: Any) -> None:
-    roots = groups.add_parser("roots", help="the shared folders").add_subparsers(
-        dest="command", required=True, parser_class=_Parser
-    )
+def _add_history_arguments(group: argparse.ArgumentParser) -> None:
+    from app.cli_history import add_history_arguments
+
+    add_history_arguments(group)
+
+
+def _add_roots_commands(group: argparse.ArgumentParser) -> None:
+    roots = group.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = roots.add_parser("list", help="show the shared folders and whether each is reachable")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_list)
@@ -262,35 +203,10 @@ def _add_roots_commands(groups: Any) -> None:
     add_suggest_command(roots)
 
 
-def _add_servers_commands(groups: Any) -> None:
-    servers = groups.add_parser("servers", help="the MCP servers").add_subparsers(
-        dest="command", required=True, parser_class=_Parser
-    )
-    p = servers.add_parser("list", help="show the configured servers")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_servers_list)
-    p = servers.add_parser("add", help="add a server: --url URL, or -- COMMAND [ARG...]")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("--share", metavar="all|none|ROOT,...")
-    p.add_argument("--url")
-    p.add_argument("--header", action="append", default=[], metavar="K=V")
-    p.add_argument("--env", action="append", default=[], metavar="K=V")
-    p.add_argument("--cwd")
-    p.add_argument("--era", choices=edit_servers.ERAS, help="pin the protocol era (default: auto)")
-    p.set_defaults(handler=cmd_servers_add, command_line=[])
-    p = servers.add_parser("remove", help="remove a server")
-    p.add_argument("name", metavar="NAME")
-    p.set_defaults(handler=cmd_servers_remove)
-    p = servers.add_parser("share", help="choose what a server may see (this also records consent)")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("share", metavar="all|none|ROOT,...")
-    p.set_defaults(handler=cmd_servers_share)
-    p = servers.add_parser("era", help="pin the protocol era a server is spoken to in, or let it be detected")
-    p.add_argument("name", metavar="NAME")
-    p.add_argument("era", metavar="|".join(edit_servers.ERAS))
-    p.set_defaults(handler=cmd_servers_era)
-    _add_servers_import_command(servers)
-    _options().add_server_option_commands(servers)
+def _add_servers_commands(group: argparse.ArgumentParser) -> None:
+    from app.cli_servers import add_servers_commands
+
+    add_servers_commands(group, _Parser)
 
 
 def _add_pause_commands(groups: Any) -> None:
@@ -300,16 +216,10 @@ def _add_pause_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_pause)
 
 
-def _add_servers_import_command(servers: Any) -> None:
-    from app.cli_hosts import add_servers_import_command
-
-    add_servers_import_command(servers)
-
-
-def _add_hosts_commands(groups: Any) -> None:
+def _add_hosts_commands(group: argparse.ArgumentParser) -> None:
     from app.cli_hosts import add_hosts_commands
 
-    add_hosts_commands(groups, _Parser)
+    add_hosts_commands(group, _Parser)
 
 
 def _add_hub_commands(groups: Any) -> None:
@@ -324,10 +234,16 @@ def _add_hub_commands(groups: Any) -> None:
     p.set_defaults(handler=cmd_call)
 
 
-def _add_bridge_commands(groups: Any) -> None:
-    from app.cli_bridge import add_bridge_commands
+def _add_bridge_command(group: argparse.ArgumentParser) -> None:
+    from app.cli_bridge import add_bridge_command
 
-    add_bridge_commands(groups)
+    add_bridge_command(group)
+
+
+def _add_sessions_command(group: argparse.ArgumentParser) -> None:
+    from app.cli_bridge import add_sessions_command
+
+    add_sessions_command(group)
 
 
 def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -339,24 +255,58 @@ def _split_command_line(argv: list[str]) -> tuple[list[str], list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv_list = list(sys.argv[1:] if argv is None else argv)
-    own, command_line = _split_command_line(argv_list)
+    if argv_list == ["--version"]:  # what argparse would print, without loading logging for `--log-level`
+        print(VERSION_TEXT)
+        return 0
+    try:
+        args = _parse(argv_list)
+        refused = _prepare(args)
+        if refused is not None:
+            return refused
+        if args.group is not None:
+            from app.core.store import Store
+
+            store = Store()
+    except KeyboardInterrupt:  # Ctrl+C while starting up (parsing, importing): nothing was done yet
+        return 130  # app.terminal.EXIT_INTERRUPTED, which may not be imported yet
+    if args.group is None:
+        return _start_gui(args)
+    return _run_command(store, args)
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    own, command_line = _split_command_line(argv)
     parser = build_parser()
     args = parser.parse_args(own)
-    if "--" in argv_list and hasattr(args, "paths"):
+    if "--" in argv and hasattr(args, "paths"):
         args.paths += command_line  # `roots add -- -dash`: after '--' every word is a path
-    elif command_line or "--" in argv_list:
+    elif command_line or "--" in argv:
         if not hasattr(args, "command_line"):
             parser.error("'--' is only used before a server's command or before paths to add")
         args.command_line = command_line
+    return args
+
+
+def _prepare(args: argparse.Namespace) -> int | None:
+    """Check the home and set up logging; the exit status if that fails."""
+    from app.core.locations import check_home
+    from app.core.logsetup import LogLevelError
+    from app.core.messages import UserError
+    from app.terminal import EXIT_USAGE, say
+
     try:
         check_home()
         _configure_logging(args)
-    except (logsetup.LogLevelError, UserError) as exc:
+    except (LogLevelError, UserError) as exc:
         say(str(exc))
         return EXIT_USAGE
-    if args.group is None:
-        return _start_gui(args)
-    store = Store()
+    return None
+
+
+def _run_command(store: Store, args: argparse.Namespace) -> int:
+    from app.core.messages import UserError
+    from app.core.store import StoreError
+    from app.terminal import EXIT_REFUSED, run_guarded, say
 
     def command() -> int:
         try:
@@ -375,6 +325,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _configure_logging(args: argparse.Namespace) -> None:
     # Long-running processes log to the rotating file; a short command only says warnings on stderr.
+    from app.core import logsetup
+    from app.core.locations import state_home
+
     long_running = (args.group is None or args.group == "run") and not args.self_test
     logsetup.configure_logging(logsetup.resolve_level(args.log_level), state_home(), to_file=long_running)
     logsetup.install_excepthooks()

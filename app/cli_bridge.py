@@ -64,12 +64,13 @@ def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def add_bridge_commands(groups: Any) -> None:
-    p = groups.add_parser("bridge", help="stdio proxy for a host: host <-> bridge <-> server, roots from the store")
+def add_bridge_command(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", metavar="NAME", help="a configured server")
     p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
     p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
     p.set_defaults(handler=cmd_bridge, command_line=[])
-    p = groups.add_parser("sessions", help="live bridge sessions: host, server, era, last roots fetch")
+
+
+def add_sessions_command(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_sessions)

@@ -15,8 +15,7 @@ from app.terminal import print_json
 _SHOWN_FOLDERS = 3
 
 
-def add_history_command(groups: Any) -> None:
-    p = groups.add_parser("history", help="which server was given which folders, and when")
+def add_history_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", metavar="S", help="only what this server was given")
     p.add_argument("--root", metavar="R", help="only lists holding this folder (id, name or path)")
     p.add_argument("--since", metavar="T", help="a date, a date and time, or an age such as 12h or 7d")

@@ -242,8 +242,7 @@ def _target_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", metavar="HOST", help="the host whose format --file is in (guessed from its name)")
 
 
-def add_hosts_commands(groups: Any, parser_class: type[argparse.ArgumentParser]) -> None:
-    hosts = groups.add_parser("hosts", help="AI hosts' configs: their servers, routed through Rootkeeper")
+def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
     hosts.add_argument("--json", action="store_true")
     hosts.set_defaults(handler=cmd_hosts_list)
     commands = hosts.add_subparsers(dest="command", parser_class=parser_class)
@@ -261,8 +260,7 @@ def add_hosts_commands(groups: Any, parser_class: type[argparse.ArgumentParser])
     p.set_defaults(handler=cmd_hosts_uninstall)
 
 
-def add_servers_import_command(servers: Any) -> None:
-    p = servers.add_parser("import", help="add a host's servers (they see no folder until you agree)")
+def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
     _target_arguments(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_servers_import)

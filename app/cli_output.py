@@ -1,17 +1,21 @@
 """The CLI's rows (`--json`) and tables (people): every name, path and server word shown through `printable`.
 
-JSON rows carry values exactly; the tables print each value escaped, so a name holding a newline
+JSON rows carry values exactly, except secrets (header and environment values, URL passwords), which
+are masked everywhere (`app.core.secrets.masked`); the tables print each value escaped, so a name holding a newline
 or an escape sequence cannot forge a row or act on the terminal.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import access
 from app.core.model import HttpTarget, ServerEntry, StoreData
 from app.core.paths import printable
-from app.core.status import ConnectionStatus
+from app.core.secrets import masked
+
+if TYPE_CHECKING:
+    from app.core.status import ConnectionStatus
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
@@ -48,9 +52,9 @@ def print_root_checks(rows: list[dict[str, Any]]) -> None:
 
 def server_row(server: ServerEntry) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
-    row.update(server.target.model_dump(mode="json", exclude={"kind"}))
+    row.update(masked(server.target).model_dump(mode="json", exclude={"kind"}))  # secrets never leave masked
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era})
+                "era": server.era, "enabled": server.enabled})
     from app.cli_server_options import option_fields
 
     row.update(option_fields(server))
@@ -66,6 +70,8 @@ def share_text(server: ServerEntry) -> str:
 
 
 def live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
+    from app.core.status import ConnectionStatus
+
     status = published.get(name)
     if status is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
@@ -86,10 +92,11 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
     for server, row in zip(servers, rows, strict=True):
-        target = server.target
+        target = masked(server.target)
         words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
@@ -98,5 +105,10 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
             print(f"    {printable(row['waiting_for_consent'], None)}")
         if status.get("last_error"):
             print(f"    {printable(status['last_error'], None)}")
+        pairs = target.headers.items() if isinstance(target, HttpTarget) else target.env.items()
+        if pairs:
+            joiner = ": " if isinstance(target, HttpTarget) else "="
+            shown = ", ".join(f"{printable(key)}{joiner}{printable(value)}" for key, value in pairs)
+            print(f"    {'headers' if isinstance(target, HttpTarget) else 'environment'}: {shown}")
         for line in option_lines(server):
             print(line)

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs the Debian packages Rootkeeper needs, only when some are missing.
 #   run:  Qt's X11 platform plugin libraries, for a real desktop session.
-#   test: the same, plus Xvfb for the on-screen test and setpriv for permission tests.
+#   test: the same, plus Xvfb for the on-screen test, setpriv for permission tests, for the fault
+#         suite's root-only cases mount (a small tmpfs), useradd (another local user) and a system python3
+#         that user can run, and a D-Bus session bus with GNOME Keyring for the tests of secrets in a real
+#         Secret Service.
 set -eu
 RUN_PACKAGES="libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0
   libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xinerama0
   libxcb-xkb1 libxcb-xfixes0"
-TEST_PACKAGES="xvfb xauth util-linux procps"
+TEST_PACKAGES="xvfb xauth util-linux procps mount passwd python3-minimal dbus-daemon gnome-keyring"
 
 case "${1:-run}" in
   run) wanted=$RUN_PACKAGES ;;

@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Tests never write into the keyring of the desktop they run on: secrets go to each test's private
+# file, and the tests of a real keyring start their own (`tests.keyring_helpers.secret_service`).
+os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
 
-pytest_plugins = ["tests.ui_helpers"]  # the qasync `qloop` and `english` fixtures
+pytest_plugins = ["tests.ui_helpers", "tests.keyring_helpers"]  # qasync `qloop`, `english`; real keyrings
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,10 @@ def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    sync_dir(path.parent)
+    # The new content is in place; a folder that cannot be synced (a full or failing disk) must not
+    # make the caller report a change that happened as one that did not.
+    with contextlib.suppress(OSError):
+        sync_dir(path.parent)
 
 
 def private_dir(folder: Path, *, tighten_existing: bool = True) -> None:

@@ -5,11 +5,20 @@ releases it when its holder dies, however it dies; the file holds the holder's p
 start time (as JSON), so a second process can say who holds it and the GUI can ask a headless hub
 to make way. The file descriptor is not inherited by servers the hub starts (Python opens it
 non-inheritable), so only the hub itself can hold the lock.
+
+A state folder that cannot be written (read-only, full, not ours to write) must not stop the hub,
+nor let two hubs run. So each hub also locks a second file, `hub-HASH.lock` in a private runtime
+folder (`$XDG_RUNTIME_DIR/rootkeeper`, else `rootkeeper-UID` in the temporary folder) named by a
+hash of the resolved state folder; an existing `hub.lock` is locked even when it can only be opened
+for reading. A hub needs at least one of the two, and whoever holds either one is the hub: two
+processes of one home always meet on the runtime file, and on `hub.lock` where that exists.
+The owner record is written where it can be; a full disk leaves it empty ("another process").
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+import hashlib
 import json
 import os
 import signal
@@ -18,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from app.core.fileio import private_dir
+from app.core.locations import is_private_folder
 from app.core.messages import UserError
 
 LOCK_FILE = "hub.lock"
@@ -70,39 +81,92 @@ def process_started(pid: int) -> str | None:
     return fields[19] if len(fields) > 19 else None
 
 
+def fallback_lock_path(state_dir: Path) -> Path | None:
+    """The runtime-folder lock of `state_dir`'s hub; None where no private runtime folder can be had."""
+    if sys.platform == "win32":  # pragma: no cover - no private runtime folder to rely on
+        return None
+    import tempfile
+
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and os.path.isabs(runtime) and is_private_folder(Path(runtime)):
+        folder = Path(runtime) / "rootkeeper"
+    else:
+        folder = Path(tempfile.gettempdir()) / f"rootkeeper-{os.geteuid()}"
+    try:
+        if not folder.exists():
+            private_dir(folder)
+    except OSError:
+        return None
+    if not is_private_folder(folder):  # another local user made it first, or it is a link: not ours
+        return None
+    key = hashlib.sha256(os.fsencode(state_dir.resolve())).hexdigest()[:16]
+    return folder / f"hub-{key}.lock"
+
+
+def _open_lock(path: Path) -> tuple[int | None, OSError | None]:
+    """A descriptor to lock `path` through: read-write (created), else read-only on an existing file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600), None
+    except OSError as exc:
+        try:  # flock needs no write access: a read-only folder's existing lock still serves
+            return os.open(path, os.O_RDONLY), None
+        except OSError:
+            return None, exc
+
+
+def _write_owner(fd: int, kind: str) -> None:
+    owner = {"pid": os.getpid(), "kind": kind, "started": process_started(os.getpid())}
+    # A read-only descriptor or a full disk leaves the record empty: the lock holds all the same.
+    with contextlib.suppress(OSError):
+        if hasattr(os, "fchmod"):  # an older file keeps its mode through O_CREAT
+            os.fchmod(fd, 0o600)
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, json.dumps(owner).encode("ascii"))
+
+
 class HubLock:
     def __init__(self, state_dir: Path, kind: HubKind) -> None:
         self.path = state_dir / LOCK_FILE
         self.kind = kind
-        self._fd: int | None = None
+        self._state_dir = state_dir
+        self._fds: list[int] = []
 
     @property
     def held(self) -> bool:
-        return self._fd is not None
+        return bool(self._fds)
+
+    @property
+    def fallback_path(self) -> Path | None:
+        return fallback_lock_path(self._state_dir)
 
     def try_acquire(self) -> bool:
         """Take the lock without waiting; True when this process now holds it. Raises `HubLockUnusable`."""
-        if self._fd is not None:
+        if self._fds:
             return True
+        primary, problem = _open_lock(self.path)
+        fds = [primary] if primary is not None else []
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as exc:
-            raise HubLockUnusable(self.path, exc) from exc
-        try:
-            if not _try_lock(fd):
-                os.close(fd)
-                return False
-            if hasattr(os, "fchmod"):  # an older file keeps its mode through O_CREAT
-                os.fchmod(fd, 0o600)
-            owner = {"pid": os.getpid(), "kind": self.kind, "started": process_started(os.getpid())}
-            os.ftruncate(fd, 0)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.write(fd, json.dumps(owner).encode("ascii"))
+            fallback = self.fallback_path
+            if fallback is not None:
+                second, _ = _open_lock(fallback)
+                if second is not None:
+                    fds.append(second)
+            if not fds:
+                assert problem is not None
+                raise HubLockUnusable(self.path, problem)
+            for fd in fds:
+                if not _try_lock(fd):
+                    _close_all(fds)
+                    return False
+            for fd in fds:
+                _write_owner(fd, self.kind)
         except BaseException:
-            os.close(fd)
+            _close_all(fds)
             raise
-        self._fd = fd
+        self._fds = fds
         return True
 
     def acquire(self) -> None:
@@ -111,22 +175,25 @@ class HubLock:
             raise HubLockHeld(self.owner())
 
     def release(self) -> None:
-        if self._fd is None:
-            return
-        fd, self._fd = self._fd, None
-        try:
-            os.ftruncate(fd, 0)  # a reader between now and the next holder sees "nobody", not a stale pid
-            _unlock(fd)
-        finally:
-            os.close(fd)
+        fds, self._fds = self._fds, []
+        for fd in fds:
+            try:
+                with contextlib.suppress(OSError):  # a reader until the next holder sees "nobody", not a stale pid
+                    os.ftruncate(fd, 0)
+                _unlock(fd)
+            finally:
+                os.close(fd)
 
     def owner(self) -> HubOwner | None:
         """Who holds the lock, as its holder wrote it; None when unreadable or empty."""
-        try:
-            document = json.loads(self.path.read_text("ascii"))
-            return HubOwner(int(document["pid"]), str(document["kind"]), document.get("started"))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        fallback = self.fallback_path
+        for path in (self.path, *([fallback] if fallback is not None else [])):
+            try:
+                document = json.loads(path.read_text("ascii"))
+                return HubOwner(int(document["pid"]), str(document["kind"]), document.get("started"))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+        return None
 
     async def take_over(self, timeout: float = TAKEOVER_TIMEOUT) -> bool:
         """Take the lock, asking a headless hub of this user to stop first; False when it cannot be had.
@@ -144,6 +211,8 @@ class HubLock:
             os.kill(owner.pid, signal.SIGTERM)
         except OSError:
             return self.try_acquire()
+        import asyncio  # here, not above: a short command reads the lock without loading asyncio
+
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         delay = 0.01
@@ -153,6 +222,11 @@ class HubLock:
             await asyncio.sleep(min(delay, max(0.0, deadline - loop.time())))
             delay = min(delay * 2, 0.5)
         return True
+
+
+def _close_all(fds: list[int]) -> None:
+    for fd in fds:
+        os.close(fd)
 
 
 def _is_our_process(owner: HubOwner) -> bool:

@@ -5,12 +5,13 @@ folder, `logs/rootkeeper.log`, private to the user whatever the umask. Short com
 only, one line per record and never a traceback: the user gets a sentence, not a stack.
 
 Nothing here logs a secret: records carry what the code put in them, and the code never puts header
-or environment values in a log message.
+or environment values in a log message; a URL's password, which libraries log with the URL, is
+masked by a filter on every handler (`hide_secrets`).
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 import logging.handlers
 import os
@@ -19,9 +20,12 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.fileio import private_dir
+
+if TYPE_CHECKING:  # asyncio only once a loop runs: short commands never import it
+    import asyncio
 
 LOG_FILE = "rootkeeper.log"
 LEVEL_VARIABLE = "ROOTKEEPER_LOG_LEVEL"
@@ -51,7 +55,35 @@ def resolve_level(option: str | None, environ: Mapping[str, str] = os.environ) -
 
 
 class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
-    """A rotating log whose every file (the first and each one after a rollover) is created 0600."""
+    """A rotating log whose every file (the first and each one after a rollover) is created 0600.
+
+    A record that cannot be written (a full disk) is dropped, and the first of a spell of failures
+    is reported once (`report_failure`), instead of a traceback on stderr for each record.
+    """
+
+    failing = False
+
+    def report_failure(self, error: BaseException | None) -> None:
+        reason = getattr(error, "strerror", None) or error
+        with contextlib.suppress(Exception):  # stderr itself may be gone
+            print(f"rootkeeper: Cannot write the log file {self.baseFilename} ({reason}); log records are "
+                  "dropped until it can be written again.", file=sys.stderr, flush=True)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self._failed_now = True
+        if not self.failing:
+            self.failing = True
+            self.report_failure(sys.exc_info()[1])
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._failed_now = False
+        super().emit(record)
+        if not self._failed_now:
+            self.failing = False
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # what a full disk would not take is lost either way
+            super().close()
 
     def _open(self) -> Any:
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -80,6 +112,17 @@ class _OneLine(logging.Formatter):
             exc = record.exc_info[1]
             text += f" ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
         return f"rootkeeper: {_printable(text)}"
+
+
+def hide_secrets(record: logging.LogRecord) -> bool:
+    """A handler filter: a URL's password (a library logging the URL it requests) never reaches a log."""
+    from app.core.secrets import hide_passwords
+
+    text = record.getMessage()
+    hidden = hide_passwords(text)
+    if hidden != text:
+        record.msg, record.args = hidden, None
+    return True
 
 
 def log_path(state_dir: Path) -> Path:
@@ -111,6 +154,7 @@ def configure_logging(level: int | None, state_dir: Path | None, *, to_file: boo
         handler.setFormatter(_Printable(_FORMAT) if level == logging.DEBUG else _OneLine())
         root.setLevel(level if level is not None else logging.WARNING)
     handler.set_name(_HANDLER_NAME)
+    handler.addFilter(hide_secrets)
     root.addHandler(handler)
     if problem is not None:
         logging.getLogger(__name__).warning("%s", problem)
@@ -180,6 +224,8 @@ def _loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> N
     if not isinstance(exc, BaseException):  # a complaint (an unclosed transport, say), not a failure
         crash_log.warning("The event loop reports: %s", message)
         return
+    import asyncio  # loaded already: this handler is called by a running loop
+
     task = context.get("task") or context.get("future")
     where = f"task {task.get_name()}" if isinstance(task, asyncio.Task) else "the event loop"
     report_crash(where, exc, message)

@@ -74,13 +74,16 @@ class StdioTarget(_Model):
     command: str
     args: list[str] = Field(default_factory=list)
     env: dict[str, str] = Field(default_factory=dict)
+    """Each value is a secret: once saved, a reference to it (`app.core.secrets`); `reveal` gives the real one."""
     cwd: str | None = None
 
 
 class HttpTarget(_Model):
     kind: Literal["http"] = "http"
     url: str
+    """A password in it (`http://user:password@host`) is kept like a header value, as a reference."""
     headers: dict[str, str] = Field(default_factory=dict)
+    """Each value is a secret kept as a reference once saved; `Authorization`'s scheme word stays visible."""
 
     @field_validator("url")
     @classmethod
@@ -113,6 +116,8 @@ class ServerEntry(_Model):
     """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `app.core.aliases`."""
     also_send_own_folders: bool = False
     """Also send the folders on the server's own command line, after Rootkeeper's (servers whose roots replace them)."""
+    enabled: bool = True
+    """A disabled server keeps its settings but is not connected (the hub stops it and does not restart it)."""
     added_at: datetime = Field(default_factory=utc_now)
 
     @field_validator("name")

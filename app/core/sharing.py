@@ -119,13 +119,23 @@ def _as_sent(server: ServerEntry, picked: list[Root], shared: list[SharedRoot]) 
     sent: list[SharedRoot] = []
     seen: set[str] = set()
     for path, local_uri, name in items:
-        uri = local_uri
-        if server.path_aliases:
-            mapped = map_path(path, server.path_aliases)
-            if mapped is None:
-                continue
-            uri = remote_uri(mapped)
+        uri = _uri_for(server, path, local_uri)
+        if uri is None:
+            continue
         if uri not in seen:
             seen.add(uri)
             sent.append(SharedRoot(uri, name))
     return sent
+
+
+def sent_uri(server: ServerEntry, root: Root) -> str | None:
+    """The URI under which `server` receives `root` (its path aliases applied); None when no alias covers it."""
+    uri = _uri_for(server, root.path, root.uri)
+    return None if uri is None else wire_uri(uri)
+
+
+def _uri_for(server: ServerEntry, path: str, local_uri: str) -> str | None:
+    if not server.path_aliases:
+        return local_uri
+    mapped = map_path(path, server.path_aliases)
+    return None if mapped is None else remote_uri(mapped)

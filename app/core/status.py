@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +16,7 @@ from app.core.fileio import atomic_write, private_dir
 
 ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
 Era = Literal["legacy", "modern"]
+log = logging.getLogger(__name__)
 
 
 class ConnectionStatus(BaseModel):
@@ -29,6 +31,8 @@ class ConnectionStatus(BaseModel):
     last_roots_fetch_at: datetime | None = None
     last_roots_fetch: list[str] | None = None
     """URIs sent at the last roots fetch (legacy `roots/list` or a modern input-required round)."""
+    session_fetches: int = 0
+    """Roots fetches in the current session: 0 until it is given its list (then `last_roots_fetch` is what it holds)."""
     roots_fetch_count: int = 0
     last_error: str | None = None
     """One sentence; kept while reconnecting, cleared once connected."""
@@ -43,7 +47,7 @@ class ConnectionStatus(BaseModel):
 
     def row(self) -> dict[str, Any]:
         """The published form (`servers list --json`)."""
-        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in"})
+        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in", "session_fetches"})
 
 STATUS_FILE = "servers-status.json"
 
@@ -61,11 +65,21 @@ def _process_alive(pid: int) -> bool:
 class StatusBoard:
     def __init__(self, state_dir: Path) -> None:
         self.path = state_dir / STATUS_FILE
+        self._unwritable = False
 
     def publish(self, servers: dict[str, dict[str, Any]]) -> None:
-        private_dir(self.path.parent)
+        """Write the statuses; a folder that cannot take them (read-only, full) is said once, not each time."""
         document = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
-        atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+        try:
+            private_dir(self.path.parent)
+            atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+        except OSError as exc:
+            if not self._unwritable:
+                log.warning("Cannot publish the servers' status to %s (%s); other Rootkeeper commands will not "
+                            "see it", self.path, exc.strerror or exc)
+            self._unwritable = True
+            return
+        self._unwritable = False
 
     def clear(self) -> None:
         """Remove the file this process published; another process's file (and an unreadable one) stays."""

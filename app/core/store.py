@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
-from app.core import filelock
+from app.core import filelock, secrets
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
-from app.core.locations import HOME_VARIABLE, config_home
+from app.core.locations import HOME_VARIABLE, config_home, state_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
@@ -99,27 +100,39 @@ def repair(data: StoreData) -> list[Message]:
     notes: list[Message] = []
     kept: list[Root] = []
     seen: set[str] = set()
-    for root in data.roots:
-        shown = {"name": printable(root.name), "uri": printable(root.uri)}
+    for root in data.roots:  # every load walks every root: the sentences are only built for a root that needs one
         if not root.uri.lower().startswith("file:"):
-            notes.append(message("store.root_dropped", **shown))
+            notes.append(message("store.root_dropped", name=printable(root.name), uri=printable(root.uri)))
             continue
-        if root.uri != path_to_uri(root.path):
-            notes.append(message("store.root_uri_rebuilt", **shown, path=printable(root.path)))
-            root.uri = path_to_uri(root.path)
+        uri = path_to_uri(root.path)
+        if root.uri != uri:
+            notes.append(message("store.root_uri_rebuilt", name=printable(root.name), uri=printable(root.uri),
+                                 path=printable(root.path)))
+            root.uri = uri
         if root.id in seen:
             old = root.id
             root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
-            notes.append(message("store.root_id_reissued", name=shown["name"], id=old, new=root.id))
+            notes.append(message("store.root_id_reissued", name=printable(root.name), id=old, new=root.id))
         seen.add(root.id)
         kept.append(root)
-    data.roots = kept
+    if len(kept) != len(data.roots):  # assigning validates the whole list again
+        data.roots = kept
     return notes
 
 
 def serialize(data: StoreData) -> bytes:
-    # ensure_ascii keeps undecodable file names (surrogate escapes) representable in valid UTF-8.
-    return (json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n").encode("ascii")
+    """The store file's bytes: indented, pure-ASCII JSON (`\\uXXXX` escapes), the same from either encoder.
+
+    pydantic-core's encoder writes it several times faster than `json` with `indent`, which runs in
+    Python; an undecodable file name (a surrogate escape) is more than it can encode, and `json` then
+    writes it as an escape that reads back to the very same name.
+    """
+    try:
+        # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
+        text = data.model_dump_json(indent=2, ensure_ascii=True).replace("\x7f", "\\u007f")
+    except PydanticSerializationError:
+        text = json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True)
+    return (text + "\n").encode("ascii")
 
 
 class Store:
@@ -130,6 +143,9 @@ class Store:
         self._own_home = home is None and not os.environ.get(HOME_VARIABLE)
         self.path = self.home / STORE_FILE
         self.lock_path = self.home / LOCK_FILE
+        self.state_dir = state_home() if home is None else home / "state"
+        """Where the private secrets file goes when there is no keyring (`app.core.secrets`)."""
+        secrets.known_folder(self.state_dir)
         self.saved = False
         """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
@@ -216,19 +232,35 @@ class Store:
         """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
         with self._locked():
             data = self._load_locked()
+            held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
             yield data
             data.revision += 1
-            self._write(data)
+            self._write_sealed(data, held, plaintext)
 
     def update(self, edit: Callable[[StoreData], Any]) -> StoreData:
         with self.transaction() as data:
             edit(data)
         return data
 
+    def _write_sealed(self, data: StoreData, held: set[str], plaintext: list[str]) -> None:
+        # Secrets go to the keyring before the file that refers to them is written, and the ones it
+        # no longer refers to are deleted after: a crash in between leaves an unused secret, never a lost one.
+        vault = secrets.Vault(self.state_dir)
+        if secrets.plaintext_servers(data):
+            migrating = [name for name in plaintext if data.server(name) is not None]
+            for notice in secrets.seal(data, vault, migrating=migrating):
+                self._notify(notice)
+        self._write(data)
+        if unused := held - secrets.references(data):
+            secrets.forget(unused, vault)
+
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
         with _interrupts_held():
-            atomic_write(self.path, serialize(data))
+            try:
+                atomic_write(self.path, serialize(data))
+            except OSError as exc:  # a full disk or a read-only folder: the old file is still whole
+                raise StoreError("store.not_saved", path=str(self.path), reason=str(exc.strerror or exc)) from exc
             self.saved = True
 
     def _ensure_home(self) -> None:

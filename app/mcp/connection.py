@@ -322,7 +322,7 @@ class ServerConnection:
 
         from app.mcp.connection_roots import RootkeeperClient, RootsAnswerer
 
-        self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None)
+        self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None, session_fetches=0)
         error: BaseException | None = None
         with ExitStack() as resources:
             attempt = open_attempt(
@@ -392,7 +392,7 @@ class ServerConnection:
     def _roots_fetched(self, fetch: RootsFetch) -> None:
         self._board.publish_soon(
             last_roots_fetch_at=datetime.now(UTC),
-            last_roots_fetch=fetch.uris,
+            last_roots_fetch=fetch.uris, session_fetches=self.status.session_fetches + 1,
             roots_fetch_count=self.status.roots_fetch_count + 1,
         )
 

@@ -30,6 +30,7 @@ import anyio
 import anyio.abc
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from app.core.secrets import masked_url, reveal
 from app.mcp.connection_log import open_server_log
 from app.mcp.errors import (
     Failure,
@@ -68,8 +69,12 @@ class Attempt:
     log_path: Path | None = None
     log_offset: int = 0
     connected_at: float | None = None
+    flush_log: Callable[[], None] | None = None
+    """Moves what the server wrote to stderr so far into its log, before the log's last line is read."""
 
     def failure_context(self) -> FailureContext:
+        if self.flush_log is not None:
+            self.flush_log()
         return replace(
             self.context,
             http_error=self.http.last_error if self.http else None,
@@ -115,14 +120,14 @@ def open_attempt(
     """Build this attempt's transport (for stdio, with the server's log file as its stderr)."""
     from app.mcp.transport import WatchedTransport
 
-    target = entry.target
+    target = reveal(entry.target)  # the real secret values, fetched at the last moment
     refuse_roots = not entry.declares_roots
     if isinstance(target, HttpTarget):
         from app.mcp.http_transport import HttpWatch, http_transport
 
         http = HttpWatch()
         inner = http_transport(target.url, dict(target.headers), http, gate_bound=gate_bound)
-        context = FailureContext("http", connect_timeout, url=target.url)
+        context = FailureContext("http", connect_timeout, url=masked_url(target.url))
         return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http)
     from mcp.client.stdio import StdioServerParameters
 
@@ -141,7 +146,7 @@ def open_attempt(
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
-    return Attempt(context, watch, log_path=written, log_offset=log.tell())
+    return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
 
 
 class LiveSession:

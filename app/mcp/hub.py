@@ -135,12 +135,23 @@ class Hub:
         """Pick up a store change made by this process without waiting for the file-change event."""
         self.watcher.reload_now()
 
+    def reconnect(self, name: str) -> bool:
+        """Restart `name`'s connection now (a new process or session); False if it is not connected here."""
+        link = self._links.pop(name, None)
+        if link is None:
+            return False
+        self._background(link.connection.stop(), f"rootkeeper-stop-{name}")
+        self._links[name] = self._connect(link.entry)
+        self._emit("servers")
+        return True
+
     async def start(self, *, connect: bool = True) -> None:
         """Watch the store and the roots; with `connect=False` (another process holds the servers) only watch."""
         self._running = True
         self._connecting = connect
         if connect:
-            self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with contextlib.suppress(OSError):  # no log folder (read-only home): each server's log says so once
+                self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         await self.watcher.start()
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()
@@ -190,7 +201,7 @@ class Hub:
     def _reconcile_servers(self) -> None:
         if not self._connecting:
             return
-        wanted = {entry.name: entry for entry in self.data.servers}
+        wanted = {entry.name: entry for entry in self.data.servers if entry.enabled}
         for name in list(self._links):
             entry = wanted.get(name)
             link = self._links[name]

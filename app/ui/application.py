@@ -17,6 +17,7 @@ from app.core.store import Store, StoreError
 from app.mcp.hub import Hub
 from app.mcp.sessions_watch import SessionsWatch
 from app.ui.consent import ConsentPrompter
+from app.ui.face import Face
 from app.ui.flows import Flows
 from app.ui.i18n import Translations
 from app.ui.live import LiveState
@@ -28,6 +29,7 @@ from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
 from app.ui.tray import Tray
+from app.ui.window_state import WindowMemory
 
 log = logging.getLogger(__name__)
 
@@ -41,23 +43,32 @@ class RootkeeperApp(QObject):
         translations: Translations,
         *,
         tray_available: bool,
+        face: Face | None = None,
         parent: QObject | None = None,
     ) -> None:
+        """`face` is what `main` showed before the app was assembled: its tray and live state are adopted."""
         super().__init__(parent)
+        self._face = face
         self.store = store
         self.hub = hub
         self.settings = settings
         self.tray_available = tray_available
         self.editor = StoreEditor(store, hub)
         self.sessions = SessionsWatch(hub.state_dir)
-        self.live = LiveState(hub, self, sessions=self.sessions)
+        self.live = face.live if face is not None else LiveState(parent=self)
+        self.live.setParent(self)
+        self.live.attach(hub, self.sessions)
         self.flows = Flows(
             self.editor, self.live, self.report, settings, translations, tray_available=tray_available, parent=self
         )
         self.window = MainWindow(self.flows, tray_available=tray_available)
-        self.tray = Tray(self.live, self)
+        self.flows.desk.offer = self.window.message_bar.offer
+        self.tray = face.tray if face is not None else Tray(self.live)
+        self.tray.setParent(self)
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
         self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
+        self.notifier.allowed = lambda: settings.notifications
+        self.window_memory = WindowMemory(self.window, self.window.tabs, settings)
         self._quit = asyncio.Event()
         self.hub_lock = HubLock(hub.state_dir, "gui")
         self.connecting = False
@@ -86,7 +97,11 @@ class RootkeeperApp(QObject):
         if self.tray_available:
             self.tray.show()
         if show_window or not self.tray_available:
+            if self._face is not None:
+                self._face.place(self.window)
             self.window.bring_to_front()
+        if self._face is not None:
+            self._face.retire()
         try:
             await self.start()
             await self._quit.wait()

@@ -7,6 +7,7 @@ nothing here raises into Qt.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
@@ -14,11 +15,13 @@ from typing import TypeVar
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from app.core import autostart
 from app.core.messages import UserError
 from app.core.model import SharingMode
 from app.core.paths import printable
 from app.core.store import StoreError
 from app.ui.asking import ask, confirm, dispose
+from app.ui.desk_flows import DeskFlows
 from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.paste_dialog import PasteDialog
@@ -60,6 +63,12 @@ class Flows(QObject):
         self._tray_available = tray_available
         self._logs: dict[str, LogDialog] = {}
         self._consent_open: dict[str, ConsentDialog] = {}
+
+    def report(self, text: str, level: Level) -> None:
+        self._report(text, level)
+
+    async def guard(self, edit: Awaitable[T]) -> T | None:
+        return await self._guard(edit)
 
     async def _guard(self, edit: Awaitable[T]) -> T | None:
         try:
@@ -146,10 +155,7 @@ class Flows(QObject):
         question = self.tr("Stop sharing %1? Servers will no longer be told about it. No files are deleted.")
         if not await confirm(parent, self.tr("Stop sharing"), question.replace("%1", names), self.tr("Stop sharing")):
             return
-        removed = await self._guard(self.editor.remove_roots([row.root.id for row in rows]))
-        if removed:
-            self._report(self.tr("Stopped sharing %1; no files were deleted.").replace(
-                "%1", quoted_list(removed)), Level.INFO)
+        await self.desk.remove_roots([row.root.id for row in rows])
 
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._guard(self.editor.set_enabled(root_id, enabled))
@@ -183,7 +189,7 @@ class Flows(QObject):
     async def remove_server(self, parent: QWidget, name: str) -> None:
         question = self.tr("Remove the server %1? Rootkeeper disconnects from it and forgets its settings.")
         if await confirm(parent, self.tr("Remove server"), question.replace("%1", name), self.tr("Remove")):
-            await self._guard(self.editor.remove_server(name))
+            await self.desk.remove_server(name)
 
     async def ask_consent(self, parent: QWidget | None, name: str) -> None:
         """The consent prompt for `name`; an answer is saved, "decide later" leaves it pending."""
@@ -231,21 +237,39 @@ class Flows(QObject):
     # -- settings ---------------------------------------------------------------------------------
 
     async def change_settings(self, parent: QWidget) -> None:
+        autostart_on = await asyncio.to_thread(autostart.is_enabled)
         dialog = SettingsDialog(
-            self._settings.language, self._settings.start_hidden, tray_available=self._tray_available, parent=parent
+            self._settings.language, self._settings.start_hidden, tray_available=self._tray_available,
+            notifications=self._settings.notifications, autostart=autostart_on, parent=parent,
         )
         try:
             if await ask(dialog) != QDialog.DialogCode.Accepted:
                 return
             language, start_hidden = dialog.chosen_language(), dialog.start_hidden.isChecked()
+            notifications, start_at_login = dialog.notifications.isChecked(), dialog.autostart.isChecked()
         finally:
             dispose(dialog)
         self._settings.start_hidden = start_hidden
+        self._settings.notifications = notifications
+        if start_at_login != autostart_on:
+            await self._set_autostart(start_at_login)
         if language != self._settings.language:
             self._settings.language = language
             self._translations.apply(language)
 
+    async def _set_autostart(self, on: bool) -> None:
+        try:
+            await asyncio.to_thread(autostart.enable if on else autostart.disable)
+        except OSError as exc:
+            self._report(self.tr("Starting at login could not be changed: %1").replace(
+                "%1", exc.strerror or str(exc)), Level.ERROR)
+
     # -- AI hosts ---------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def desk(self) -> DeskFlows:
+        """Undo, disable/reconnect, open and copy, the app's log: the desktop conveniences."""
+        return DeskFlows(self, self)
 
     @functools.cached_property
     def hosts(self) -> HostFlows:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from app.core.hosts.base import HostServer
 from app.core.hosts.importing import Imported
 from app.core.messages import UserError
+from app.core.secrets import masked_url
 from app.core.store import StoreError
 from app.ui.asking import ask, dispose
 from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
@@ -156,7 +157,7 @@ class HostFlows(QObject):
             dispose(dialog)
 
     def _choice(self, server: HostServer) -> Choice:
-        where = server.url or " ".join([server.command, *server.args])
+        where = masked_url(server.url) or " ".join([server.command, *server.args])
         label = f"{server.name} — {home_relative(where)}"
         if server.bridged_as is not None:
             return Choice(server.name, label, disabled_because=self.tr("It already runs through Rootkeeper."))

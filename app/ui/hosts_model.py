@@ -10,6 +10,7 @@ from typing import Any, Literal
 from PySide6.QtCore import QObject, Qt
 
 from app.core.messages import Message
+from app.core.secrets import masked_url
 from app.ui import text
 from app.ui.hosts_service import HostState
 from app.ui.messages import quoted, render
@@ -59,7 +60,7 @@ def rows_of(states: Sequence[HostState]) -> list[HostRow]:
             elif not file.servers:
                 rows.append(HostRow(state.name, state.title, "no_servers", path))
             for server in file.servers:
-                where = server.url or " ".join([server.command, *server.args])
+                where = masked_url(server.url) or " ".join([server.command, *server.args])
                 rows.append(HostRow(state.name, state.title, "server", path, server.name, server.location,
                                     server.transport, where, server.bridged_as))
     return rows

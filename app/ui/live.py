@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.ui.snapshot import HubView, Snapshot
+from app.ui.snapshot import HubView, Snapshot, no_sessions
 
 COALESCE_MS = 30
 
@@ -35,21 +35,32 @@ class LiveState(QObject):
     snapshotChanged = Signal(object)
 
     def __init__(
-        self, hub: LiveSource, parent: QObject | None = None, *, sessions: SessionsSource | None = None
+        self, hub: LiveSource | None = None, parent: QObject | None = None, *, sessions: SessionsSource | None = None
     ) -> None:
         super().__init__(parent)
-        self._hub = hub
-        self._sessions = sessions
+        self._hub: LiveSource | None = None
+        self._sessions: SessionsSource | None = None
         self.current = Snapshot()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._refresh_burst)
+        self._roots_stale = True
+        """Whether an event since the last snapshot may have changed the roots or their access results."""
+        if hub is not None:
+            self.attach(hub, sessions)
+
+    def attach(self, hub: LiveSource, sessions: SessionsSource | None = None) -> None:
+        """Follow `hub` from now on; until then (the tray shown at start) the snapshot is empty."""
+        self._hub = hub
+        self._sessions = sessions
         hub.subscribe(self._on_hub_event)
         if sessions is not None:
             sessions.subscribe(self._soon)
 
-    def _on_hub_event(self, _event: str) -> None:
+    def _on_hub_event(self, event: str) -> None:
+        if event != "servers":  # a connection's status (the usual burst with many servers) leaves the roots be
+            self._roots_stale = True
         self._soon()
 
     def _soon(self) -> None:
@@ -57,10 +68,20 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
-        if self._sessions is None:
-            self.show(Snapshot.of(self._hub))
-        else:
-            self.show(Snapshot.of(self._hub, self._sessions.for_server))
+        """A fresh snapshot of everything."""
+        self._roots_stale = True
+        self._refresh_burst()
+
+    def _refresh_burst(self) -> None:
+        if self._hub is None:
+            return
+        # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
+        sessions_of = no_sessions if self._sessions is None else self._sessions.for_server
+        hub = self._hub
+        snapshot = Snapshot.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of,
+                                  previous=self.current, roots_changed=self._roots_stale)
+        self._roots_stale = False
+        self.show(snapshot)
 
     def show(self, snapshot: Snapshot) -> None:
         self.current = snapshot

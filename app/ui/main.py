@@ -1,8 +1,9 @@
 """`rootkeeper` with no subcommand: the tray app (or the headless hub when there is no desktop).
 
-Order matters for a quick start: the single-instance check comes before any window is built, the
-tray appears before the hub connects servers, and the MCP SDK is imported only by the hub's first
-connection.
+Order matters for a quick start: the single-instance check comes before any window is built, and
+the tray (or, without one, a stand-in window) is on screen within the first event-loop turn, before
+the store's models, the hub and the pages are even imported (`app.ui.face`); the MCP SDK is
+imported only by the hub's first connection.
 """
 
 from __future__ import annotations
@@ -20,16 +21,15 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app import __version__
 from app.core import logsetup
 from app.core.locations import config_home, state_home
-from app.core.store import Store
-from app.mcp.hub import Hub
-from app.mcp.run import run_headless
-from app.ui.application import RootkeeperApp
-from app.ui.crash import CrashNotice
+from app.ui.face import Face
 from app.ui.i18n import LANGUAGES, Translations
 from app.ui.icons import app_icon
 from app.ui.settings import GuiSettings
 from app.ui.single_instance import SingleInstance
 from app.ui.snapshot import Snapshot
+
+FIRST_FRAME_S = 0.02
+"""How long the face stays alone on screen, so the window system can draw it before the app loads."""
 
 
 def no_desktop_session(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
@@ -56,11 +56,14 @@ def run_gui(*, self_test: bool = False) -> int:
     if self_test:
         return run_self_test()
     if no_desktop_session():
+        from app.core.store import Store
+        from app.mcp.run import run_headless
+
         print("rootkeeper: No desktop session was found, so Rootkeeper runs without a window.", file=sys.stderr)
         return asyncio.run(run_headless(Store()))
     qt_app = make_application()
     instance = SingleInstance(state_home())
-    if not instance.claim():
+    if not instance.claim(listen=False):  # it listens once the face is on screen (see `_run`)
         if instance.notify_primary():
             print("Rootkeeper is already running; its window has been brought to the front.")
             return 0
@@ -78,10 +81,21 @@ async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
     settings = GuiSettings(config_home())
     translations = Translations(qt_app)
     translations.apply(settings.language)
-    store = Store()
     tray_available = QSystemTrayIcon.isSystemTrayAvailable()
-    app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available)
+    show_window = not (tray_available and settings.start_hidden)
+    face = Face(tray_available=tray_available, show_window=show_window)
+    face.show()
+    await asyncio.sleep(FIRST_FRAME_S)  # the first turns draw the face; everything else loads after
+
+    from app.core.store import Store
+    from app.mcp.hub import Hub
+    from app.ui.application import RootkeeperApp
+    from app.ui.crash import CrashNotice
+
+    store = Store()
+    app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=tray_available, face=face)
     instance.activationRequested.connect(app.show_window)
+    instance.listen()  # a second start can now raise the window (until now it found no answer and waited)
     loop = asyncio.get_running_loop()
     crash_notice = CrashNotice(app.report, logsetup.current_log_file(), app)
     crash_notice.install(loop)
@@ -90,7 +104,7 @@ async def _run(qt_app: QApplication, instance: SingleInstance) -> int:
     if not tray_available:
         print("rootkeeper: No system tray was found; closing the window quits Rootkeeper.", file=sys.stderr)
     try:
-        return await app.run(show_window=not (tray_available and settings.start_hidden))
+        return await app.run(show_window=show_window)
     finally:
         crash_notice.uninstall()
 
@@ -108,6 +122,10 @@ def run_self_test() -> int:
 
 
 def _self_test() -> str:
+    from app.core.store import Store
+    from app.mcp.hub import Hub
+    from app.ui.application import RootkeeperApp
+
     qt_app = make_application()
     store = Store()
     data = store.load()

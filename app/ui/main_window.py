@@ -7,10 +7,10 @@ closing it quits (the status bar says so).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
-from app.ui.drops import dropped_items, may_contain_paths
+from app.ui.drops import DropHighlight, dropped_items, may_contain_paths
 from app.ui.flows import Flows
 from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
@@ -20,6 +20,7 @@ from app.ui.roots_model import RootsTableModel
 from app.ui.roots_page import RootsPage
 from app.ui.servers_model import ServersTableModel
 from app.ui.servers_page import ServersPage
+from app.ui.shortcuts import WindowActions
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
 
@@ -85,6 +86,8 @@ class MainWindow(QMainWindow):
         self.pause_action.triggered.connect(self._set_paused)
         self.settings_action.triggered.connect(self._change_settings)
         flows.live.snapshotChanged.connect(self.show_snapshot)
+        self.actions_ = WindowActions(self, flows)
+        self.drop_highlight = DropHighlight(self.roots_page.table)
         self.retranslate()
 
     def _make_toolbar(self) -> QToolBar:
@@ -124,8 +127,8 @@ class MainWindow(QMainWindow):
             if waiting:
                 text += " · " + self.tr("%n server(s) waiting for your consent", None, waiting)
         self.summary.setText(text)
-        self.tabs.setTabText(ROOTS_TAB, self.tr("Shared folders (%1)").replace("%1", str(len(snapshot.roots))))
-        self.tabs.setTabText(SERVERS_TAB, self.tr("Servers (%1)").replace("%1", str(len(snapshot.servers))))
+        self.tabs.setTabText(ROOTS_TAB, self.tr("Shared &folders (%1)").replace("%1", str(len(snapshot.roots))))
+        self.tabs.setTabText(SERVERS_TAB, self.tr("Ser&vers (%1)").replace("%1", str(len(snapshot.servers))))
 
     # -- user actions -----------------------------------------------------------------------------
 
@@ -156,8 +159,14 @@ class MainWindow(QMainWindow):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if may_contain_paths(event.mimeData()):
             event.acceptProposedAction()
+            self.tabs.setCurrentIndex(ROOTS_TAB)  # show the list the drop lands in
+            self.drop_highlight.show_for(event.mimeData())
         else:
             event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.drop_highlight.hide()
+        super().dragLeaveEvent(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if may_contain_paths(event.mimeData()):
@@ -165,6 +174,7 @@ class MainWindow(QMainWindow):
 
     def dropEvent(self, event: QDropEvent) -> None:
         items = dropped_items(event.mimeData())
+        self.drop_highlight.hide()
         event.acceptProposedAction()
         self.tabs.setCurrentIndex(ROOTS_TAB)
         self._add_dropped(items.paths, items.refused)
@@ -183,9 +193,9 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Rootkeeper"))
         self._title.setText(self.tr("Which folders AI tools may see"))
-        self.pause_action.setText(self.tr("Pause sharing"))
+        self.pause_action.setText(self.tr("Pa&use sharing"))
         self.pause_action.setToolTip(self.tr("While paused, every server sees an empty list."))
-        self.settings_action.setText(self.tr("Settings…"))
+        self.settings_action.setText(self.tr("Setti&ngs…"))
         self.tabs.setTabText(HOSTS_TAB, self.tr("&Hosts"))
         self.no_tray_hint.setText(self.tr(
             "No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator "

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 INFO_SECONDS = 8
+OFFER_SECONDS = 10
+"""How long an offer (Undo) stays: long enough to read and click, short enough to mean "just now"."""
 
 
 class Level(StrEnum):
@@ -35,9 +39,15 @@ class MessageBar(QFrame):
         self._close.setAutoRaise(True)
         self._close.setText("✕")
         self._close.clicked.connect(self.hide)
+        self.action_button = QToolButton(self)
+        self.action_button.setObjectName("messageBarAction")
+        self.action_button.hide()
+        self.action_button.clicked.connect(self._take_offer)
+        self._offer: tuple[Callable[[], None], Callable[[], None]] | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         layout.addWidget(self._label, 1)
+        layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self._close, 0, Qt.AlignmentFlag.AlignTop)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -51,6 +61,7 @@ class MessageBar(QFrame):
 
     def show_message(self, text: str, level: Level = Level.INFO, *, sticky: bool = False) -> None:
         """Show `text`; information fades after a few seconds, warnings and errors stay until closed."""
+        self._drop_offer()
         self.level = level
         self._label.setText(text)
         self.setStyleSheet(f"#messageBar {{ {_STYLES[level]} border-radius: 4px; }} QLabel {{ border: none; }}")
@@ -58,6 +69,33 @@ class MessageBar(QFrame):
         if level is Level.INFO and not sticky:
             self._timer.start(INFO_SECONDS * 1000)
         self.show()
+
+    def offer(
+        self, text: str, action: str, taken: Callable[[], None], *, lapsed: Callable[[], None] = lambda: None,
+        seconds: int = OFFER_SECONDS,
+    ) -> None:
+        """Show `text` with a button `action` for `seconds`: `taken` runs on a click, `lapsed` once it is gone."""
+        self.show_message(text, Level.INFO, sticky=True)
+        self._offer = (taken, lapsed)
+        self.action_button.setText(action)
+        self.action_button.show()
+        self._timer.start(seconds * 1000)
+
+    def _take_offer(self) -> None:
+        offer, self._offer = self._offer, None
+        self.hide()
+        if offer is not None:
+            offer[0]()
+
+    def _drop_offer(self) -> None:
+        offer, self._offer = self._offer, None
+        self.action_button.hide()
+        if offer is not None:
+            offer[1]()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self._drop_offer()  # closed, timed out or replaced: the offer is over
+        super().hideEvent(event)
 
     def retranslate(self) -> None:
         self._close.setToolTip(self.tr("Dismiss"))

@@ -123,6 +123,8 @@ def _table() -> dict[str, Template]:
                              ("path", "reason")),
         "store.no_home": (translate("Messages", "Cannot create the settings folder %1 (%2)."), ("path", "reason")),
         "store.no_lock": (translate("Messages", "Cannot open the lock file %1 (%2)."), ("path", "reason")),
+        "store.not_saved": (translate("Messages", "Nothing was changed: the settings file %1 cannot be saved (%2)."),
+                            ("path", "reason")),
         "store.lock_timeout": (translate("Messages", "Another Rootkeeper process has held %1 for too long."),
                                ("path",)),
         "home.relative": (translate("Messages", "ROOTKEEPER_HOME must be an absolute path, and '%1' is not one."),

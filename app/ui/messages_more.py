@@ -98,5 +98,29 @@ def host_configs() -> dict[str, Template]:
     }
 
 
+def server_secrets() -> dict[str, Template]:
+    """Where server secrets are kept, and why one cannot be fetched (app/core/secrets.py)."""
+    return {
+        "secret.in_file": (translate("Messages", "No keyring is available, so server secrets are kept in %1, readable "
+                                                 "only by you."), ("path",)),
+        "secret.keyring_refused": (translate("Messages", "The keyring refused a server secret (%1), so it is kept in "
+                                                         "%2, readable only by you."), ("reason", "path")),
+        "secret.migrated_keyring": (translate("Messages", "The secrets of %1 were moved out of the settings file into "
+                                                          "the keyring."), ("servers",)),
+        "secret.migrated_file": (translate("Messages", "The secrets of %1 were moved out of the settings file into "
+                                                       "%2, readable only by you."), ("servers", "path")),
+        "secret.missing_keyring": (translate("Messages", "A secret value of this server is missing from the keyring; "
+                                                         "enter it again in its settings."), ()),
+        "secret.missing_file": (translate("Messages", "A secret value of this server is missing from %1; enter it "
+                                                      "again in its settings."), ("path",)),
+        "secret.no_keyring": (translate("Messages", "A secret value of this server is in the keyring, and no keyring "
+                                                    "can be reached from here."), ()),
+        "secret.keyring_failed": (translate("Messages", "A secret value of this server cannot be read from the keyring "
+                                                        "(%1)."), ("reason",)),
+        "secret.file_unreadable": (translate("Messages", "The secrets file %1 cannot be read (%2)."),
+                                   ("path", "reason")),
+    }
+
+
 def more_table() -> dict[str, Template]:
-    return server_failures() | hub_lock() | host_configs()
+    return server_failures() | hub_lock() | host_configs() | server_secrets()

@@ -37,6 +37,8 @@ class Notifier(QObject):
         self._fallback = fallback
         self._tray_available = tray_available
         self._tracker = TransitionTracker()
+        self.allowed: Callable[[], bool] = lambda: True
+        """Whether desktop notifications are wanted (Settings); when not, the message bar shows the event."""
         live.snapshotChanged.connect(self._on_snapshot)
 
     def _on_snapshot(self, snapshot: Snapshot) -> None:
@@ -65,7 +67,7 @@ class Notifier(QObject):
 
     def _notify(self, title: str, body: str) -> None:
         self.notified.emit(title, body)
-        if self._tray_available and self._tray.isVisible() and QSystemTrayIcon.supportsMessages():
+        if self._tray_available and self._tray.isVisible() and QSystemTrayIcon.supportsMessages() and self.allowed():
             # Folder names and server text: no markup may reach a notification server that renders it.
             self._tray.showMessage(notification_text(title), notification_text(body),
                                    QSystemTrayIcon.MessageIcon.Warning, SHOWN_MS)

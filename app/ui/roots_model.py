@@ -6,12 +6,11 @@ signal; the window saves it through the store, and the next snapshot confirms or
 
 from __future__ import annotations
 
-import dataclasses
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from app.core.access import AccessStatus
@@ -50,7 +49,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
     enabledChangeRequested = Signal(str, bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(lambda row: row.root.id, len(Column), parent)
+        super().__init__(lambda row: row.root.id, len(Column), parent, same=RootRow.same_as)
         self._paused = False
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
@@ -134,9 +133,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
 
     def _decoration(self, row: RootRow, column: Column) -> Any:
         if column is Column.NAME:
-            style = QApplication.style()
             kind = QStyle.StandardPixmap.SP_FileIcon if row.root.is_file else QStyle.StandardPixmap.SP_DirIcon
-            return style.standardIcon(kind)
+            return _standard_icon(kind)
         if column is Column.STATUS:
             return dot(status_dot(row))
         return None
@@ -181,17 +179,28 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             name = str(value).strip()
             if not name or name == root.name:
                 return False
-            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"name": name})))
+            self.replace_row(index.row(), row._replace(root=root.model_copy(update={"name": name})))
             self.renameRequested.emit(root.id, name)
             return True
         if index.column() == Column.SHARED and role == Qt.ItemDataRole.CheckStateRole:
             enabled = Qt.CheckState(value) == Qt.CheckState.Checked
             if enabled == root.enabled:
                 return False
-            self.replace_row(index.row(), dataclasses.replace(row, root=root.model_copy(update={"enabled": enabled})))
+            self.replace_row(index.row(), row._replace(root=root.model_copy(update={"enabled": enabled})))
             self.enabledChangeRequested.emit(root.id, enabled)
             return True
         return False
+
+
+_ICONS: dict[QStyle.StandardPixmap, QIcon] = {}
+
+
+def _standard_icon(kind: QStyle.StandardPixmap) -> QIcon:
+    """The style's icon, looked up once: a repaint asks for it on every visible row, and `style()` is slow."""
+    icon = _ICONS.get(kind)
+    if icon is None:
+        icon = _ICONS[kind] = QApplication.style().standardIcon(kind)
+    return icon
 
 
 def index_root_id(index: QModelIndex | QPersistentModelIndex) -> str | None:

@@ -88,7 +88,7 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if column is Column.SHARING:
             return text.sharing_label(row.entry)
         if column is Column.STATUS:
-            return text.connection_label(row.status)
+            return text.connection_label(row.status) if row.entry.enabled else self.tr("Disabled")
         if column is Column.USED_BY:
             return text.used_by_label(row)
         status = row.status

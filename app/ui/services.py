@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
+from app.core.edits import undo
 from app.core.edits.servers import ShareChoice
 from app.core.messages import Message, UserError
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
@@ -103,6 +104,13 @@ class StoreEditor:
         removed = await self._edit(lambda data: edit_roots.remove_roots(data, ids))
         return [root.name for root in removed]
 
+    async def remove_roots_undoably(self, root_ids: Sequence[str]) -> undo.RemovedRoots:
+        ids = list(root_ids)
+        return await self._edit(lambda data: undo.remove_roots(data, ids))
+
+    async def restore_roots(self, removed: undo.RemovedRoots) -> list[Root]:
+        return await self._edit(lambda data: undo.restore_roots(data, removed))
+
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._edit(lambda data: edit_roots.set_enabled(data, root_id, enabled))
 
@@ -134,6 +142,21 @@ class StoreEditor:
         if log is not None:
             with contextlib.suppress(OSError):
                 log.unlink(missing_ok=True)
+
+    async def remove_server_undoably(self, name: str) -> undo.RemovedServer:
+        """Forget the server but keep its log until the undo is over (`forget_log`)."""
+        return await self._edit(lambda data: undo.remove_server(data, name))
+
+    async def restore_server(self, removed: undo.RemovedServer) -> ServerEntry:
+        return await self._edit(lambda data: undo.restore_server(data, removed))
+
+    def forget_log(self, name: str) -> None:
+        if self.store.load().server(name) is None:  # not added again meanwhile (the hub may not know yet)
+            with contextlib.suppress(OSError):
+                (self.hub.log_dir / f"{name}.log").unlink(missing_ok=True)
+
+    async def set_server_enabled(self, name: str, enabled: bool) -> None:
+        await self._edit(lambda data: edit_servers.set_server_enabled(data, name, enabled))
 
     async def set_sharing(self, name: str, share: ShareChoice) -> None:
         """Record the user's decision for `name`: what it may see, and that they consented to it."""

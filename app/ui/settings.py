@@ -1,4 +1,4 @@
-"""The GUI's own preferences (language, start hidden), kept beside the store as `gui.ini`.
+"""The GUI's own preferences (language, start hidden, notifications, the window as it was left), in `gui.ini`.
 
 They live in the same folder as the store (so `ROOTKEEPER_HOME` isolates them too, and a user can
 back up one folder), in a QSettings INI file: QSettings writes through a temporary file and an
@@ -14,7 +14,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 from app.ui.i18n import LANGUAGES, SYSTEM
 
@@ -61,6 +61,40 @@ class GuiSettings:
     @tray_hint_shown.setter
     def tray_hint_shown(self, value: bool) -> None:
         self._set("ui/tray_hint_shown", value)
+
+    @property
+    def notifications(self) -> bool:
+        """Desktop notifications (a folder lost or back, a server failing); off, they show in the window only."""
+        return _as_bool(self._qs.value("ui/notifications", True))
+
+    @notifications.setter
+    def notifications(self, value: bool) -> None:
+        self._set("ui/notifications", value)
+
+    # -- the window as the user left it ----------------------------------------------------------------
+
+    def window_state(self, key: str) -> QByteArray | None:
+        """A saved geometry or header state (`geometry`, `header/rootsTable`, …), None if never saved."""
+        value = self._qs.value(f"window/{key}")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_window_state(self, key: str, value: QByteArray) -> None:
+        self._qs.setValue(f"window/{key}", value)
+
+    @property
+    def tab(self) -> int:
+        value = self._qs.value("window/tab", 0)
+        try:
+            return int(str(value))
+        except ValueError:
+            return 0
+
+    @tab.setter
+    def tab(self, value: int) -> None:
+        self._qs.setValue("window/tab", value)
+
+    def sync(self) -> None:
+        self._qs.sync()
 
     def _set(self, key: str, value: object) -> None:
         self._qs.setValue(key, value)

@@ -13,21 +13,26 @@ one instance and `problem` says, in one sentence, that a second start cannot rai
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import hashlib
 import logging
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from app.core.edits.sentences import message
 from app.core.fileio import private_dir
 from app.core.locations import runtime_dir
 from app.core.messages import Message
+
+if TYPE_CHECKING:  # QtNetwork loads once the app is on screen (`listen`), or for a second start's message
+    from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +54,7 @@ class SingleInstance(QObject):
         self._state_dir = state_dir
         self._lock = QLockFile(str(state_dir / LOCK_FILE))
         self._lock.setStaleLockTime(0)  # a live app holds it for days: only a dead owner makes it stale
+        self._key = server_name(state_dir).rsplit("-", 1)[-1]
         self._name = self._socket_name()
         self._server: QLocalServer | None = None
         self.problem: Message | None = None
@@ -68,14 +74,35 @@ class SingleInstance(QObject):
         # No private folder at all: a name in our state folder, which listen() may then fail on.
         return str((folder or self._state_dir) / file_name)
 
-    def claim(self) -> bool:
-        """Become the one instance; False when another process already is."""
-        private_dir(self._state_dir)
-        if not self._lock.tryLock(0):
-            return False
+    def claim(self, *, listen: bool = True) -> bool:
+        """Become the one instance; False when another process already is (`listen=False`: `listen()` later)."""
+        with contextlib.suppress(OSError):  # a read-only state folder: the lock below says what it can
+            private_dir(self._state_dir)
         lock_file = self._state_dir / LOCK_FILE
+        if not self._lock.tryLock(0):
+            if self._lock.error() == QLockFile.LockError.LockFailedError:
+                return False
+            # The state folder cannot take the lock file (read-only, full): lock in the private runtime
+            # folder instead, keyed by the state folder like the socket, so one app per home still holds.
+            folder = runtime_dir(Path(tempfile.gettempdir()), f"gui-{self._key}.lock")
+            if folder is None:
+                return False
+            lock_file = folder / f"gui-{self._key}.lock"
+            self._lock = QLockFile(str(lock_file))
+            self._lock.setStaleLockTime(0)
+            if not self._lock.tryLock(0):
+                return False
         if lock_file.exists() and hasattr(os, "chmod"):
-            os.chmod(lock_file, 0o600)
+            with contextlib.suppress(OSError):
+                os.chmod(lock_file, 0o600)
+        if listen:
+            self.listen()
+        return True
+
+    def listen(self) -> None:
+        """Answer a second start's request to show the window (holding the lock is checked by `claim`)."""
+        from PySide6.QtNetwork import QLocalServer
+
         # Holding the lock proves no live instance owns the name, so a leftover socket is stale.
         QLocalServer.removeServer(self._name)
         server = QLocalServer(self)
@@ -84,13 +111,14 @@ class SingleInstance(QObject):
             self.problem = message("instance.no_socket", path=self._name, reason=server.errorString())
             log.warning("%s", self.problem.text)
             print(f"rootkeeper: {self.problem.text}", file=sys.stderr)
-            return True  # still the one instance (the lock says so); only raising its window is lost
+            return  # still the one instance (the lock says so); only raising its window is lost
         server.newConnection.connect(self._accept)
         self._server = server
-        return True
 
     def notify_primary(self, timeout: float = 3.0) -> bool:
         """Ask the running instance to show its window; retries while it is still starting up."""
+        from PySide6.QtNetwork import QLocalSocket
+
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             socket = QLocalSocket()
@@ -105,6 +133,8 @@ class SingleInstance(QObject):
 
     def release(self) -> None:
         if self._server is not None:
+            from PySide6.QtNetwork import QLocalSocket
+
             # Accepted connections go first, unhooked: a late `readyRead` must not reach a dying object.
             for socket in self._server.findChildren(QLocalSocket):
                 socket.readyRead.disconnect()

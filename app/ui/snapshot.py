@@ -1,22 +1,28 @@
 """One consistent picture of everything the UI shows, taken from the hub after each change.
 
 Widgets and models render a `Snapshot`; they never reach into the hub themselves, so a burst of hub
-events becomes one refresh and every view agrees with every other.
+events becomes one refresh and every view agrees with every other. A snapshot is built from the
+previous one: a root whose record, access result and audience are the very same objects keeps its
+row object, so views compare rows by identity and the cost of a change follows what changed, even
+with ten thousand roots (everything derived, like the roots needing attention, is computed once).
+
+"Seen by" is what each server was actually given and is connected to now: the URIs of its current
+session's last roots answer, not what it may see (a server restarting forever was given nothing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from app.core.access import AccessResult
-from app.core.model import Root, ServerEntry, StoreData
-from app.core.sharing import SharedRoot
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only types here: the tray can show before pydantic is imported
+    from app.core.access import AccessResult
+    from app.core.model import Root, ServerEntry, StoreData
+    from app.core.sharing import SharedRoot
     from app.core.status import ConnectionStatus
 
 FAILING_STATES = frozenset({"backoff", "failed"})
@@ -42,8 +48,7 @@ class TrayState(StrEnum):
     PAUSED = "paused"
 
 
-@dataclass(frozen=True)
-class RootRow:
+class RootRow(NamedTuple):
     root: Root
     access: AccessResult | None
     seen_by: tuple[str, ...]
@@ -52,6 +57,16 @@ class RootRow:
     def needs_attention(self) -> bool:
         """Shared but not reachable; a root not yet checked is not a problem yet."""
         return self.root.enabled and self.access is not None and not self.access.ok
+
+    def same_as(self, other: RootRow) -> bool:
+        """Shows the same: compared by identity first, then field by field (never through pydantic's `==`)."""
+        if self is other:
+            return True
+        mine, theirs = self.access, other.access
+        if mine is not theirs and (mine is None or theirs is None or mine.checked_at != theirs.checked_at
+                                   or mine != theirs):
+            return False  # the usual difference (a new check round) is found by one comparison
+        return self.seen_by == other.seen_by and (self.root is other.root or self.root.__dict__ == other.root.__dict__)
 
 
 @dataclass(frozen=True)
@@ -130,16 +145,33 @@ class ServerRow:
         """The hosts using this server through a bridge, each once, in the order they started."""
         return tuple(dict.fromkeys(session.host for session in self.sessions))
 
+    @property
+    def given(self) -> list[str] | None:
+        """The URIs this server holds now: its current session's last roots answer, if it is connected."""
+        status = self.status
+        if status is None or status.state != "connected" or not status.session_fetches:
+            return None
+        return status.last_roots_fetch
+
+
+SeenKey = tuple[object, ...]
+SeenMap = dict[str, tuple[str, ...]]
+
 
 @dataclass(frozen=True)
 class Snapshot:
     paused: bool = False
     roots: tuple[RootRow, ...] = ()
     servers: tuple[ServerRow, ...] = ()
+    seen_key: SeenKey = field(default=(), compare=False, repr=False)
+    seen: SeenMap = field(default_factory=dict, compare=False, repr=False)
+    """Who holds each root's URI (as the roots are keyed), and what it was computed from, for the next build."""
+    roots_source: object = field(default=None, compare=False, repr=False)
+    """The store's list the rows were built from (by identity: the hub replaces it on every reload)."""
 
     @classmethod
-    def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions) -> Snapshot:
-        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of)
+    def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions, previous: Snapshot | None = None) -> Snapshot:
+        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of, previous=previous)
 
     @classmethod
     def of_data(cls, data: StoreData) -> Snapshot:
@@ -154,20 +186,38 @@ class Snapshot:
         status_of: Callable[[str], ConnectionStatus | None],
         visible_for: Callable[[str], list[SharedRoot]],
         sessions_of: SessionsOf = no_sessions,
+        *,
+        previous: Snapshot | None = None,
+        roots_changed: bool = True,
     ) -> Snapshot:
+        """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
         servers = tuple(
             ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name)),
                       tuple(SessionRow.parse(doc) for doc in sessions_of(entry.name)))
             for entry in data.servers
         )
-        seen: dict[str, list[str]] = {}
-        for server in servers:
-            for shared in server.visible:
-                seen.setdefault(shared.uri, []).append(server.name)
-        roots = tuple(
-            RootRow(root, access.get(root.id), tuple(seen.get(root.uri, ()))) for root in data.roots
-        )
-        return cls(paused=data.paused, roots=roots, servers=servers)
+        key = _seen_key(data.roots, servers)
+        if previous is not None and _same_key(previous.seen_key, key):
+            seen = previous.seen
+        else:
+            seen = _seen_map(data.roots, servers, previous.seen if previous is not None else {})
+        if (previous is not None and not roots_changed and previous.roots_source is data.roots
+                and previous.seen is seen):  # a status change with the same audiences: the rows stand
+            return cls(paused=data.paused, roots=previous.roots, servers=servers, seen_key=key, seen=seen,
+                       roots_source=data.roots)
+        before = previous.by_id if previous is not None else {}
+        result_of, audience_of, old_row = access.get, seen.get, before.get  # bound once: 10,000 rows a round
+        rows = []
+        for root in data.roots:
+            result = result_of(root.id)
+            audience = audience_of(root.uri, ())
+            old = old_row(root.id)
+            if old is not None and old.root is root and old.access is result and old.seen_by is audience:
+                rows.append(old)
+            else:
+                rows.append(RootRow(root, result, audience))
+        return cls(paused=data.paused, roots=tuple(rows), servers=servers, seen_key=key, seen=seen,
+                   roots_source=data.roots)
 
     @property
     def tray_state(self) -> TrayState:
@@ -177,13 +227,82 @@ class Snapshot:
             return TrayState.ATTENTION
         return TrayState.OK
 
-    @property
+    @cached_property
     def attention_roots(self) -> list[RootRow]:
-        return [row for row in self.roots if row.needs_attention]
+        """Computed once per snapshot: the tray, its tooltip and the status bar all ask."""
+        return [row for row in self.roots  # `needs_attention`, inlined: this walks every row
+                if row.access is not None and not row.access.ok and row.root.enabled]
+
+    @cached_property
+    def by_id(self) -> dict[str, RootRow]:
+        return {row.root.id: row for row in self.roots}
 
     def root(self, root_id: str) -> RootRow | None:
-        return next((row for row in self.roots if row.root.id == root_id), None)
+        return self.by_id.get(root_id)
 
     def server(self, name: str) -> ServerRow | None:
         return next((row for row in self.servers if row.name == name), None)
 
+
+def _seen_key(roots: Sequence[Root], servers: Iterable[ServerRow]) -> SeenKey:
+    """What the audience map depends on; the objects themselves, compared by identity (each is replaced on change)."""
+    parts: list[object] = []
+    aliased = False
+    for server in servers:
+        given = server.given
+        if given:
+            parts += [server.name, given, server.entry.path_aliases]
+            aliased = aliased or bool(server.entry.path_aliases)
+    # Only a server seeing roots through path aliases makes the map depend on the roots themselves.
+    return (roots if aliased else None, *parts)
+
+
+def _same_key(a: SeenKey, b: SeenKey) -> bool:
+    return len(a) == len(b) and all(x is y or (isinstance(x, str) and x == y) for x, y in zip(a, b, strict=True))
+
+
+def _seen_map(roots: Sequence[Root], servers: Sequence[ServerRow], before: SeenMap) -> SeenMap:
+    """Each root URI (as stored) -> the connected servers that were given it, in the servers' order.
+
+    Servers given the very same list (the hub shares one answer among servers that see the same)
+    are looked up together, so the cost is the roots times the distinct lists, not times the servers.
+    """
+    from app.core.paths import wire_uri
+    from app.core.sharing import sent_uri
+
+    groups: list[tuple[list[str] | None, set[str], list[str]]] = []  # (answer, stored root URIs, servers)
+    for server in servers:
+        given = server.given
+        if not given:
+            continue
+        aliases = server.entry.path_aliases
+        # Equal answers are one group: found by identity, else by one list comparison (fast in C).
+        group = None if aliases else next((g for g in groups if g[0] is given or g[0] == given), None)
+        if group is None:
+            if aliases:  # what was given is the alias's URI: find the roots it stands for
+                wanted = set(given)
+                members = {root.uri for root in roots if sent_uri(server.entry, root) in wanted}
+            else:  # a hand-edited store may hold a URI that is not ASCII; the answer holds its wire form
+                wired = set(given)
+                members = {root.uri for root in roots
+                           if (root.uri if root.uri.isascii() else wire_uri(root.uri)) in wired}
+            group = (None if aliases else given, members, [])
+            groups.append(group)
+        group[2].append(server.name)
+    # Equal audiences share one tuple, the previous map's where it had it: rows then compare by identity.
+    shared = {audience: audience for audience in set(before.values())}
+    if len(groups) == 1:  # the usual case: every connected server was given the same list
+        _, members, names = groups[0]
+        audience = tuple(dict.fromkeys(names))
+        audience = shared.setdefault(audience, audience)
+        return {root.uri: audience for root in roots if root.uri in members}
+    order = {server.name: index for index, server in enumerate(servers)}
+    seen: SeenMap = {}
+    for root in roots:
+        uri = root.uri
+        found = [name for _, members, group_names in groups if uri in members for name in group_names]
+        if found:
+            found.sort(key=order.__getitem__)
+            audience = tuple(dict.fromkeys(found))
+            seen[uri] = shared.setdefault(audience, audience)
+    return seen

@@ -2,12 +2,14 @@
 
 Rows are matched by key, so removals and insertions are announced as such and unchanged rows keep
 their selection, scroll position and any open editor; only rows whose content changed get
-`dataChanged`. A reorder of surviving rows (rare: only a hand-edited store does it) falls back to a
-reset.
+`dataChanged` (one signal per run of changed rows). A reorder of surviving rows (rare: only a
+hand-edited store does it) falls back to a reset. Rows are compared with `same` (by default `==`);
+a model of many rows passes a cheap comparison, since a refresh compares every row.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
@@ -19,11 +21,21 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class KeyedTableModel(QAbstractTableModel, Generic[R]):
-    def __init__(self, key: Callable[[R], Hashable], column_count: int, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        key: Callable[[R], Hashable],
+        column_count: int,
+        parent: QObject | None = None,
+        *,
+        same: Callable[[R, R], bool] = operator.eq,
+    ) -> None:
         super().__init__(parent)
         self._key = key
+        self._same = same
         self._columns = column_count
         self._rows: list[R] = []
+        self._keys: list[Hashable] = []
+        """The key of each row, kept beside `_rows`: the common refresh (same rows, same order) compares two lists."""
 
     # -- the QAbstractTableModel contract -----------------------------------------------------------
 
@@ -39,23 +51,32 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def row_of(self, key: Hashable) -> int:
-        return next((i for i, row in enumerate(self._rows) if self._key(row) == key), -1)
+        try:
+            return self._keys.index(key)
+        except ValueError:
+            return -1
 
     def rows(self) -> list[R]:
         return list(self._rows)
 
     def set_rows(self, fresh: Sequence[R]) -> None:
-        wanted = {self._key(row) for row in fresh}
+        keys = [self._key(row) for row in fresh]
+        if keys != self._keys:
+            self._reshape(fresh, keys)
+        self._update_changed(fresh)
+
+    def _reshape(self, fresh: Sequence[R], keys: list[Hashable]) -> None:
+        """Remove the rows that went and insert the new ones (the survivors then match `fresh` in place)."""
+        wanted = set(keys)
         self._remove_missing(wanted)
-        present = [self._key(row) for row in self._rows]
-        surviving = set(present)
-        if present != [key for row in fresh if (key := self._key(row)) in surviving]:
+        surviving = set(self._keys)
+        if self._keys != [key for key in keys if key in surviving]:
             self.beginResetModel()
             self._rows = list(fresh)
+            self._keys = keys
             self.endResetModel()
             return
-        self._insert_new(fresh)
-        self._update_changed(fresh)
+        self._insert_new(fresh, keys)
 
     def replace_row(self, row: int, value: R) -> None:
         """Show `value` at once (an edit the store has not confirmed yet; the next refresh settles it)."""
@@ -71,45 +92,56 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
     def _remove_missing(self, wanted: set[Hashable]) -> None:
         row = len(self._rows) - 1
         while row >= 0:
-            if self._key(self._rows[row]) in wanted:
+            if self._keys[row] in wanted:
                 row -= 1
                 continue
             last = row
-            while row >= 0 and self._key(self._rows[row]) not in wanted:
+            while row >= 0 and self._keys[row] not in wanted:
                 row -= 1
             self.beginRemoveRows(QModelIndex(), row + 1, last)
             del self._rows[row + 1 : last + 1]
+            del self._keys[row + 1 : last + 1]
             self.endRemoveRows()
 
-    def _insert_new(self, fresh: Sequence[R]) -> None:
+    def _insert_new(self, fresh: Sequence[R], keys: list[Hashable]) -> None:
         # Surviving rows keep their order (checked by the caller), so walking both lists together
         # finds each run of new rows; a run is announced once (a thousand rows at start: one signal).
-        present = {self._key(row) for row in self._rows}
+        present = set(self._keys)
         position = 0
-        pending: list[R] = []
-        for value in fresh:
-            if self._key(value) not in present:
-                pending.append(value)
+        pending: list[int] = []
+        for i, key in enumerate(keys):
+            if key not in present:
+                pending.append(i)
                 continue
-            position = self._insert_run(position, pending) + 1
+            position = self._insert_run(position, pending, fresh, keys) + 1
             pending = []
-        self._insert_run(position, pending)
+        self._insert_run(position, pending, fresh, keys)
 
-    def _insert_run(self, position: int, run: list[R]) -> int:
-        """Insert `run` at `position`; returns the position just after it."""
+    def _insert_run(self, position: int, run: list[int], fresh: Sequence[R], keys: list[Hashable]) -> int:
+        """Insert the rows at indexes `run` of `fresh` at `position`; returns the position just after them."""
         if run:
             self.beginInsertRows(QModelIndex(), position, position + len(run) - 1)
-            self._rows[position:position] = run
+            self._rows[position:position] = [fresh[i] for i in run]
+            self._keys[position:position] = [keys[i] for i in run]
             self.endInsertRows()
         return position + len(run)
 
     def _update_changed(self, fresh: Sequence[R]) -> None:
-        first = last = -1
+        rows, same = self._rows, self._same
+        first = -1
         for row, value in enumerate(fresh):
-            if self._rows[row] != value:
-                self._rows[row] = value
-                first = row if first < 0 else first
-                last = row
+            old = rows[row]
+            if old is value or same(old, value):
+                if first >= 0:
+                    self._changed(first, row - 1)
+                    first = -1
+                continue
+            rows[row] = value
+            if first < 0:
+                first = row
         if first >= 0:
-            # One signal for the changed span: a periodic re-check touches many rows at once.
-            self.dataChanged.emit(self.index(first, 0), self.index(last, self._columns - 1))
+            self._changed(first, len(fresh) - 1)
+
+    def _changed(self, first: int, last: int) -> None:
+        # One signal per run of changed rows: a periodic re-check touches many rows at once.
+        self.dataChanged.emit(self.index(first, 0), self.index(last, self._columns - 1))

@@ -14,11 +14,11 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
 
 from app.core.access import AccessResult, AccessStatus
 from app.core.messages import Message
-from app.core.model import HttpTarget, ServerEntry
 from app.core.paths import printable
 from app.ui.messages import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
+    from app.core.model import ServerEntry
     from app.core.status import ConnectionStatus
     from app.ui.snapshot import ServerRow, SessionRow
 
@@ -144,8 +144,10 @@ def sharing_label(entry: ServerEntry) -> str:
 
 def target_label(entry: ServerEntry) -> str:
     target = entry.target
-    if isinstance(target, HttpTarget):
-        return target.url
+    if target.kind == "http":  # by its tag: the tray shows before the store's models are imported
+        from app.core.secrets import masked_url
+
+        return masked_url(target.url)
     return " ".join(home_relative(word) for word in [target.command, *target.args])
 
 

@@ -4,8 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QAbstractItemModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableView, QWidget
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QHelpEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolTip,
+    QWidget,
+)
+
+from app.ui.messages import plain_tooltip
 
 
 def named_button(parent: QWidget, name: str) -> QPushButton:
@@ -45,3 +67,105 @@ def row_table(
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
+
+
+def sortable(model: QAbstractItemModel, parent: QObject) -> QSortFilterProxyModel:
+    """A proxy that sorts on a header click and filters on any column; unsorted, it keeps the model's order."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(model)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    proxy.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    proxy.setSortLocaleAware(True)
+    proxy.setFilterKeyColumn(-1)
+    return proxy
+
+
+def make_sortable(table: QTableView) -> None:
+    # No sort column until the user clicks a header: the list keeps the order the user built it in.
+    table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    table.setSortingEnabled(True)
+    table.horizontalHeader().setSortIndicatorClearable(True)
+
+
+class FilterBox(QLineEdit):
+    """The filter above a long list: it narrows the table as the user types; Escape clears it."""
+
+    def __init__(self, proxy: QSortFilterProxyModel, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setClearButtonEnabled(True)
+        self.textChanged.connect(proxy.setFilterFixedString)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.text():
+            self.clear()
+            return
+        super().keyPressEvent(event)
+
+
+class EmptyHint(QLabel):
+    """What to do, centred over an empty table (first run), or that the filter hides every row."""
+
+    def __init__(self, table: QTableView, proxy: QSortFilterProxyModel, name: str) -> None:
+        super().__init__(table.viewport())
+        self.setObjectName(name)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setStyleSheet("color: palette(placeholder-text); padding: 24px;")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # drops and clicks reach the table
+        self._proxy = proxy
+        self.empty_text = ""
+        self.filtered_text = ""
+        for signal in (proxy.rowsInserted, proxy.rowsRemoved, proxy.modelReset, proxy.layoutChanged):
+            signal.connect(self.sync)
+        table.viewport().installEventFilter(self)
+
+    def set_texts(self, empty: str, filtered: str) -> None:
+        self.empty_text, self.filtered_text = empty, filtered
+        self.sync()
+
+    def sync(self, *_args: object) -> None:
+        empty = self._proxy.rowCount() == 0
+        source = self._proxy.sourceModel()
+        self.setText(self.empty_text if source is None or source.rowCount() == 0 else self.filtered_text)
+        self.setVisible(empty)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):
+            self.setGeometry(watched.rect())
+        return False
+
+
+class ElidingDelegate(QStyledItemDelegate):
+    """Elides from `mode` (ElideLeft keeps a command's tail: the script or package name) and shows
+    the whole text as a tooltip when it does not fit and the model gives no tooltip of its own."""
+
+    def __init__(self, mode: Qt.TextElideMode, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._mode = mode
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = self._mode
+
+    def helpEvent(
+        self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> bool:
+        if event.type() == QEvent.Type.ToolTip and not index.data(Qt.ItemDataRole.ToolTipRole):
+            shown = index.data(Qt.ItemDataRole.DisplayRole)
+            if isinstance(shown, str) and shown and not self.fits(option, index):
+                QToolTip.showText(event.globalPos(), plain_tooltip(shown) or "", view)
+                return True
+        return super().helpEvent(event, view, option, index)
+
+    def fits(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
+        return self.sizeHint(option, index).width() <= option.rect.width()
+
+
+def elide_long_cells(table: QTableView, keep_tail: Iterable[int] = ()) -> None:
+    """Every column shows its whole text on hover when cut; `keep_tail` columns elide on the left."""
+    table.setItemDelegate(ElidingDelegate(Qt.TextElideMode.ElideMiddle, table))
+    for column in keep_tail:
+        table.setItemDelegateForColumn(column, ElidingDelegate(Qt.TextElideMode.ElideLeft, table))

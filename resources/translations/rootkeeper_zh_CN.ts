@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About Rootkeeper</source>
+        <translation>关于 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Show Rootkeeper&apos;s &amp;log</source>
+        <translation>查看 Rootkeeper 的日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Rootkeeper %1</source>
+        <translation>Rootkeeper %1</translation>
+    </message>
+    <message>
+        <source>Tells MCP servers which folders you share with AI tools.</source>
+        <translation>告诉 MCP 服务器你与 AI 工具共享了哪些文件夹。</translation>
+    </message>
+    <message>
+        <source>Qt %1, PySide6 %2</source>
+        <translation>Qt %1，PySide6 %2</translation>
+    </message>
+    <message>
+        <source>MCP Python SDK %1</source>
+        <translation>MCP Python SDK %1</translation>
+    </message>
+    <message>
+        <source>Python %1 on %2</source>
+        <translation>Python %1，运行于 %2</translation>
+    </message>
+    <message>
+        <source>Licence: %1</source>
+        <translation>许可证：%1</translation>
+    </message>
+    <message>
+        <source>Settings and shared folders: %1</source>
+        <translation>设置和共享的文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Logs: %1</source>
+        <translation>日志：%1</translation>
+    </message>
+</context>
+<context>
     <name>AliasesEditor</name>
     <message>
         <source>The local folder</source>
@@ -71,6 +118,60 @@
     </message>
 </context>
 <context>
+    <name>DeskFlows</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Stopped sharing %1; no files were deleted.</source>
+        <translation>已停止共享 %1；没有删除任何文件。</translation>
+    </message>
+    <message>
+        <source>Sharing %1 again.</source>
+        <translation>已重新共享 %1。</translation>
+    </message>
+    <message>
+        <source>Removed the server %1.</source>
+        <translation>已移除服务器 %1。</translation>
+    </message>
+    <message>
+        <source>The server %1 is back, with its settings.</source>
+        <translation>服务器 %1 已恢复，设置不变。</translation>
+    </message>
+    <message>
+        <source>%1 is enabled: Rootkeeper connects to it again.</source>
+        <translation>%1 已启用：Rootkeeper 会重新连接它。</translation>
+    </message>
+    <message>
+        <source>%1 is disabled: Rootkeeper disconnected from it and keeps its settings.</source>
+        <translation>%1 已停用：Rootkeeper 已断开与它的连接，并保留其设置。</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>正在重新连接 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected by this window (disabled, or another Rootkeeper process keeps the servers).</source>
+        <translation>此窗口没有连接 %1（它已停用，或另一个 Rootkeeper 进程在维持服务器连接）。</translation>
+    </message>
+    <message>
+        <source>No file manager could open %1.</source>
+        <translation>没有文件管理器能打开 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>DropHighlight</name>
+    <message>
+        <source>Drop to share %1</source>
+        <translation>放下即可共享 %1</translation>
+    </message>
+    <message>
+        <source>Only folders and files on this computer can be shared.</source>
+        <translation>只能共享这台电脑上的文件夹和文件。</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -107,8 +208,8 @@
         <translation>停止共享</translation>
     </message>
     <message>
-        <source>Stopped sharing %1; no files were deleted.</source>
-        <translation>已停止共享 %1；没有删除任何文件。</translation>
+        <source>Starting at login could not be changed: %1</source>
+        <translation>无法更改登录时启动：%1</translation>
     </message>
     <message>
         <source>Sharing is paused: every server now sees an empty list.</source>
@@ -327,8 +428,20 @@
         <translation>无法读取日志：%1</translation>
     </message>
     <message>
+        <source>Nothing has been logged yet.</source>
+        <translation>还没有记录任何内容。</translation>
+    </message>
+    <message>
         <source>Nothing has been logged yet: the server has not been started, or it wrote nothing.</source>
         <translation>尚无日志：服务器尚未启动，或者没有输出任何内容。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s log</source>
+        <translation>Rootkeeper 的日志</translation>
+    </message>
+    <message>
+        <source>What Rootkeeper itself logged, from %1</source>
+        <translation>Rootkeeper 自身记录的内容，来自 %1</translation>
     </message>
     <message>
         <source>Log of %1</source>
@@ -364,12 +477,20 @@
         </translation>
     </message>
     <message>
-        <source>Shared folders (%1)</source>
-        <translation>共享的文件夹（%1）</translation>
+        <source>Shared &amp;folders (%1)</source>
+        <translation>共享的文件夹(&amp;F)（%1）</translation>
     </message>
     <message>
-        <source>Servers (%1)</source>
-        <translation>服务器（%1）</translation>
+        <source>Ser&amp;vers (%1)</source>
+        <translation>服务器(&amp;V)（%1）</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use sharing</source>
+        <translation>暂停共享(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Setti&amp;ngs…</source>
+        <translation>设置(&amp;N)…</translation>
     </message>
     <message>
         <source>Rootkeeper</source>
@@ -380,16 +501,8 @@
         <translation>AI 工具可以看到哪些文件夹</translation>
     </message>
     <message>
-        <source>Pause sharing</source>
-        <translation>暂停共享</translation>
-    </message>
-    <message>
         <source>While paused, every server sees an empty list.</source>
         <translation>暂停期间，所有服务器看到的都是空列表。</translation>
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation>设置…</translation>
     </message>
     <message>
         <source>&amp;Hosts</source>
@@ -650,6 +763,10 @@
         <translation>无法打开锁文件 %1（%2）。</translation>
     </message>
     <message>
+        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
+        <translation>未做任何更改：无法保存设置文件 %1（%2）。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
     </message>
@@ -853,6 +970,42 @@
         <source>%1 could not be rewritten; it was left as it was.</source>
         <translation>无法重写 %1；它保持原样。</translation>
     </message>
+    <message>
+        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
+        <translation>没有可用的密钥环，因此服务器机密保存在 %1 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
+        <translation>密钥环拒绝了一个服务器机密（%1），因此它保存在 %2 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
+        <translation>%1 的机密已从设置文件移到密钥环中。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
+        <translation>%1 的机密已从设置文件移到 %2 中，只有你能读取。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
+        <translation>密钥环中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
+        <translation>%1 中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
+        <translation>此服务器的一个机密值在密钥环中，但从这里无法访问任何密钥环。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server cannot be read from the keyring (%1).</source>
+        <translation>无法从密钥环读取此服务器的一个机密值（%1）。</translation>
+    </message>
+    <message>
+        <source>The secrets file %1 cannot be read (%2).</source>
+        <translation>无法读取机密文件 %1（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -958,28 +1111,70 @@
 <context>
     <name>RootsPage</name>
     <message>
-        <source>Share a folder…</source>
-        <translation>共享文件夹…</translation>
-    </message>
-    <message>
-        <source>Paste a path…</source>
-        <translation>粘贴路径…</translation>
-    </message>
-    <message>
-        <source>Stop sharing</source>
-        <translation>停止共享</translation>
-    </message>
-    <message>
         <source>Remove the selected folders from the list; no files are deleted.</source>
         <translation>从列表中移除所选文件夹；不会删除任何文件。</translation>
     </message>
     <message>
-        <source>Check now</source>
-        <translation>立即检查</translation>
+        <source>&amp;Turn off (keep in the list)</source>
+        <translation>关闭(&amp;T)（保留在列表中）</translation>
+    </message>
+    <message>
+        <source>&amp;Turn on</source>
+        <translation>打开(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Share a folder…</source>
+        <translation>共享文件夹(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Paste a path…</source>
+        <translation>粘贴路径(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>S&amp;top sharing</source>
+        <translation>停止共享(&amp;T)</translation>
+    </message>
+    <message>
+        <source>S&amp;top sharing…</source>
+        <translation>停止共享(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Check now</source>
+        <translation>立即检查(&amp;C)</translation>
     </message>
     <message>
         <source>Check again that every shared folder can be opened.</source>
         <translation>重新检查每个共享文件夹是否可以打开。</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the file manager</source>
+        <translation>在文件管理器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;path</source>
+        <translation>复制路径(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;URI</source>
+        <translation>复制 URI(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Filter (Ctrl+F)</source>
+        <translation>筛选（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>No folder is shared yet.
+Drag a folder here or click Share a folder…</source>
+        <translation>还没有共享任何文件夹。
+把文件夹拖到这里，或点击“共享文件夹…”</translation>
+    </message>
+    <message>
+        <source>No shared folder matches the filter.</source>
+        <translation>没有符合筛选条件的共享文件夹。</translation>
     </message>
     <message>
         <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
@@ -1371,24 +1566,54 @@ Links to %2</source>
 <context>
     <name>ServersPage</name>
     <message>
-        <source>Add server…</source>
-        <translation>添加服务器…</translation>
+        <source>&amp;Disable (keep its settings)</source>
+        <translation>停用(&amp;D)（保留其设置）</translation>
     </message>
     <message>
-        <source>Edit…</source>
-        <translation>编辑…</translation>
+        <source>E&amp;nable</source>
+        <translation>启用(&amp;N)</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>移除</translation>
+        <source>&amp;Add server…</source>
+        <translation>添加服务器(&amp;A)…</translation>
     </message>
     <message>
-        <source>Show log</source>
-        <translation>查看日志</translation>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
     </message>
     <message>
-        <source>Decide what it may see…</source>
-        <translation>决定它可以看到什么…</translation>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>移除(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;log</source>
+        <translation>查看日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Re&amp;connect</source>
+        <translation>重新连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Decide what it may see…</source>
+        <translation>决定它可以看到什么(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Filter (Ctrl+F)</source>
+        <translation>筛选（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>No server yet.
+Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other AI hosts from the Hosts tab.</source>
+        <translation>还没有服务器。
+添加一个服务器，或在“主机”标签页中导入 Claude Desktop、VS Code、Cursor 等 AI 主机的服务器。</translation>
+    </message>
+    <message>
+        <source>No server matches the filter.</source>
+        <translation>没有符合筛选条件的服务器。</translation>
     </message>
     <message>
         <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
@@ -1422,6 +1647,10 @@ Links to %2</source>
         <translation>使用者</translation>
     </message>
     <message>
+        <source>Disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -1439,16 +1668,28 @@ Links to %2</source>
         <translation>Rootkeeper 设置</translation>
     </message>
     <message>
-        <source>Language:</source>
-        <translation>语言：</translation>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Start &amp;hidden in the system tray</source>
+        <translation>启动时隐藏到系统托盘(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Start Rootkeeper when I &amp;log in</source>
+        <translation>登录时启动 Rootkeeper(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show desktop &amp;notifications (a folder lost or back, a server failing)</source>
+        <translation>显示桌面通知(&amp;N)（文件夹丢失或恢复、服务器失败）</translation>
+    </message>
+    <message>
+        <source>When off, these events are shown in this window only.</source>
+        <translation>关闭后，这些事件只在此窗口中显示。</translation>
     </message>
     <message>
         <source>Follow the system (%1)</source>
         <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>Start hidden in the system tray</source>
-        <translation>启动时隐藏到系统托盘</translation>
     </message>
     <message>
         <source>No system tray was found on this desktop.</source>
@@ -1718,6 +1959,37 @@ Links to %2</source>
     <message>
         <source>waiting for your consent</source>
         <translation>等待你的同意</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共享文件夹…</translation>
+    </message>
+    <message>
+        <source>Paste a path…</source>
+        <translation>粘贴路径…</translation>
+    </message>
+    <message>
+        <source>Check now</source>
+        <translation>立即检查</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>筛选</translation>
+    </message>
+    <message>
+        <source>Quit Rootkeeper</source>
+        <translation>退出 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>关闭窗口</translation>
+    </message>
+    <message>
+        <source>A&amp;bout</source>
+        <translation>关于(&amp;B)</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About Rootkeeper</source>
+        <translation>關於 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Show Rootkeeper&apos;s &amp;log</source>
+        <translation>檢視 Rootkeeper 的記錄(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>複製(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Rootkeeper %1</source>
+        <translation>Rootkeeper %1</translation>
+    </message>
+    <message>
+        <source>Tells MCP servers which folders you share with AI tools.</source>
+        <translation>告訴 MCP 伺服器你與 AI 工具共用了哪些資料夾。</translation>
+    </message>
+    <message>
+        <source>Qt %1, PySide6 %2</source>
+        <translation>Qt %1，PySide6 %2</translation>
+    </message>
+    <message>
+        <source>MCP Python SDK %1</source>
+        <translation>MCP Python SDK %1</translation>
+    </message>
+    <message>
+        <source>Python %1 on %2</source>
+        <translation>Python %1，執行於 %2</translation>
+    </message>
+    <message>
+        <source>Licence: %1</source>
+        <translation>授權條款：%1</translation>
+    </message>
+    <message>
+        <source>Settings and shared folders: %1</source>
+        <translation>設定與共用的資料夾：%1</translation>
+    </message>
+    <message>
+        <source>Logs: %1</source>
+        <translation>記錄：%1</translation>
+    </message>
+</context>
+<context>
     <name>AliasesEditor</name>
     <message>
         <source>The local folder</source>
@@ -71,6 +118,60 @@
     </message>
 </context>
 <context>
+    <name>DeskFlows</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>復原(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Stopped sharing %1; no files were deleted.</source>
+        <translation>已停止共用 %1；沒有刪除任何檔案。</translation>
+    </message>
+    <message>
+        <source>Sharing %1 again.</source>
+        <translation>已重新共用 %1。</translation>
+    </message>
+    <message>
+        <source>Removed the server %1.</source>
+        <translation>已移除伺服器 %1。</translation>
+    </message>
+    <message>
+        <source>The server %1 is back, with its settings.</source>
+        <translation>伺服器 %1 已恢復，設定不變。</translation>
+    </message>
+    <message>
+        <source>%1 is enabled: Rootkeeper connects to it again.</source>
+        <translation>%1 已啟用：Rootkeeper 會重新連線到它。</translation>
+    </message>
+    <message>
+        <source>%1 is disabled: Rootkeeper disconnected from it and keeps its settings.</source>
+        <translation>%1 已停用：Rootkeeper 已中斷與它的連線，並保留其設定。</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>正在重新連線到 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected by this window (disabled, or another Rootkeeper process keeps the servers).</source>
+        <translation>此視窗沒有連線到 %1（它已停用，或另一個 Rootkeeper 程序在維持伺服器連線）。</translation>
+    </message>
+    <message>
+        <source>No file manager could open %1.</source>
+        <translation>沒有檔案管理員能開啟 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>DropHighlight</name>
+    <message>
+        <source>Drop to share %1</source>
+        <translation>放開即可共用 %1</translation>
+    </message>
+    <message>
+        <source>Only folders and files on this computer can be shared.</source>
+        <translation>只能共用這台電腦上的資料夾和檔案。</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -107,8 +208,8 @@
         <translation>停止共用</translation>
     </message>
     <message>
-        <source>Stopped sharing %1; no files were deleted.</source>
-        <translation>已停止共用 %1；沒有刪除任何檔案。</translation>
+        <source>Starting at login could not be changed: %1</source>
+        <translation>無法變更登入時啟動：%1</translation>
     </message>
     <message>
         <source>Sharing is paused: every server now sees an empty list.</source>
@@ -327,8 +428,20 @@
         <translation>無法讀取記錄：%1</translation>
     </message>
     <message>
+        <source>Nothing has been logged yet.</source>
+        <translation>還沒有記錄任何內容。</translation>
+    </message>
+    <message>
         <source>Nothing has been logged yet: the server has not been started, or it wrote nothing.</source>
         <translation>尚無記錄：伺服器尚未啟動，或沒有輸出任何內容。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper&apos;s log</source>
+        <translation>Rootkeeper 的記錄</translation>
+    </message>
+    <message>
+        <source>What Rootkeeper itself logged, from %1</source>
+        <translation>Rootkeeper 本身記錄的內容，來自 %1</translation>
     </message>
     <message>
         <source>Log of %1</source>
@@ -364,12 +477,20 @@
         </translation>
     </message>
     <message>
-        <source>Shared folders (%1)</source>
-        <translation>共用的資料夾（%1）</translation>
+        <source>Shared &amp;folders (%1)</source>
+        <translation>共用的資料夾(&amp;F)（%1）</translation>
     </message>
     <message>
-        <source>Servers (%1)</source>
-        <translation>伺服器（%1）</translation>
+        <source>Ser&amp;vers (%1)</source>
+        <translation>伺服器(&amp;V)（%1）</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use sharing</source>
+        <translation>暫停共用(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Setti&amp;ngs…</source>
+        <translation>設定(&amp;N)…</translation>
     </message>
     <message>
         <source>Rootkeeper</source>
@@ -380,16 +501,8 @@
         <translation>AI 工具可以看到哪些資料夾</translation>
     </message>
     <message>
-        <source>Pause sharing</source>
-        <translation>暫停共用</translation>
-    </message>
-    <message>
         <source>While paused, every server sees an empty list.</source>
         <translation>暫停期間，所有伺服器看到的都是空清單。</translation>
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation>設定…</translation>
     </message>
     <message>
         <source>&amp;Hosts</source>
@@ -650,6 +763,10 @@
         <translation>無法開啟鎖定檔 %1（%2）。</translation>
     </message>
     <message>
+        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
+        <translation>未做任何變更：無法儲存設定檔 %1（%2）。</translation>
+    </message>
+    <message>
         <source>Another Rootkeeper process has held %1 for too long.</source>
         <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
     </message>
@@ -853,6 +970,42 @@
         <source>%1 could not be rewritten; it was left as it was.</source>
         <translation>無法重寫 %1；它維持原樣。</translation>
     </message>
+    <message>
+        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
+        <translation>沒有可用的金鑰圈，因此伺服器機密保存在 %1 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
+        <translation>金鑰圈拒絕了一個伺服器機密（%1），因此它保存在 %2 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
+        <translation>%1 的機密已從設定檔移到金鑰圈中。</translation>
+    </message>
+    <message>
+        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
+        <translation>%1 的機密已從設定檔移到 %2 中，只有你能讀取。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
+        <translation>金鑰圈中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
+        <translation>%1 中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
+        <translation>此伺服器的一個機密值在金鑰圈中，但從這裡無法存取任何金鑰圈。</translation>
+    </message>
+    <message>
+        <source>A secret value of this server cannot be read from the keyring (%1).</source>
+        <translation>無法從金鑰圈讀取此伺服器的一個機密值（%1）。</translation>
+    </message>
+    <message>
+        <source>The secrets file %1 cannot be read (%2).</source>
+        <translation>無法讀取機密檔案 %1（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -958,28 +1111,70 @@
 <context>
     <name>RootsPage</name>
     <message>
-        <source>Share a folder…</source>
-        <translation>共用資料夾…</translation>
-    </message>
-    <message>
-        <source>Paste a path…</source>
-        <translation>貼上路徑…</translation>
-    </message>
-    <message>
-        <source>Stop sharing</source>
-        <translation>停止共用</translation>
-    </message>
-    <message>
         <source>Remove the selected folders from the list; no files are deleted.</source>
         <translation>從清單中移除所選資料夾；不會刪除任何檔案。</translation>
     </message>
     <message>
-        <source>Check now</source>
-        <translation>立即檢查</translation>
+        <source>&amp;Turn off (keep in the list)</source>
+        <translation>關閉(&amp;T)（保留在清單中）</translation>
+    </message>
+    <message>
+        <source>&amp;Turn on</source>
+        <translation>開啟(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Share a folder…</source>
+        <translation>共用資料夾(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Paste a path…</source>
+        <translation>貼上路徑(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>S&amp;top sharing</source>
+        <translation>停止共用(&amp;T)</translation>
+    </message>
+    <message>
+        <source>S&amp;top sharing…</source>
+        <translation>停止共用(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Check now</source>
+        <translation>立即檢查(&amp;C)</translation>
     </message>
     <message>
         <source>Check again that every shared folder can be opened.</source>
         <translation>重新檢查每個共用資料夾是否可以開啟。</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>重新命名(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the file manager</source>
+        <translation>在檔案管理員中開啟(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;path</source>
+        <translation>複製路徑(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;URI</source>
+        <translation>複製 URI(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Filter (Ctrl+F)</source>
+        <translation>篩選（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>No folder is shared yet.
+Drag a folder here or click Share a folder…</source>
+        <translation>還沒有共用任何資料夾。
+將資料夾拖曳到這裡，或按一下「共用資料夾…」</translation>
+    </message>
+    <message>
+        <source>No shared folder matches the filter.</source>
+        <translation>沒有符合篩選條件的共用資料夾。</translation>
     </message>
     <message>
         <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
@@ -1371,24 +1566,54 @@ Links to %2</source>
 <context>
     <name>ServersPage</name>
     <message>
-        <source>Add server…</source>
-        <translation>新增伺服器…</translation>
+        <source>&amp;Disable (keep its settings)</source>
+        <translation>停用(&amp;D)（保留其設定）</translation>
     </message>
     <message>
-        <source>Edit…</source>
-        <translation>編輯…</translation>
+        <source>E&amp;nable</source>
+        <translation>啟用(&amp;N)</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>移除</translation>
+        <source>&amp;Add server…</source>
+        <translation>新增伺服器(&amp;A)…</translation>
     </message>
     <message>
-        <source>Show log</source>
-        <translation>檢視記錄</translation>
+        <source>&amp;Edit…</source>
+        <translation>編輯(&amp;E)…</translation>
     </message>
     <message>
-        <source>Decide what it may see…</source>
-        <translation>決定它可以看到什麼…</translation>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>移除(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;log</source>
+        <translation>檢視記錄(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Re&amp;connect</source>
+        <translation>重新連線(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Decide what it may see…</source>
+        <translation>決定它可以看到什麼(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Filter (Ctrl+F)</source>
+        <translation>篩選（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>No server yet.
+Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other AI hosts from the Hosts tab.</source>
+        <translation>還沒有伺服器。
+新增一個伺服器，或在「主機」分頁中匯入 Claude Desktop、VS Code、Cursor 等 AI 主機的伺服器。</translation>
+    </message>
+    <message>
+        <source>No server matches the filter.</source>
+        <translation>沒有符合篩選條件的伺服器。</translation>
     </message>
     <message>
         <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
@@ -1422,6 +1647,10 @@ Links to %2</source>
         <translation>使用者</translation>
     </message>
     <message>
+        <source>Disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -1439,16 +1668,28 @@ Links to %2</source>
         <translation>Rootkeeper 設定</translation>
     </message>
     <message>
-        <source>Language:</source>
-        <translation>語言：</translation>
+        <source>&amp;Language:</source>
+        <translation>語言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Start &amp;hidden in the system tray</source>
+        <translation>啟動時隱藏到系統匣(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Start Rootkeeper when I &amp;log in</source>
+        <translation>登入時啟動 Rootkeeper(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show desktop &amp;notifications (a folder lost or back, a server failing)</source>
+        <translation>顯示桌面通知(&amp;N)（資料夾遺失或恢復、伺服器失敗）</translation>
+    </message>
+    <message>
+        <source>When off, these events are shown in this window only.</source>
+        <translation>關閉後，這些事件只會在此視窗中顯示。</translation>
     </message>
     <message>
         <source>Follow the system (%1)</source>
         <translation>跟隨系統（%1）</translation>
-    </message>
-    <message>
-        <source>Start hidden in the system tray</source>
-        <translation>啟動時隱藏到系統匣</translation>
     </message>
     <message>
         <source>No system tray was found on this desktop.</source>
@@ -1718,6 +1959,37 @@ Links to %2</source>
     <message>
         <source>waiting for your consent</source>
         <translation>等待你的同意</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>Share a folder…</source>
+        <translation>共用資料夾…</translation>
+    </message>
+    <message>
+        <source>Paste a path…</source>
+        <translation>貼上路徑…</translation>
+    </message>
+    <message>
+        <source>Check now</source>
+        <translation>立即檢查</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>篩選</translation>
+    </message>
+    <message>
+        <source>Quit Rootkeeper</source>
+        <translation>結束 Rootkeeper</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>關閉視窗</translation>
+    </message>
+    <message>
+        <source>A&amp;bout</source>
+        <translation>關於(&amp;B)</translation>
     </message>
 </context>
 </TS>

@@ -3,10 +3,12 @@
     python -m tests.benchmarks.gui_probe app    # `rootkeeper` (the tray app) on ROOTKEEPER_HOME
     python -m tests.benchmarks.gui_probe tray   # the floor: a minimal PySide6 tray app
 
-Each prints `{"event": "turn"}` on the first turn of its event loop after its tray (or, without a
-system tray, its window) is shown, then runs until stopped. The app has no quit-after-first-turn
-hook, so the probe wraps `RootkeeperApp.run` from outside: a zero-timer queued as `run` begins
-fires on the first turn the loop makes after the tray/window is shown.
+Each prints `{"event": "turn", "peak_kib": N}` (its peak RSS so far) on the first turn of its event
+loop after its tray (or, without a system tray, its window) is shown, then runs until stopped.
+The app has no quit-after-first-turn hook, so the probe wraps `Face.show` (what `rootkeeper` puts
+on screen first: the tray icon, or a stand-in window without a tray) from outside: a zero-timer
+queued as it is shown fires on the first turn the loop makes after. The app then goes on loading
+(store, hub, window), as it does for users.
 """
 
 from __future__ import annotations
@@ -15,23 +17,29 @@ import json
 import sys
 
 
+def _peak_kib() -> int:
+    """This process's peak RSS so far (VmHWM), read where it stands: at the first turn."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+
+
 def _turn() -> None:
-    print(json.dumps({"event": "turn"}), flush=True)
+    print(json.dumps({"event": "turn", "peak_kib": _peak_kib()}), flush=True)
 
 
 def app() -> int:
     from PySide6.QtCore import QTimer
 
     from app.cli import main
-    from app.ui.application import RootkeeperApp
+    from app.ui.face import Face
 
-    original = RootkeeperApp.run
+    original = Face.show
 
-    async def run(self: RootkeeperApp, *, show_window: bool = True) -> int:
+    def show(self: Face) -> None:
+        original(self)
         QTimer.singleShot(0, _turn)
-        return await original(self, show_window=show_window)
 
-    RootkeeperApp.run = run  # type: ignore[method-assign]
+    Face.show = show  # type: ignore[method-assign]
     return main([])
 
 

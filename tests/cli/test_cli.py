@@ -198,11 +198,11 @@ def test_servers_lifecycle(cli, tmp_path: Path) -> None:  # type: ignore[no-unty
     rows = {row["name"]: row for row in cli("servers", "list", "--json").json()}
     fs, web = rows["fs"], rows["web"]
     assert (fs["transport"], fs["command"], fs["args"]) == ("stdio", "npx", ["-y", "server", "--flag"])
-    assert fs["env"] == {"DEBUG": "1"}
+    assert fs["env"] == {"DEBUG": "****"}  # environment and header values are secrets, shown masked
     assert (fs["share"], fs["consent"]) == ("all", "pending")
     roots = {r["name"]: r["id"] for r in cli("roots", "list", "--json").json()}
     assert (web["transport"], web["url"]) == ("http", "http://127.0.0.1:9/mcp")
-    assert web["headers"] == {"Authorization": "Bearer x"}
+    assert web["headers"] == {"Authorization": "Bearer ****"}
     assert (web["share"], web["consent"]) == ([roots["a"]], "given")
     assert "waiting for consent" in cli("servers", "list").out
 

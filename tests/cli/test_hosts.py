@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from app.core.hosts import HOSTS
+from app.core.model import HttpTarget, StdioTarget
+from app.core.secrets import masked, reveal
+from app.core.store import Store
 from tests.conftest import PROJECT, CliResult
 from tests.core.hosts.samples import CLAUDE_DESKTOP, CODEX, CURSOR, MARKER, SAMPLES, VSCODE, Sample
 
@@ -84,16 +87,21 @@ def test_import_turns_each_hosts_servers_into_pending_entries(cli, home: Path, d
     imported = [row for row in report["servers"] if row["status"] == "imported"]
     assert [row["host_name"] for row in imported] == [e.name for e in importable]
     stored = {row["name"]: row for row in servers_in_store(cli)}
+    in_store = Store().load()
     assert len(stored) == len(importable)
     for row, expected in zip(imported, importable, strict=True):
         entry = stored[row["server"]]
         assert entry["consent"] == "pending"
+        target = in_store.server(row["server"]).target  # type: ignore[union-attr]
         if expected.transport == "stdio":
             args = [arg.replace("@DATA@", str(data_dir)) for arg in expected.args]
             assert (entry["transport"], entry["command"], entry["args"], entry["env"]) == (
-                "stdio", expected.command, args, expected.env)
+                "stdio", expected.command, args, masked(StdioTarget(command="-", env=expected.env)).env)
+            assert reveal(target).env == expected.env  # type: ignore[union-attr]
         else:
-            assert (entry["transport"], entry["url"], entry["headers"]) == ("http", expected.url, expected.headers)
+            shown = masked(HttpTarget(url=expected.url, headers=expected.headers))
+            assert (entry["transport"], entry["url"], entry["headers"]) == ("http", shown.url, shown.headers)
+            assert reveal(target).headers == expected.headers  # type: ignore[union-attr]
     skipped = [row for row in report["servers"] if row["status"] == "skipped"]
     assert all(row["reason"] for row in skipped)
     with_folders = [row for row in imported if row["folders"]]
@@ -284,7 +292,8 @@ def test_a_config_folder_the_user_cannot_write_is_refused_and_left_as_it_was(rk_
                                 "hosts", "install", "cursor")
     finally:
         path.parent.chmod(0o755)
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    # The servers imported on the way hold environment values: where no keyring exists, that is said once too.
+    lines = [line for line in proc.stderr.splitlines() if line.strip() and "No keyring is available" not in line]
     assert proc.returncode == 1 and len(lines) == 1, proc
     assert "could not be rewritten" in lines[0] and "left as it was" in lines[0]
     assert path.read_bytes() == before

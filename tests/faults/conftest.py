@@ -1,11 +1,24 @@
-"""Per class of fault, how many cases were tried and how many were handled, printed after the run."""
+"""Per class of fault: cases tried, cases handled, and cases that lost data, printed after the run.
+
+A case loses data when a store it watches (`store_guard`) ended up half-written, unreadable, or
+changed by an edit that was refused; `store_guard.lost(n)` counts losses a case measures itself
+(edits that vanished under contention, say). The count is printed beside the others and must be 0.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import subprocess
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from app.core.store import STORE_FILE, parse
 
 CLASSES = {
     "test_terminal_escapes": "hostile inputs",
@@ -13,14 +26,23 @@ CLASSES = {
     "test_hostile_paths": "hostile inputs",
     "test_selectors": "hostile inputs",
     "test_server_targets": "hostile inputs",
+    "test_paste_box": "hostile inputs",
     "test_damaged_store": "store faults",
     "test_store_contention": "store faults",
+    "test_full_disk": "store faults",
+    "test_read_only_state": "store faults",
+    "test_bridge_kills": "store faults",
+    "test_hostile_crowd": "hostile servers",
     "test_sensitive": "security",
     "test_private_files": "security",
+    "test_server_logs": "security",
+    "test_other_user": "security",
+    "test_secrets": "security",
 }
 
 _tried: Counter[str] = Counter()
 _handled: Counter[str] = Counter()
+_lost: Counter[str] = Counter()
 
 
 def _fault_class(nodeid: str) -> str | None:
@@ -31,11 +53,18 @@ def _fault_class(nodeid: str) -> str | None:
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     kind = _fault_class(report.nodeid)
-    if kind is None or report.skipped or (report.when != "call" and report.passed):
+    if kind is None or report.skipped:
+        return
+    if report.when == "teardown":
+        _lost[kind] += sum(int(value) for name, value in report.user_properties if name == "data_lost")
+    if report.when != "call" and report.passed:
         return
     if report.when == "call" or report.failed:
-        _tried[kind] += 1
-        _handled[kind] += report.passed
+        # A case that runs many inputs in one test (the paste box, say) says how many it tried.
+        counts = dict(report.user_properties)
+        tried = int(counts.get("cases_tried", 1))
+        _tried[kind] += tried
+        _handled[kind] += int(counts.get("cases_handled", tried)) if report.passed else 0
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -43,4 +72,77 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     terminalreporter.section("fault suite")
     for kind in sorted(_tried):
-        terminalreporter.write_line(f"{kind}: {_tried[kind]} cases tried, {_handled[kind]} handled")
+        terminalreporter.write_line(
+            f"{kind}: {_tried[kind]} cases tried, {_handled[kind]} handled, {_lost[kind]} data lost")
+
+
+class StoreGuard:
+    """Stores a case watches: each must still parse, and one whose edits were refused must be unchanged."""
+
+    def __init__(self) -> None:
+        self._watched: list[tuple[Path, bytes | None]] = []
+        self._counted = 0
+
+    def watch(self, home: Path, *, unchanged: bool = True) -> None:
+        path = home / STORE_FILE
+        self._watched.append((path, path.read_bytes() if unchanged and path.exists() else None))
+
+    def lost(self, count: int = 1) -> None:
+        self._counted += count
+
+    def problems(self) -> list[str]:
+        found = []
+        for path, before in self._watched:
+            try:
+                now = path.read_bytes()
+                parse(now.decode("utf-8"))
+            except (OSError, ValueError) as exc:
+                found.append(f"{path} cannot be read back: {exc}")
+                continue
+            if before is not None and now != before:
+                found.append(f"{path} changed although every edit was refused")
+        return found
+
+    def losses(self) -> int:
+        return self._counted + len(self.problems())
+
+
+@pytest.fixture
+def store_guard(request: pytest.FixtureRequest) -> Iterator[StoreGuard]:
+    guard = StoreGuard()
+    yield guard
+    request.node.user_properties.append(("data_lost", guard.losses()))
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MiB tmpfs of its own, unmounted afterwards (the test fills it or remounts it read-only)."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a tmpfs needs root")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", str(disk)],
+                             capture_output=True, text=True, check=False)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield disk
+    finally:
+        with contextlib.suppress(OSError):
+            subprocess.run(["umount", "-l", str(disk)], capture_output=True, check=False)
+
+
+def fill(disk: Path) -> None:
+    """Fill `disk` to the last byte (a file is still creatable on tmpfs: inodes are not the limit)."""
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (1 << 16, 1):
+            with contextlib.suppress(OSError):
+                while os.write(fd, b"\0" * size):
+                    pass
+    finally:
+        os.close(fd)
+
+
+def remount(disk: Path, mode: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(disk)], check=True, capture_output=True)

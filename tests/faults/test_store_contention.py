@@ -17,6 +17,7 @@ import pytest
 
 from app.core.store import STORE_FILE, Store, StoreError
 from tests.conftest import PROJECT
+from tests.faults.conftest import StoreGuard
 
 WRITERS = 8
 EDITS = 250
@@ -45,7 +46,7 @@ print(len(refused), refused[:1])
 """
 
 
-def test_eight_writers_doing_2000_edits_are_never_refused(tmp_path: Path) -> None:
+def test_eight_writers_doing_2000_edits_are_never_refused(tmp_path: Path, store_guard: StoreGuard) -> None:
     home = tmp_path / "home"
     Store(home).update(lambda data: None)
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
@@ -53,6 +54,10 @@ def test_eight_writers_doing_2000_edits_are_never_refused(tmp_path: Path) -> Non
     writers = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
                for _ in range(WRITERS)]
     reports = [writer.communicate(timeout=600) for writer in writers]
+    store_guard.watch(home, unchanged=False)
+    refused = sum(int(out.split()[0]) for out, _ in reports if out[:1].isdigit())
+    revision = json.loads((home / STORE_FILE).read_text())["revision"]
+    store_guard.lost(1 + WRITERS * EDITS - refused - revision)  # edits that were saved and then vanished
     assert all(writer.returncode == 0 for writer in writers), reports
     refusals = [out for out, _ in reports if not out.startswith("0 ")]
     assert refusals == [], refusals

@@ -55,9 +55,11 @@ def test_roots_model_shows_each_column_and_who_sees_it(english: object) -> None:
     model = RootsTableModel()
     QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     shared = [SharedRoot(alpha.uri, "alpha")]
+    given = ConnectionStatus(state="connected", last_roots_fetch=[alpha.uri], session_fetches=2)
     model.set_snapshot(snapshot([alpha, beta], {alpha.id: OK, beta.id: GONE}, visible={"fs": shared, "web": shared},
                                 servers=[ServerEntry(name="fs", target=StdioTarget(command="x")),
-                                         ServerEntry(name="web", target=HttpTarget(url="http://127.0.0.1:1/mcp"))]))
+                                         ServerEntry(name="web", target=HttpTarget(url="http://127.0.0.1:1/mcp"))],
+                                statuses={"fs": given, "web": given}))
 
     assert model.rowCount() == 2
     assert cell(model, 0, Column.NAME) == "alpha"

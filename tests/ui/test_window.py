@@ -245,7 +245,7 @@ def test_the_language_chosen_in_settings_applies_at_once_and_is_remembered(
             assert dialog.language.currentData() == "system"
             dialog.language.setCurrentIndex(dialog.language.findData("zh_TW"))
             dialog.accept()
-            await eventually(lambda: app.window.roots_page.add_button.text() == "共用資料夾…", what="Chinese")
+            await eventually(lambda: app.window.roots_page.add_button.text() == "共用資料夾(&S)…", what="Chinese")
             assert GuiSettings(home).language == "zh_TW"
 
     try:

@@ -81,6 +81,7 @@ SENTENCES: dict[str, str] = {
     "store.unreadable": "The settings file {path} cannot be read ({reason}); fix its permissions.",
     "store.no_home": "Cannot create the settings folder {path} ({reason}).",
     "store.no_lock": "Cannot open the lock file {path} ({reason}).",
+    "store.not_saved": "Nothing was changed: the settings file {path} cannot be saved ({reason}).",
     "store.lock_timeout": "Another Rootkeeper process has held {path} for too long.",
     "store.lock_busy": "Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the "
     "settings all that time; try again.",
@@ -109,6 +110,19 @@ SENTENCES: dict[str, str] = {
     "history.bad_since": "'{value}' is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) "
     "or an age such as 30m, 12h or 7d.",
     "history.unusable": "The history file {path} cannot be used ({reason}).",
+    # -- server secrets (app/core/secrets.py) ---------------------------------------------------------
+    "secret.in_file": "No keyring is available, so server secrets are kept in {path}, readable only by you.",
+    "secret.keyring_refused": "The keyring refused a server secret ({reason}), so it is kept in {path}, readable "
+    "only by you.",
+    "secret.migrated_keyring": "The secrets of {servers} were moved out of the settings file into the keyring.",
+    "secret.migrated_file": "The secrets of {servers} were moved out of the settings file into {path}, readable only "
+    "by you.",
+    "secret.missing_keyring": "A secret value of this server is missing from the keyring; enter it again in its "
+    "settings.",
+    "secret.missing_file": "A secret value of this server is missing from {path}; enter it again in its settings.",
+    "secret.no_keyring": "A secret value of this server is in the keyring, and no keyring can be reached from here.",
+    "secret.keyring_failed": "A secret value of this server cannot be read from the keyring ({reason}).",
+    "secret.file_unreadable": "The secrets file {path} cannot be read ({reason}).",
 }
 
 BROAD_WHY: dict[str, str] = {

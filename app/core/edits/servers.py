@@ -21,6 +21,7 @@ from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, Shar
 from app.core.paths import canonicalize, printable
 from app.core.policy import load_policy
 from app.core.roots import RootError, find_root
+from app.core.secrets import keep_unchanged
 
 ShareChoice = SharingMode | Sequence[str] | str
 """`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
@@ -130,7 +131,8 @@ def save_server(
 ) -> ServerEntry:
     """Add a server, or replace the one called `replacing` in place.
 
-    A replaced entry keeps its consent, sharing, era, aliases, own-folders option and roots source
+    A replaced entry keeps each secret value given as shown (`****`, see `app.core.secrets`), and its
+    consent, sharing, era, aliases, own-folders option and roots source
     unless `share`/`era` are given; a new one
     waits for consent (shares nothing) unless `share` is given.
     """
@@ -140,6 +142,8 @@ def save_server(
     clash = data.server(name)
     if clash is not None and clash is not old:
         raise refusal("server.exists", name=name)
+    if old is not None:  # a secret shown masked and left as shown is kept, not replaced by '****'
+        target = keep_unchanged(target, old.target)
     pinned = _era(era) if era is not None else (old.era if old is not None else "auto")
     entry = ServerEntry(name=name, target=target, era=pinned, **(old.model_extra or {}) if old is not None else {})
     if old is not None:
@@ -149,6 +153,7 @@ def save_server(
         entry.path_aliases = dict(old.path_aliases)
         entry.also_send_own_folders = old.also_send_own_folders and isinstance(target, StdioTarget)
         entry.roots_source = old.roots_source
+        entry.enabled = old.enabled
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
@@ -161,7 +166,10 @@ def save_server(
 
 
 def remove_server(data: StoreData, name: str, log_dir: Path | None = None) -> Path | None:
-    """Forget the server; returns its log file (in `log_dir`) for the caller to delete once the edit is saved."""
+    """Forget the server; returns its log file (in `log_dir`) for the caller to delete once the edit is saved.
+
+    Its secrets are deleted from the keyring when the store is written without it (`Store.transaction`).
+    """
     server = find_server(data, name)
     data.servers.remove(server)
     return log_dir / f"{server.name}.log" if log_dir is not None else None
@@ -246,3 +254,10 @@ def set_roots_source(data: StoreData, name: str, source: str) -> ServerEntry:
     server.roots_source = source  # type: ignore[assignment]  # checked against ROOTS_SOURCES above
     return server
 
+
+
+def set_server_enabled(data: StoreData, name: str, enabled: bool) -> ServerEntry:
+    """Disable a server without forgetting it (the hub disconnects it), or enable it again."""
+    server = find_server(data, name)
+    server.enabled = enabled
+    return server

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.secrets import same_target
 
 _INVALID = re.compile(r"[^A-Za-z0-9._-]+")
 NAME_LIMIT = 64
@@ -108,7 +109,7 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             result.skipped = f"its URL {server.url!r} is not an http:// or https:// URL"
             continue
         result.folders = command_line_folders(target)
-        same = next((entry for entry in data.servers if entry.target == target), None)
+        same = next((entry for entry in data.servers if same_target(entry.target, target)), None)
         if same is not None:
             result.entry = same
             continue

@@ -10,6 +10,7 @@ from app.core.hosts.base import HostServer, current_system
 from app.core.hosts.install import read_config
 from app.core.messages import UserError
 from app.core.model import StoreData
+from app.core.secrets import masked_url
 
 
 def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
@@ -20,7 +21,7 @@ def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
         "transport": server.transport,
         "command": server.command,
         "args": server.args,
-        "url": server.url,
+        "url": masked_url(server.url),
         "through_rootkeeper": bridged is not None,
         "rootkeeper_server": bridged or None,
         "rootkeeper_server_known": bool(bridged) and data.server(bridged or "") is not None,

@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx2
 
+from app.core.secrets import masked_url
 from app.mcp.bridge.framing import (
     CONNECTION_CLOSED,
     MAX_MESSAGE_BYTES,
@@ -51,7 +52,7 @@ def header_value(value: str) -> str:
 
 class HttpUpstream:
     def __init__(self, url: str, headers: dict[str, str]) -> None:
-        self.label = url
+        self.label = masked_url(url)
         self._url = url
         self._headers = headers
         self._queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE_SIZE)
@@ -132,7 +133,7 @@ class HttpUpstream:
         except MessageTooLarge:
             await self._queue.put(_TOO_LARGE)
         except httpx2.HTTPError as exc:
-            log.warning("POST to %s failed: %s", self._url, exc)
+            log.warning("POST to %s failed: %s", self.label, exc)
             if request_id is not None:
                 await self._queue.put(
                     error_response(request_id, CONNECTION_CLOSED, f"The server cannot be reached: {exc}")

@@ -20,7 +20,9 @@ from typing import Any
 
 from app.core.arguments import has_placeholders
 from app.core.locations import state_home
+from app.core.logsetup import PrivateRotatingFileHandler, hide_secrets
 from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.secrets import AnyTarget, SecretError, reveal
 from app.core.store import Store
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
 from app.mcp.bridge.proxy import Bridge, Upstream
@@ -98,18 +100,12 @@ def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> Ser
 # -- the process ----------------------------------------------------------------------------------------------
 
 
-class _PrivateRotatingLog(logging.handlers.RotatingFileHandler):
-    """A rotating log whose every file, the rotated ones included, is private to the user."""
-
-    def _open(self) -> Any:
-        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        return open(fd, "a", encoding=self.encoding, errors=self.errors)
-
-
 def _private_log(path: Path) -> logging.Handler:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    handler = _PrivateRotatingLog(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
+    # Private files, rotated; a full disk drops records with one sentence instead of a traceback each.
+    handler = PrivateRotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
     handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(hide_secrets)
     return handler
 
 
@@ -117,7 +113,16 @@ def setup_logging(server: str) -> None:
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    root.addHandler(_private_log(state_home() / "logs" / f"bridge-{server}.log"))
+    path = state_home() / "logs" / f"bridge-{server}.log"
+    try:
+        root.addHandler(_private_log(path))
+    except OSError as exc:  # a read-only state folder: the bridge still runs, logging to stderr (the host's log)
+        print(f"rootkeeper: Cannot write the log file {path} ({exc.strerror or exc}); logging to stderr instead.",
+              file=sys.stderr, flush=True)
+        fallback = logging.StreamHandler(sys.stderr)
+        fallback.setFormatter(logging.Formatter("rootkeeper: %(message)s"))
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
     level = os.environ.get("ROOTKEEPER_LOG_LEVEL", "INFO").upper()
     root.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
 
@@ -135,8 +140,15 @@ def guard_stdio() -> tuple[int, int]:
     return protocol_in, protocol_out
 
 
+def _revealed(target: AnyTarget) -> AnyTarget:
+    try:
+        return reveal(target)
+    except SecretError as exc:
+        raise UpstreamError(str(exc)) from None
+
+
 def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
-    target = entry.target
+    target = _revealed(entry.target)
     assert isinstance(target, StdioTarget)
     env = {**os.environ, **target.env}
     stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
@@ -153,7 +165,8 @@ def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) 
         return _stdio_upstream(entry)
     from app.mcp.bridge.http_upstream import HttpUpstream
 
-    return HttpUpstream(target.url, dict(target.headers))
+    revealed = _revealed(target)
+    return HttpUpstream(revealed.url, dict(revealed.headers))
 
 
 def _set_aside_when_large(path: Path) -> None:
@@ -207,7 +220,14 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
     source = WatcherRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
     status.start()
-    upstream = make_upstream(entry, source)
+    try:
+        upstream = make_upstream(entry, source)
+    except UpstreamError as exc:  # a secret it needs cannot be fetched
+        log.error("%s", exc)
+        print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+        host.close()
+        await status.close()
+        return 1
     try:
         try:
             if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list

@@ -7,16 +7,18 @@ process is gone (a bridge that was killed) is ignored by readers.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.fileio import atomic_write
+
+if TYPE_CHECKING:  # `live_sessions` is read by short commands, which never load asyncio
+    import asyncio
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +56,14 @@ class SessionStatus:
             "last_roots_fetch_at": None,
             "roots_fetches": [],
         }
+        import asyncio
+
         self._dirty = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
+        import asyncio
+
         self._write()
         self._writer = asyncio.create_task(self._write_when_dirty(), name="bridge-status")
 
@@ -73,6 +79,8 @@ class SessionStatus:
         )
 
     async def _write_when_dirty(self) -> None:
+        import asyncio
+
         while True:
             await self._dirty.wait()
             self._dirty.clear()
@@ -87,6 +95,8 @@ class SessionStatus:
             log.warning("cannot write the session status %s: %s", self.path, exc)
 
     async def close(self) -> None:
+        import asyncio
+
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -8,16 +8,44 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import os
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
+from app.core.model import StdioTarget
 from app.mcp.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
+from app.mcp.connection_log import open_server_log
 
 log = logging.getLogger(__name__)
 
 STOP_GRACE_SECONDS = 2.0
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """Linux: the kernel kills the server when the bridge dies, however it dies (SIGKILL included),
+    so a server that ignores the end of its stdin cannot outlive its host's session."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    prctl, parent = libc.prctl, os.getpid()
+
+    def in_child() -> None:  # between fork and exec: no allocation-heavy work, no locks
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the bridge died before the request took effect
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return in_child
+
+
+PR_SET_PDEATHSIG = 1
 EXIT_WAIT_SECONDS = 3.0
 
 
@@ -37,25 +65,29 @@ class StdioUpstream:
         self._stderr_log = stderr_log
         self._process: asyncio.subprocess.Process | None = None
         self._writer: LineWriter | None = None
+        self._log: TextIO | None = None
 
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process else None
 
     async def start(self) -> None:
-        self._stderr_log.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(self._stderr_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        # Its stderr is relayed into a size-rotated private log (the null device when none can be written).
+        target = StdioTarget(command=self._command, args=self._args)
+        self._log, _ = open_server_log(self._stderr_log, target, "bridge")
+        log_file = self._log
         try:
             self._process = await asyncio.create_subprocess_exec(
                 self._command,
                 *self._args,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
-                stderr=fd,
+                stderr=log_file.fileno(),
                 env=self._env,
                 cwd=self._cwd,
                 start_new_session=True,
                 limit=MAX_MESSAGE_BYTES,
+                preexec_fn=_die_with_parent(),
             )
         except FileNotFoundError as exc:
             raise UpstreamError(f"The server's command {self._command!r} was not found.") from exc
@@ -65,7 +97,8 @@ class StdioUpstream:
             reason = exc.strerror or exc
             raise UpstreamError(f"The server's command {self._command!r} could not start: {reason}.") from exc
         finally:
-            os.close(fd)
+            if self._process is None:
+                log_file.close()
         assert self._process.stdin is not None
         self._writer = LineWriter(self._process.stdin)
         log.info("started %s (pid %d)", self._command, self._process.pid)
@@ -94,6 +127,13 @@ class StdioUpstream:
         process = self._process
         if process is None:
             return
+        try:
+            await self._stop(process)
+        finally:
+            if self._log is not None:
+                self._log.close()  # after the server stopped: what it wrote last is in the log
+
+    async def _stop(self, process: asyncio.subprocess.Process) -> None:
         if self._writer is not None:
             self._writer.close()
         if await _exited_within(process, STOP_GRACE_SECONDS):

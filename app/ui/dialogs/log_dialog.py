@@ -16,8 +16,10 @@ REFRESH_MS = 1000
 
 
 class LogDialog(QDialog):
-    def __init__(self, server: str, path: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, server: str, path: Path, parent: QWidget | None = None, *, own: bool = False) -> None:
+        """`own`: Rootkeeper's own log (`rootkeeper.log`) rather than a server's error output."""
         super().__init__(parent)
+        self.own = own
         self.setObjectName("logDialog")
         self.server = server
         self.path = path
@@ -60,6 +62,8 @@ class LogDialog(QDialog):
             return self.tr("The log cannot be read: %1").replace("%1", exc.strerror or str(exc))
 
     def _show(self, content: str | None) -> None:
+        if content is None and self.own:
+            content = self.tr("Nothing has been logged yet.")
         if content is None:
             content = self.tr("Nothing has been logged yet: the server has not been started, or it wrote nothing.")
         if content == self._shown:
@@ -72,8 +76,13 @@ class LogDialog(QDialog):
             self.view.ensureCursorVisible()
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Log of %1").replace("%1", self.server))
-        self._where.setText(self.tr("What the server wrote to its error output, from %1").replace("%1", str(self.path)))
+        if self.own:
+            self.setWindowTitle(self.tr("Rootkeeper's log"))
+            self._where.setText(self.tr("What Rootkeeper itself logged, from %1").replace("%1", str(self.path)))
+        else:
+            self.setWindowTitle(self.tr("Log of %1").replace("%1", self.server))
+            self._where.setText(
+                self.tr("What the server wrote to its error output, from %1").replace("%1", str(self.path)))
         self._shown = None
 
     def changeEvent(self, event: QEvent) -> None:

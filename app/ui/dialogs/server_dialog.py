@@ -43,6 +43,7 @@ from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
 from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
+from app.core.secrets import masked
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.messages import render
@@ -201,7 +202,7 @@ class ServerDialog(QDialog):
         if entry is None:
             return
         self.name.setText(entry.name)
-        target = entry.target
+        target = masked(entry.target)  # a value left as shown keeps its secret (`save_server`)
         if isinstance(target, HttpTarget):
             self.kind.setCurrentIndex(WEB)
             self.url.setText(target.url)

@@ -1,0 +1,68 @@
+"""A full disk (issue 10, #7): every edit is one sentence, a non-zero exit and an intact store; the hub
+still starts its servers and tells them the roots (logging degrades, nothing else)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.faults.conftest import StoreGuard, fill
+from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
+
+EDITS = [
+    pytest.param(["roots", "add", "{new}"], id="roots-add"),
+    pytest.param(["roots", "remove", "shared"], id="roots-remove"),
+    pytest.param(["roots", "rename", "shared", "renamed"], id="roots-rename"),
+    pytest.param(["roots", "disable", "shared"], id="roots-disable"),
+    pytest.param(["servers", "add", "more", "--", "true"], id="servers-add"),
+    pytest.param(["servers", "remove", "rec"], id="servers-remove"),
+    pytest.param(["servers", "share", "rec", "none"], id="servers-share"),
+    pytest.param(["servers", "era", "rec", "2025-11-25"], id="servers-era"),
+    pytest.param(["pause"], id="pause"),
+]
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_an_edit_on_a_full_disk_is_one_sentence_and_changes_nothing(
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, edit: list[str]
+) -> None:
+    home = small_disk / "home"
+    home_with_recorder(home, tmp_path / "shared", tmp_path / "rec.jsonl")
+    (tmp_path / "new").mkdir()
+    store_guard.watch(home)
+    fill(small_disk)
+    result = run_cli(home, *[word.format(new=tmp_path / "new") for word in edit])
+    assert result.code != 0, result
+    assert is_one_sentence_each(result.err) and len(result.err.splitlines()) == 1, result
+    assert "cannot be saved (No space left on device)" in result.err, result
+    assert store_guard.problems() == []
+
+
+def test_the_hub_on_a_full_disk_starts_its_servers_and_tells_them_the_roots(
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard
+) -> None:
+    home, record, shared = small_disk / "home", tmp_path / "rec.jsonl", tmp_path / "shared"
+    home_with_recorder(home, shared, record)
+    store_guard.watch(home)
+    fill(small_disk)
+    code, err = headless_reaches(home, record, shared)
+    assert code == 0, err
+    assert is_one_sentence_each(err), err
+    assert store_guard.problems() == []
+
+
+def test_a_disk_that_fills_while_the_server_writes_to_stderr_does_not_stop_it(
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard
+) -> None:
+    # The log was written when the server started; the disk fills afterwards, and the server
+    # keeps writing to stderr (the recorder logs each event): it must neither block nor die.
+    home, record, shared = small_disk / "home", tmp_path / "rec.jsonl", tmp_path / "shared"
+    home_with_recorder(home, shared, record)
+    headless_reaches(home, record, shared)
+    fill(small_disk)
+    record.unlink()
+    code, err = headless_reaches(home, record, shared)
+    assert code == 0 and is_one_sentence_each(err), err
+    assert store_guard.problems() == []

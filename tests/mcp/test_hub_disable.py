@@ -1,0 +1,68 @@
+"""A server disabled without being removed, enabled again, and reconnected on demand, over a real stdio pipe."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from app.core.edits import servers as edit_servers
+from app.core.store import Store
+from app.mcp.hub import Hub
+from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+
+pytestmark = pytest.mark.timeout(90)
+
+HOURS = 3 * 3600.0
+
+
+async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_path: Path) -> None:
+    (tmp_path / "alpha").mkdir()
+    store = Store(tmp_path / "home")
+    add_roots(store, tmp_path / "alpha")
+    record = tmp_path / "rec.jsonl"
+    store.update(lambda d: d.servers.append(python_server("rec", "legacy_recorder", "--record", str(record))))
+    hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
+    await hub.start()
+    try:
+        await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+        assert processes_mentioning(str(record))
+
+        with store.transaction() as data:
+            edit_servers.set_server_enabled(data, "rec", False)
+        hub.reload_now()
+        await eventually(lambda: not processes_mentioning(str(record)), what="the disabled server to exit")
+        assert hub.server_status("rec") is None
+        await asyncio.sleep(0.5)  # time for a wrong restart to show up
+        assert not processes_mentioning(str(record))
+        assert hub.server_status("rec") is None
+
+        with store.transaction() as data:
+            edit_servers.set_server_enabled(data, "rec", True)
+        hub.reload_now()
+        await eventually(lambda: len(recorded(record)) == 2, what="the enabled server to list again")
+        status = hub.server_status("rec")
+        assert status is not None and status.state == "connected"
+    finally:
+        await hub.stop()
+
+
+async def test_reconnect_starts_a_new_process_that_lists_again(tmp_path: Path) -> None:
+    (tmp_path / "alpha").mkdir()
+    store = Store(tmp_path / "home")
+    add_roots(store, tmp_path / "alpha")
+    record = tmp_path / "rec.jsonl"
+    store.update(lambda d: d.servers.append(python_server("rec", "legacy_recorder", "--record", str(record))))
+    hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
+    await hub.start()
+    try:
+        await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+        (first,) = processes_mentioning(str(record))
+        assert hub.reconnect("rec")
+        await eventually(lambda: len(recorded(record)) == 2, what="the new session to list")
+        await eventually(lambda: first not in processes_mentioning(str(record)), what="the old process to exit")
+        assert len(processes_mentioning(str(record))) == 1
+        assert not hub.reconnect("nobody")
+    finally:
+        await hub.stop()

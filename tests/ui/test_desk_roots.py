@@ -1,0 +1,203 @@
+"""The shared folders tab as a desktop app: right-click menu, keyboard, sorting, filter, undo, empty list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import qasync
+from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu, QMessageBox
+
+from app.core.model import StoreData
+from app.core.store import Store
+from app.ui.roots_model import Column
+from tests.hub_helpers import add_roots, python_server
+from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
+
+
+class OpenedUrls(QObject):
+    """Stands in for the file manager: QDesktopServices hands it every file: URL instead of launching one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+def visible_names(page: object) -> list[str]:
+    proxy = page.proxy  # type: ignore[attr-defined]
+    return [proxy.index(row, Column.NAME).data() for row in range(proxy.rowCount())]
+
+
+def menu_action(menu: QMenu, name: str):  # type: ignore[no-untyped-def]
+    return next(action for action in menu.actions() if action.objectName() == name)
+
+
+def right_click_row(page: object, row: int) -> QMenu:
+    table = page.table  # type: ignore[attr-defined]
+    table.selectRow(row)
+    rect = table.visualRect(page.proxy.index(row, Column.PATH))  # type: ignore[attr-defined]
+    table.customContextMenuRequested.emit(rect.center())
+    menu = page.menu  # type: ignore[attr-defined]
+    assert menu is not None and menu.isVisible()
+    return menu
+
+
+async def active(window: object) -> None:
+    window.activateWindow()  # type: ignore[attr-defined]
+    await eventually(lambda: QApplication.activeWindow() is window, what="the window to be active")
+
+
+# The offscreen platform (tests only) cannot grab the keyboard for a popup menu; a real display can.
+OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
+
+
+@OFFSCREEN_MENU
+def test_the_row_menu_opens_copies_turns_off_and_renames(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta = folders(tmp_path, "alpha", "beta")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    app = build_app(home)
+    page = app.window.roots_page
+    opened = OpenedUrls()
+    QDesktopServices.setUrlHandler("file", opened, "open")
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: visible_names(page) == ["alpha", "beta"], what="the rows")
+            menu = right_click_row(page, 1)
+            names = [action.objectName() for action in menu.actions() if not action.isSeparator()]
+            assert names == ["toggleSharedAction", "renameAction", "openFolderAction", "copyPathAction",
+                             "copyUriAction", "checkNowAction", "stopSharingAction"]
+            assert all("&" in action.text() for action in menu.actions() if not action.isSeparator())
+            menu_action(menu, "openFolderAction").trigger()
+            assert [url.toLocalFile() for url in opened.urls] == [str(beta)]
+            menu_action(menu, "copyPathAction").trigger()
+            assert QGuiApplication.clipboard().text() == str(beta)
+            menu_action(menu, "copyUriAction").trigger()
+            assert QGuiApplication.clipboard().text() == beta.as_uri()
+            assert menu_action(menu, "toggleSharedAction").text() == "&Turn off (keep in the list)"
+            menu_action(menu, "toggleSharedAction").trigger()
+            await eventually(lambda: not stored_root(store, beta_id).enabled, what="the folder turned off")
+            menu.close()
+
+            await active(app.window)
+            page.table.setFocus()
+            page.table.selectRow(0)
+            QTest.keyClick(page.table, Qt.Key.Key_F2)
+            assert page.table.state() == QAbstractItemView.State.EditingState
+            editor = QApplication.focusWidget()
+            editor.selectAll()  # type: ignore[union-attr]
+            QTest.keyClicks(editor, "Renamed")
+            QTest.keyClick(editor, Qt.Key.Key_Return)
+            await eventually(lambda: stored_root(store, alpha_id).name == "Renamed", what="the rename saved")
+    try:
+        run(qloop, scenario())
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+
+
+def test_undo_brings_back_the_folders_with_their_ids_and_every_server_subset(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta, gamma = folders(tmp_path, "alpha", "beta", "gamma")
+    ids = add_roots(store, alpha, beta, gamma)
+
+    def servers(data: StoreData) -> None:
+        data.servers.append(python_server("picky", "legacy_recorder", "--record", str(tmp_path / "r.jsonl"),
+                                          share=[ids[2], ids[0]]))
+
+    store.update(servers)
+    before = store.load()
+    app = build_app(home)
+    page = app.window.roots_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: len(visible_names(page)) == 3, what="the rows")
+            await active(app.window)
+            page.table.setFocus()
+            page.table.selectRow(0)
+            QTest.keyClick(page.table, Qt.Key.Key_Delete)
+            question = await shown_dialog(QMessageBox, "confirm")
+            next(b for b in question.buttons() if b.text() == "Stop sharing").click()
+            await eventually(lambda: len(store.load().roots) == 2, what="the folder removed")
+            assert store.load().server("picky").share == [ids[2]]  # type: ignore[union-attr]
+            bar = app.window.message_bar
+            await eventually(bar.action_button.isVisible, what="the Undo button")
+            assert "Stopped sharing" in bar.text() and bar.action_button.text() == "&Undo"
+            bar.action_button.click()
+            await eventually(lambda: len(store.load().roots) == 3, what="the folder back")
+            after = store.load()
+            assert after.roots == before.roots
+            assert after.servers == before.servers
+            await eventually(lambda: visible_names(page) == ["alpha", "beta", "gamma"], what="the row back")
+            assert not bar.action_button.isVisible()
+
+    run(qloop, scenario())
+
+
+def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    app = build_app(home)
+    page = app.window.roots_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(page.empty_hint.isVisible, what="the first-run hint")
+            assert "Drag a folder here or click Share a folder" in page.empty_hint.text()
+            servers_hint = app.window.servers_page.empty_hint
+            assert "import the servers of Claude Desktop, VS Code" in servers_hint.text()
+
+            add_roots(store, *folders(tmp_path, "zeta", "alpha", "midway"))
+            app.hub.reload_now()
+            await eventually(lambda: visible_names(page) == ["zeta", "alpha", "midway"], what="the rows, as added")
+            assert not page.empty_hint.isVisible()
+            header = page.table.horizontalHeader()
+            QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                             pos=QPoint(header.sectionViewportPosition(Column.NAME) + 10, header.height() // 2))
+            assert visible_names(page) == ["alpha", "midway", "zeta"]
+
+            await active(app.window)
+            app.window.tabs.setCurrentIndex(1)
+            QTest.keyClick(app.window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+            assert app.window.tabs.currentIndex() == 0
+            picker = await shown_dialog(QFileDialog, "shareFolderDialog")
+            picker.reject()
+            await eventually(lambda: not picker.isVisible(), what="the picker closed")
+            await active(app.window)
+
+            QTest.keyClick(app.window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+            assert QApplication.focusWidget() is page.filter
+            QTest.keyClicks(page.filter, "MID")
+            assert visible_names(page) == ["midway"]
+            QTest.keyClicks(page.filter, "nothing")
+            assert visible_names(page) == [] and page.empty_hint.isVisible()
+            assert page.empty_hint.text() == "No shared folder matches the filter."
+            QTest.keyClick(page.filter, Qt.Key.Key_Escape)
+            assert len(visible_names(page)) == 3
+
+            page.table.setFocus()
+            QTest.keyClick(app.window, Qt.Key.Key_F5)
+            assert "Checking every shared folder again" in app.window.message_bar.text()
+
+            # Ctrl+Q asks to quit (the app's run() would then stop); Ctrl+W only hides the window to the tray.
+            QTest.keyClick(app.window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+            assert app.quitting
+            to_tray: list[bool] = []
+            app.window.hiddenToTray.connect(lambda: to_tray.append(True))
+            QTest.keyClick(app.window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+            await eventually(lambda: not app.window.isVisible(), what="the window closed to the tray")
+            assert to_tray == [True]
+
+    run(qloop, scenario())

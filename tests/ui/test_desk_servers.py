@@ -1,0 +1,133 @@
+"""The servers tab as a desktop app: a real stdio server disabled, enabled, reconnected, removed and undone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
+
+from app.core.model import StoreData
+from app.core.store import Store
+from app.ui.servers_model import Column
+from tests.hub_helpers import add_roots, processes_mentioning, python_server, recorded
+from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
+
+OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
+
+
+def open_menu(page: object) -> QMenu:
+    table = page.table  # type: ignore[attr-defined]
+    page.select("rec")  # type: ignore[attr-defined]
+    rect = table.visualRect(page.proxy.index(0, Column.NAME))  # type: ignore[attr-defined]
+    table.customContextMenuRequested.emit(rect.center())
+    menu = page.menu  # type: ignore[attr-defined]
+    assert menu is not None and menu.isVisible()
+    return menu
+
+
+def action(menu: QMenu, name: str):  # type: ignore[no-untyped-def]
+    return next(a for a in menu.actions() if a.objectName() == name)
+
+
+def status_text(page: object) -> str:
+    return str(page.proxy.index(0, Column.STATUS).data())  # type: ignore[attr-defined]
+
+
+@OFFSCREEN_MENU
+def test_disable_enable_and_reconnect_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path, "alpha"))
+    record = tmp_path / "rec.jsonl"
+    store.update(lambda d: d.servers.append(python_server("rec", "legacy_recorder", "--record", str(record))))
+    app = build_app(home)
+    page = app.window.servers_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+            await eventually(lambda: status_text(page).startswith("Connected"), what="connected on screen")
+            menu = open_menu(page)
+            names = [a.objectName() for a in menu.actions() if not a.isSeparator()]
+            assert names == ["editServerAction", "reconnectAction", "toggleServerAction", "showLogAction",
+                             "removeServerAction"]
+            (first,) = processes_mentioning(str(record))
+            action(menu, "reconnectAction").trigger()
+            await eventually(lambda: len(recorded(record)) == 2, what="the new session to list")
+            await eventually(lambda: first not in processes_mentioning(str(record)), what="the old process gone")
+            menu.close()
+
+            menu = open_menu(page)
+            assert action(menu, "toggleServerAction").text() == "&Disable (keep its settings)"
+            action(menu, "toggleServerAction").trigger()
+            await eventually(lambda: not stored_server(store, "rec").enabled, what="disabled in the store")
+            await eventually(lambda: not processes_mentioning(str(record)), what="the process to end")
+            await eventually(lambda: status_text(page) == "Disabled", what="'Disabled' on screen")
+            assert stored_server(store, "rec").consent == "given"
+            menu.close()
+
+            menu = open_menu(page)
+            assert not action(menu, "reconnectAction").isEnabled()
+            assert action(menu, "toggleServerAction").text() == "E&nable"
+            action(menu, "toggleServerAction").trigger()
+            await eventually(lambda: len(recorded(record)) == 3, what="enabled: connected and listed again")
+            assert stored_server(store, "rec").enabled
+            menu.close()
+
+    run(qloop, scenario())
+
+
+def test_removing_a_server_can_be_undone_with_its_consent_subset_and_log(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    ids = add_roots(store, *folders(tmp_path, "alpha", "beta"))
+    record = tmp_path / "rec.jsonl"
+
+    def servers(data: StoreData) -> None:
+        data.servers.append(python_server("rec", "legacy_recorder", "--record", str(record), share=[ids[1]]))
+
+    store.update(servers)
+    before = store.load().servers
+    app = build_app(home)
+    page = app.window.servers_page
+    log = app.hub.log_dir / "rec.log"
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+            await eventually(log.exists, what="the server's log")
+            app.window.tabs.setCurrentIndex(1)
+            page.select("rec")
+            app.window.activateWindow()
+            await eventually(lambda: QApplication.activeWindow() is app.window, what="the window active")
+            page.table.setFocus()
+            QTest.keyClick(page.table, Qt.Key.Key_Delete)
+            question = await shown_dialog(QMessageBox, "confirm")
+            next(b for b in question.buttons() if b.text() == "Remove").click()
+            await eventually(lambda: store.load().servers == [], what="the server removed")
+            await eventually(lambda: not processes_mentioning(str(record)), what="its process gone")
+            bar = app.window.message_bar
+            assert bar.action_button.isVisible() and log.exists()
+            bar.action_button.click()
+            await eventually(lambda: store.load().servers == before, what="the server back exactly")
+            await eventually(lambda: len(recorded(record)) == 2, what="it connects and lists again")
+            assert recorded(record)[-1] == [(tmp_path / "beta").as_uri()]
+
+            # Without an undo, the log goes once the offer is over.
+            page.select("rec")
+            page.remove_button.click()
+            question = await shown_dialog(QMessageBox, "confirm")
+            next(b for b in question.buttons() if b.text() == "Remove").click()
+            await eventually(lambda: store.load().servers == [], what="removed again")
+            await eventually(bar.action_button.isVisible, what="the second offer")
+            assert log.exists()
+            bar.hide()  # as the offer timing out or the user closing it does
+            assert not log.exists()
+
+    run(qloop, scenario())

@@ -1,0 +1,62 @@
+"""`rootkeeper` starting as a real process: something is on screen before the store, the hub and the pages load."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from app.core.store import Store
+from tests.conftest import PROJECT
+from tests.hub_helpers import add_roots
+from tests.ui.test_process import environment
+from tests.ui_helpers import folders
+
+# Run inside the app's process: note what is loaded when the face is shown, then what the user sees once
+# the app is assembled (the main window with the stored folders, the stand-in gone), and quit.
+PROBE = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from app.ui.face import Face
+
+HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp",
+         "PySide6.QtNetwork")
+seen = {}
+original = Face.show
+
+def show(self):
+    original(self)
+    seen["heavy_at_face"] = [name for name in HEAVY if name in sys.modules]
+    seen["shown_at_face"] = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
+    QTimer.singleShot(100, poll)
+
+def poll():
+    shown = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
+    window = next((w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"), None)
+    if window is None or not window.isVisible() or window.roots_model.rowCount() == 0:
+        QTimer.singleShot(50, poll)
+        return
+    seen["shown_later"] = shown
+    seen["rows"] = window.roots_model.rowCount()
+    print(json.dumps(seen), flush=True)
+    window.quitRequested.emit()  # what closing the window does when there is no tray
+
+Face.show = show
+sys.argv = ["rootkeeper"]
+from app.ui.main import run_gui  # what `rootkeeper` with no subcommand runs, after parsing its arguments
+sys.exit(run_gui())
+"""
+
+
+def test_the_face_is_shown_before_the_store_hub_and_pages_are_imported(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
+    done = subprocess.run([sys.executable, "-c", PROBE], env=environment(home, QT_QPA_PLATFORM="offscreen"),
+                          cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["heavy_at_face"] == []
+    assert seen["shown_at_face"] == ["startingWindow"]  # offscreen has no tray: the window stands in
+    assert seen["shown_later"] == ["mainWindow"] and seen["rows"] == 2
