@@ -1,0 +1,60 @@
+"""The frozen folder itself: only the parts Rootkeeper uses (packaging/bundle.py), and still a working client.
+
+The build leaves out `cryptography`, which `import mcp` pulls in through the SDK's server side; a
+real call from the frozen binary to a real server shows the stand-in is enough for a client.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT
+from tests.packaging.conftest import BUILD_TIMEOUT
+
+pytestmark = pytest.mark.timeout(BUILD_TIMEOUT + 120)
+
+
+def inside(frozen: Path) -> set[str]:
+    internal = frozen / "_internal"
+    return {path.relative_to(internal).as_posix() for path in internal.rglob("*")}
+
+
+def test_frozen_folder_leaves_out_what_the_app_never_loads(frozen: Path) -> None:
+    files = inside(frozen)
+    plugins = {name.split("PySide6/Qt/plugins/")[1] for name in files if "PySide6/Qt/plugins/" in name
+               and name.endswith(".so")}
+    assert "platforms/libqxcb.so" in plugins and "platforms/libqoffscreen.so" in plugins
+    assert "iconengines/libqsvgicon.so" in plugins
+    assert not {p for p in plugins if "wayland" in p or "gtk3" in p or p.startswith(("egl", "generic/", "tls/"))}
+    translations = {name.rsplit("/", 1)[1] for name in files if name.startswith("PySide6/Qt/translations/")
+                    and name.endswith(".qm")}
+    assert translations == {"qtbase_zh_CN.qm", "qtbase_zh_TW.qm"}
+    assert not any(name.split("/")[0].startswith(("cryptography", "jwt", "_cffi_backend")) for name in files)
+    sections = subprocess.run(["readelf", "-S", str(frozen / "_internal" / "libpython3.11.so.1.0")],
+                              capture_output=True, text=True, check=True).stdout
+    assert ".debug_info" not in sections, "libpython was not stripped"
+
+
+def test_frozen_binary_calls_a_real_server(frozen: Path, tmp_path: Path) -> None:
+    shared = tmp_path / "Projects"
+    shared.mkdir()
+    env = dict(os.environ, ROOTKEEPER_HOME=str(tmp_path / "rk"))
+    env.pop("PYTHONPATH", None)  # the frozen binary must not lean on the project's sources
+
+    def rootkeeper(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(frozen / "rootkeeper"), *args], env=env, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=90, check=False)
+
+    assert rootkeeper("roots", "add", str(shared)).returncode == 0
+    added = rootkeeper("servers", "add", "tool", "--share", "all", "--env", f"PYTHONPATH={PROJECT}",
+                       "--cwd", str(PROJECT), "--", sys.executable, "-m", "tests.servers.roots_tool")
+    assert added.returncode == 0, added.stderr
+    called = rootkeeper("call", "tool", "show_roots")
+    assert called.returncode == 0, called.stderr
+    assert json.loads(called.stdout)["structuredContent"]["uris"] == [shared.as_uri()]
