@@ -29,3 +29,4 @@ sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -
 find "$root" -type d -exec chmod 0755 {} +
 dpkg-deb --root-owner-group --build "$root" "dist/rootkeeper_${version}_${arch}.deb" >/dev/null
 echo "Built dist/rootkeeper_${version}_${arch}.deb (Depends: $depends)"
+touch dist/.built  # what `make package` checks to skip an up-to-date build

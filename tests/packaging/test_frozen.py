@@ -58,3 +58,17 @@ def test_frozen_binary_calls_a_real_server(frozen: Path, tmp_path: Path) -> None
     called = rootkeeper("call", "tool", "show_roots")
     assert called.returncode == 0, called.stderr
     assert json.loads(called.stdout)["structuredContent"]["uris"] == [shared.as_uri()]
+
+
+def test_deb_depends_on_what_the_bundle_links_but_does_not_carry(deb: Path, frozen: Path) -> None:
+    field = subprocess.run(["dpkg-deb", "-f", str(deb), "Depends"], capture_output=True, text=True,
+                           check=True).stdout
+    names = {clause.strip().split(" ")[0] for clause in field.split(",")}
+    # The X connection and OpenGL come from the system (PyInstaller never bundles them) ...
+    assert {"libc6", "libxcb1", "libgl1", "libegl1"} <= names, field
+    # ... while the xcb helpers, xkbcommon, D-Bus and fontconfig libraries travel in the bundle.
+    carried = {"libxcb-cursor0": "libxcb-cursor.so.0", "libxkbcommon0": "libxkbcommon.so.0",
+               "libdbus-1-3": "libdbus-1.so.3", "libfontconfig1": "libfontconfig.so.1"}
+    for package, library in carried.items():
+        assert (frozen / "_internal" / library).exists(), library
+        assert package not in names, f"{package} is declared although the bundle carries {library}"
