@@ -8,6 +8,7 @@ not use (packaging/bundle.py). Two full builds take minutes, so BENCH_QUICK skip
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import subprocess
 import sys
 import tempfile
@@ -61,9 +62,7 @@ def build_both(scratch: Path) -> tuple[float, float]:
 async def package_rows(_acks: Acks) -> list[Row]:
     if QUICK:
         return [unavailable(FIGURE, "MiB", "skipped in BENCH_QUICK (two PyInstaller builds)", FLOOR)]
-    try:
-        import PyInstaller  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("PyInstaller") is None:
         return [unavailable(FIGURE, "MiB", "PyInstaller is not installed (`make package` installs it)", FLOOR)]
     with tempfile.TemporaryDirectory(prefix="bench-package-") as scratch:
         rootkeeper, hello = await asyncio.to_thread(build_both, Path(scratch))

@@ -132,7 +132,9 @@ def test_window_and_docked_tray_icon_under_xvfb(panel: str, x_display: str, tmp_
 
     assert report["platform"] == "xcb"  # drawn by the X11 platform plugin, not offscreen
     assert report["tray_available"] is True, "no system tray manager answered"
-    x, y, width, height = report["icon_geometry"]  # type: ignore[misc]
+    geometry = report["icon_geometry"]
+    assert isinstance(geometry, list)
+    x, y, width, height = (int(value) for value in geometry)
     assert width > 0 and height > 0, "the tray icon has no place on screen: it did not dock"
     assert y >= 0 and y + height <= TRAY_HEIGHT + 2, f"the icon at y={y} is not inside the top panel"
     panel_windows = report["tray_panel_windows"]
@@ -162,7 +164,8 @@ def child_main() -> None:
     import qasync
     from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-    from tests.ui_helpers import build_app, eventually, make_application, make_sample_data, running
+    from app.ui.main import make_application
+    from tests.ui_helpers import build_app, eventually, make_sample_data, running
 
     faulthandler.dump_traceback_later(85, exit=True)  # a hang shows where it is before the test gives up
     out, mode = Path(sys.argv[1]), sys.argv[2]
