@@ -36,6 +36,8 @@ def test_frozen_folder_leaves_out_what_the_app_never_loads(frozen: Path) -> None
                     and name.endswith(".qm")}
     assert translations == {"qtbase_zh_CN.qm", "qtbase_zh_TW.qm"}
     assert not any(name.split("/")[0].startswith(("cryptography", "jwt", "_cffi_backend")) for name in files)
+    # What only the GTK 3 theme plugin linked (the system's GTK against bundled copies) is gone with it.
+    assert not any(name.startswith(("libcairo", "libpango", "libatk", "libgdk")) for name in files)
     sections = subprocess.run(["readelf", "-S", str(frozen / "_internal" / "libpython3.11.so.1.0")],
                               capture_output=True, text=True, check=True).stdout
     assert ".debug_info" not in sections, "libpython was not stripped"
@@ -72,3 +74,13 @@ def test_deb_depends_on_what_the_bundle_links_but_does_not_carry(deb: Path, froz
     for package, library in carried.items():
         assert (frozen / "_internal" / library).exists(), library
         assert package not in names, f"{package} is declared although the bundle carries {library}"
+
+
+def test_frozen_app_asked_for_wayland_falls_back_to_x11(frozen: Path, x_display: str, tmp_path: Path) -> None:
+    """No Wayland plugin is bundled: a session that sets QT_QPA_PLATFORM=wayland still gets a window."""
+    env = dict(os.environ, ROOTKEEPER_HOME=str(tmp_path / "rk"), DISPLAY=x_display, QT_QPA_PLATFORM="wayland",
+               WAYLAND_DISPLAY="wayland-missing", XDG_SESSION_TYPE="wayland")
+    done = subprocess.run([str(frozen / "rootkeeper"), "--self-test"], env=env, capture_output=True, text=True,
+                          timeout=90, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("on xcb."), done.stdout
