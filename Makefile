@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# dist/ is rebuilt only when something that goes into it changed.
+DEB_STAMP := dist/.built
+PACKAGE_SOURCES := $(shell find app packaging resources -type f -not -path '*/__pycache__/*') pyproject.toml
 
-.PHONY: run test bench lint package resources system-deps-run system-deps-test node-deps clean
+.PHONY: run test bench lint package resources system-deps-run system-deps-package system-deps-test node-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +17,9 @@ $(STAMP): pyproject.toml
 
 system-deps-run:
 	sh scripts/system-deps.sh run
+
+system-deps-package:
+	sh scripts/system-deps.sh package
 
 system-deps-test:
 	sh scripts/system-deps.sh test
@@ -31,6 +37,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check app tests
 	$(BIN)/mypy
 
+# tests/packaging builds the package itself when dist/ is older than the sources, in the background
+# while the rest of the suite runs (tests/packaging/conftest.py), and installs that very .deb.
 test: $(STAMP) system-deps-test node-deps lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
@@ -41,8 +49,10 @@ bench: $(STAMP) system-deps-test node-deps
 clean:
 	rm -rf $(VENV) tests/node/node_modules .mypy_cache .ruff_cache .pytest_cache
 
-package: $(STAMP) system-deps-run
-	sh packaging/build.sh
+package: $(DEB_STAMP)
+
+$(DEB_STAMP): $(STAMP) $(PACKAGE_SOURCES) | system-deps-package
+	VENV=$(VENV) sh packaging/build.sh
 
 resources: $(STAMP)
 	$(BIN)/python resources/build.py

@@ -14,12 +14,19 @@ QT_QPA_PLATFORM=offscreen ROOTKEEPER_HOME=$(mktemp -d) dist/rootkeeper/rootkeepe
 
 root=build/deb
 rm -rf "$root"
-icons="$root/usr/share/icons/hicolor/scalable/apps"
-mkdir -p "$root/DEBIAN" "$root/opt/rootkeeper" "$root/usr/bin" "$root/usr/share/applications" "$icons"
-cp resources/icons/rootkeeper.svg "$icons/rootkeeper.svg"
+icons="$root/usr/share/icons/hicolor"
+mkdir -p "$root/DEBIAN" "$root/opt/rootkeeper" "$root/usr/bin" "$root/usr/share/applications" "$icons/scalable/apps"
+cp resources/icons/rootkeeper.svg "$icons/scalable/apps/rootkeeper.svg"
+"$VENV/bin/python" packaging/render_icons.py resources/icons/rootkeeper.svg "$icons"
 cp -a dist/rootkeeper/. "$root/opt/rootkeeper/"
 ln -s /opt/rootkeeper/rootkeeper "$root/usr/bin/rootkeeper"
 cp packaging/rootkeeper.desktop "$root/usr/share/applications/"
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" packaging/control.in > "$root/DEBIAN/control"
+depends=$("$VENV/bin/python" packaging/depends.py dist/rootkeeper)
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$size/" \
+  packaging/control.in > "$root/DEBIAN/control"
+# Debian's icon cache and menu database are refreshed by their own dpkg triggers, so no maintainer scripts.
+find "$root" -type d -exec chmod 0755 {} +
 dpkg-deb --root-owner-group --build "$root" "dist/rootkeeper_${version}_${arch}.deb" >/dev/null
-echo "Built dist/rootkeeper_${version}_${arch}.deb"
+echo "Built dist/rootkeeper_${version}_${arch}.deb (Depends: $depends)"
+touch dist/.built  # what `make package` checks to skip an up-to-date build

@@ -27,6 +27,12 @@ RUN_VALUE = "Rootkeeper"
 def launch_command() -> list[str]:
     """How this installation is started: the frozen executable, the installed command, or the module."""
     if getattr(sys, "frozen", False):
+        executable = Path(sys.executable)
+        # On Windows the frozen build has a console program (CLI, bridge) and a windowed one (the
+        # tray app): login must start the windowed one, or a console window opens with it.
+        windowed = executable.with_name(f"{executable.stem}w{executable.suffix}")
+        if os.name == "nt" and windowed.exists():
+            return [str(windowed)]
         return [sys.executable]
     installed = shutil.which(APP_ID)
     return [installed] if installed else [sys.executable, "-m", "app"]

@@ -24,6 +24,7 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 def sections() -> dict[str, Section]:
     from tests.benchmarks import bench_bridge, bench_cli, bench_edits, bench_fifty, bench_processes, bench_scale
+    from tests.benchmarks.bench_package import package_rows
 
     def one(row: Callable[[Acks], Awaitable[Row]]) -> Section:
         async def section(acks: Acks) -> list[Row]:
@@ -45,6 +46,7 @@ def sections() -> dict[str, Section]:
         "stall": bench_processes.stall_rows,
         "100k": bench_scale.scale_rows,
         "ids": bench_scale.ids_row,
+        "package": package_rows,
     }
 
 

@@ -8,6 +8,7 @@ store transaction by the caller, like every function in `app.core.edits`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -15,6 +16,7 @@ from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
 from app.core.edits.sentences import refusal
 from app.core.model import Root, ServerEntry, StoreData
+from app.core.secrets import SecretError, reveal
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,13 @@ def remove_server(data: StoreData, name: str) -> RemovedServer:
     """`edit_servers.remove_server` (its log is kept: an undo brings the server back with it)."""
     server = edit_servers.find_server(data, name)
     position = data.servers.index(server)
+    kept = server.model_copy(deep=True)
+    # The store forgets a removed server's secrets once saved: the undo keeps their values (in memory,
+    # for as long as it is offered) and the restoring write puts them away again.
+    with contextlib.suppress(SecretError):
+        kept.target = reveal(server.target)
     edit_servers.remove_server(data, name)
-    return RemovedServer(position, server.model_copy(deep=True))
+    return RemovedServer(position, kept)
 
 
 def restore_server(data: StoreData, removed: RemovedServer) -> ServerEntry:

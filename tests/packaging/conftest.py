@@ -1,0 +1,90 @@
+"""The .deb and frozen folder `make package` builds, built at most once per test session.
+
+dist/ is reused when it is newer than every source. Otherwise, as soon as the session knows it will
+run a packaging test, the package build starts in the background, so its two minutes of CPU
+overlap the rest of the suite (the packaging tests run last); the first packaging test waits for it
+(hence their longer timeout).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT
+from tests.ui.test_screenshot import x_display  # noqa: F401  (the private Xvfb fixture, shared)
+
+SOURCES = ("app", "packaging", "resources", "pyproject.toml")
+BUILD_TIMEOUT = 1200  # the build on two cores under load, with nothing cached
+BUILD_LOG = PROJECT / "build" / "package-for-tests.log"
+_background: list[subprocess.Popen[bytes]] = []
+
+
+def newest_source() -> float:
+    newest = 0.0
+    for name in SOURCES:
+        top = PROJECT / name
+        paths = [top] if top.is_file() else [p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        newest = max([newest, *(p.stat().st_mtime for p in paths)])
+    return newest
+
+
+def built_deb() -> Path | None:
+    debs = sorted((PROJECT / "dist").glob("rootkeeper_*.deb"))
+    if len(debs) == 1 and debs[0].stat().st_mtime > newest_source():
+        return debs[0]
+    return None
+
+
+def start_build() -> subprocess.Popen[bytes]:
+    for old in (PROJECT / "dist").glob("rootkeeper_*.deb"):
+        old.unlink()
+    BUILD_LOG.parent.mkdir(exist_ok=True)
+    with BUILD_LOG.open("wb") as log:
+        # The virtual environment running the tests builds the package too.
+        return subprocess.Popen(["sh", "packaging/build.sh"], cwd=PROJECT, env={**os.environ, "VENV": sys.prefix},
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def is_packaging(item: pytest.Item) -> bool:
+    return Path(__file__).parent in Path(item.path).parents
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Packaging tests last, so a background build has the whole rest of the suite to finish in."""
+    items[:] = [item for item in items if not is_packaging(item)] + [item for item in items if is_packaging(item)]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if session.config.option.collectonly:
+        return
+    if any(is_packaging(item) for item in session.items) and built_deb() is None:
+        _background.append(start_build())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for build in _background:  # a session cut short does not leave a build running
+        if build.poll() is None:
+            os.killpg(build.pid, signal.SIGTERM)  # the shell and the PyInstaller under it
+            build.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def deb() -> Path:
+    build = _background.pop() if _background else (start_build() if built_deb() is None else None)
+    if build is not None:
+        code = build.wait(timeout=BUILD_TIMEOUT)
+        assert code == 0, BUILD_LOG.read_text(errors="replace")[-4000:]
+    found = built_deb()
+    assert found is not None, "packaging/build.sh did not leave one up-to-date dist/rootkeeper_*.deb"
+    return found
+
+
+@pytest.fixture(scope="session")
+def frozen(deb: Path) -> Path:
+    return PROJECT / "dist" / "rootkeeper"
