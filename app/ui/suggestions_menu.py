@@ -23,6 +23,15 @@ translate = QCoreApplication.translate
 SuggestFunction = Callable[[Sequence[str]], list[Suggestion]]
 
 
+def search_home(shared: Sequence[str]) -> list[Suggestion]:
+    """Core's search of this user's home folder, less what the administrator's policy forbids (a thread)."""
+    from app.core.policy import load_policy
+    from app.core.suggestions import suggest
+
+    policy = load_policy()
+    return [found for found in suggest(Path.home(), shared=shared) if policy.permits_folder(found.path)]
+
+
 def kind_text(kind: str) -> str:
     kinds = {
         "git": translate("Suggestions", "Git repository"),
@@ -56,6 +65,8 @@ class Suggester(QObject):
         self._found: list[Suggestion] = []
         self._shared: set[str] = set()
         self._task: asyncio.Task[None] | None = None
+        self.searched = False
+        """Whether a search was started (the first one waits until someone looks)."""
 
     @property
     def suggestions(self) -> list[Suggestion]:
@@ -68,6 +79,7 @@ class Suggester(QObject):
             self.suggestionsChanged.emit()
 
     def refresh(self) -> None:
+        self.searched = True
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self._refresh())
 
