@@ -11,7 +11,7 @@ from typing import Any
 from app.core import access
 from app.core.model import HttpTarget, ServerEntry, StoreData
 from app.core.paths import printable
-from app.core.status import ConnectionStatus
+from app.core.status import ConnectionStatus, connection_progress
 
 
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
@@ -85,11 +85,14 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
 
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
+    progress = connection_progress(row["status"]["state"] for row in rows)
     for server, row in zip(servers, rows, strict=True):
         target = server.target
         words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        if progress is not None and status["state"] == "connecting":
+            state += f" ({progress.text()})"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))

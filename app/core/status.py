@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -44,6 +45,28 @@ class ConnectionStatus(BaseModel):
     def row(self) -> dict[str, Any]:
         """The published form (`servers list --json`)."""
         return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in"})
+
+class ConnectionProgress(NamedTuple):
+    """How far a hub's connecting has come: shown while any server is still connecting."""
+
+    connected: int
+    total: int
+
+    def text(self) -> str:
+        return f"{self.connected} of {self.total} connected"
+
+
+def connection_progress(states: Iterable[str]) -> ConnectionProgress | None:
+    """`connected` of `total` servers while at least one is `connecting` (a hub starting); otherwise None.
+
+    `states` are the servers' connection states (`ConnectionStatus.state`, or what `servers list`
+    shows for a server not reported yet); every state but `connected` counts as not connected.
+    """
+    counted = list(states)
+    if "connecting" not in counted:
+        return None
+    return ConnectionProgress(sum(1 for state in counted if state == "connected"), len(counted))
+
 
 STATUS_FILE = "servers-status.json"
 

@@ -9,13 +9,13 @@ the capability the session builds for a modern version.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mcp.client.client import Client
-from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, Root, RootsCapability
+from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, RootsCapability
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-RootsProvider = Callable[[], list[tuple[str, str]]]
+RootsProvider = Callable[[], "Sequence[tuple[str, str]] | RootsAnswer"]
+"""The list a server may see now (a new list object whenever it changed, never one changed in place), or its answer."""
 ROOTS_FAILED = "Rootkeeper could not build the roots list"
 """The -32603 message a server gets when Rootkeeper itself failed to build the list (both eras)."""
 
@@ -53,8 +54,49 @@ class RootsFetch:
     uris: list[str]
 
 
+class RootsAnswer(NamedTuple):
+    """A list as a `roots/list` answer: built once per list, handed to every request (and server) asking for it."""
+
+    source: Sequence[tuple[str, str]]
+    """The list it was built from (kept so that its identity stays valid as a cache key)."""
+    result: ListRootsResult
+    uris: list[str]
+
+    @classmethod
+    def build(cls, shared: Sequence[tuple[str, str]]) -> RootsAnswer:
+        """Validated in one pass by pydantic's core rather than a `FileUrl` per root (over 100 ms per request
+        at 10,000 roots); `FileUrl` still refuses any other scheme, so a bad URI fails here, not at the server."""
+        roots = [{"uri": uri, "name": name or None} for uri, name in shared]
+        return cls(shared, ListRootsResult.model_validate({"roots": roots}), [uri for uri, _name in shared])
+
+
+class RootsAnswers:
+    """The answers for the lists in use now, by list identity: servers sharing one list share one answer.
+
+    `retain` drops the answers of lists no longer in use, so only the current lists' answers are
+    held (at 100,000 roots an answer is tens of MiB).
+    """
+
+    def __init__(self) -> None:
+        self._by_list: dict[int, RootsAnswer] = {}
+
+    def of(self, shared: Sequence[tuple[str, str]]) -> RootsAnswer:
+        known = self._by_list.get(id(shared))
+        if known is None or known.source is not shared:
+            known = self._by_list[id(shared)] = RootsAnswer.build(shared)
+        return known
+
+    def retain(self, lists: Iterable[Sequence[tuple[str, str]]]) -> None:
+        wanted = {id(shared) for shared in lists}
+        self._by_list = {key: answer for key, answer in self._by_list.items() if key in wanted}
+
+
 class RootsAnswerer:
-    """Builds the list from the provider on every request and reports each fetch (or failure)."""
+    """Answers each request from the provider's current list (or answer) and reports each fetch (or failure).
+
+    A provider returning a list gets it built once per list object (a new list when it changes);
+    one returning a `RootsAnswer` shares it with every other server given the same.
+    """
 
     def __init__(
         self, server_name: str, provider: RootsProvider, on_fetch: Callable[[RootsFetch], None]
@@ -62,21 +104,25 @@ class RootsAnswerer:
         self._server_name = server_name
         self._provider = provider
         self._on_fetch = on_fetch
+        self._last: RootsAnswer | None = None
         self.failures = 0
         """How often Rootkeeper failed to build a list; a call that fails meanwhile is our fault."""
 
     async def __call__(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
-        from pydantic import FileUrl
-
         try:
-            # FileUrl refuses any other scheme, so a bad URI fails here rather than at the server.
-            roots = [Root(uri=FileUrl(uri), name=name or None) for uri, name in self._provider()]
+            provided = self._provider()
+            if isinstance(provided, RootsAnswer):
+                answer = provided
+            elif self._last is not None and self._last.source is provided:
+                answer = self._last
+            else:
+                answer = self._last = RootsAnswer.build(provided)
         except Exception:
             logger.exception("Could not build the roots list for %s", self._server_name)
             self.failures += 1
             return ErrorData(code=INTERNAL_ERROR, message=ROOTS_FAILED)
-        self._on_fetch(RootsFetch([str(root.uri) for root in roots]))
-        return ListRootsResult(roots=roots)
+        self._on_fetch(RootsFetch(answer.uris))
+        return answer.result
 
 
 def is_our_roots_failure(error: BaseException) -> bool:

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.arguments import effective_entry, has_placeholders
@@ -25,12 +25,13 @@ from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
 from app.core.sharing import SharedRoot, argument_folders
-from app.core.status import ConnectionStatus, StatusBoard
+from app.core.status import ConnectionProgress, ConnectionStatus, StatusBoard, connection_progress
 from app.core.store import Store
 from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
     from app.mcp.connection import ServerConnection
+    from app.mcp.connection_roots import RootsAnswers
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class Hub:
         self._unsubscribe: Callable[[], None] | None = None
         self._running = False
         self._connecting = True
+        self._answers: RootsAnswers | None = None  # made with the first connection (the SDK loads then)
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -116,6 +118,10 @@ class Hub:
     def server_status(self, name: str) -> ConnectionStatus | None:
         link = self._links.get(name)
         return link.connection.status if link else None
+
+    def progress(self) -> ConnectionProgress | None:
+        """How many servers are connected while any is still connecting (None once none is)."""
+        return connection_progress(link.connection.status.state for link in self._links.values())
 
     def connection(self, name: str) -> ServerConnection | None:
         link = self._links.get(name)
@@ -167,6 +173,8 @@ class Hub:
     # -- what the watcher reports -----------------------------------------------------------------
 
     def _on_watch(self, event: WatchEvent) -> None:
+        if self._answers is not None and event.servers:
+            self._answers.retain(self.watcher.visible(name) for name in self._links)  # only current lists' answers
         if event.kind == "store" or self._arguments_changed():
             self._reconcile_servers()
         self._emit(event.kind)
@@ -206,16 +214,18 @@ class Hub:
 
     def _connect(self, entry: ServerEntry) -> _Link:
         from app.mcp.connection import ServerConnection  # the SDK loads only once a server exists
+        from app.mcp.connection_roots import RootsAnswer, RootsAnswers
 
         name = entry.name
         link: _Link
+        answers = self._answers = self._answers or RootsAnswers()
 
-        def provide() -> list[tuple[str, str]]:
+        def provide() -> RootsAnswer:
             visible = self.watcher.visible(name)
             link.known = visible
             link.fetches += 1
             link.awaiting_relist = False
-            return cast("list[tuple[str, str]]", visible)  # SharedRoot is a (uri, name) tuple
+            return answers.of(visible)  # built once per list change, shared by the servers given that list
 
         started = self._started(entry)
         connection = ServerConnection(
@@ -277,7 +287,8 @@ class Hub:
         status = link.connection.status
         if status.state != "connected" or status.era != "legacy" or not link.entry.declares_roots:
             return False
-        return not link.awaiting_relist and self.watcher.visible(link.entry.name) != link.known
+        visible = self.watcher.visible(link.entry.name)
+        return not link.awaiting_relist and visible is not link.known and visible != link.known
 
     def _push(self, names: frozenset[str] | set[str]) -> None:
         """Tell every named server whose list changed, all at once."""
