@@ -1663,6 +1663,10 @@ Links to %2</source>
         <source>Rootkeeper: sharing is paused</source>
         <translation>Rootkeeper：共用已暫停</translation>
     </message>
+    <message>
+        <source>Rootkeeper: connecting to servers, %1 of %2 connected</source>
+        <translation>Rootkeeper：正在連線伺服器，已連線 %1 / %2 個</translation>
+    </message>
     <message numerus="yes">
         <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
         <translation>
