@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
@@ -69,6 +69,8 @@ def connection_progress(states: Iterable[str]) -> ConnectionProgress | None:
 
 
 STATUS_FILE = "servers-status.json"
+_SHARED_LIST = "last_roots_fetch_list"
+"""In the file, a row's index into the document's `lists` in place of its `last_roots_fetch`."""
 
 
 def _process_alive(pid: int) -> bool:
@@ -85,10 +87,37 @@ class StatusBoard:
     def __init__(self, state_dir: Path) -> None:
         self.path = state_dir / STATUS_FILE
 
-    def publish(self, servers: dict[str, dict[str, Any]]) -> None:
+    def publish(self, servers: dict[str, dict[str, Any]], lists: list[list[str]] | None = None) -> None:
         private_dir(self.path.parent)
-        document = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
+        document: dict[str, Any] = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
+        if lists:
+            document["lists"] = lists
         atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+
+    def publish_statuses(self, statuses: Mapping[str, ConnectionStatus]) -> None:
+        """Publish `statuses` (as `row()` reads them back), each list of fetched URIs written once.
+
+        Fifty servers sharing 100,000 roots write one list of 100,000 URIs, not fifty (a row refers
+        to it by index); servers given the same list usually hold the very same list object.
+        """
+        lists: list[list[str]] = []
+        index_of: dict[int, int] = {}
+        rows: dict[str, dict[str, Any]] = {}
+        for name, status in statuses.items():
+            row = status.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in", "last_roots_fetch"})
+            fetched = status.last_roots_fetch
+            if fetched is None:
+                row["last_roots_fetch"] = None
+            else:
+                index = index_of.get(id(fetched))
+                if index is None:  # a copy of a list seen already still shares it (equal lists compare fast)
+                    index = next((n for n, known in enumerate(lists) if known == fetched), len(lists))
+                    if index == len(lists):
+                        lists.append(fetched)
+                    index_of[id(fetched)] = index
+                row[_SHARED_LIST] = index
+            rows[name] = row
+        self.publish(rows, lists)
 
     def clear(self) -> None:
         """Remove the file this process published; another process's file (and an unreadable one) stays."""
@@ -111,6 +140,12 @@ class StatusBoard:
             return {}, False
         if not isinstance(servers, dict):
             return {}, False
+        lists = document.get("lists")
+        for row in servers.values():
+            if isinstance(row, dict) and _SHARED_LIST in row:
+                index = row.pop(_SHARED_LIST)
+                if isinstance(lists, list) and isinstance(index, int) and 0 <= index < len(lists):
+                    row["last_roots_fetch"] = lists[index]
         return servers, _process_alive(pid)
 
     def statuses(self) -> tuple[dict[str, ConnectionStatus], bool]:

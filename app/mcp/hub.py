@@ -275,9 +275,9 @@ class Hub:
 
     async def _publish_soon(self) -> None:
         await asyncio.sleep(0.1)  # a burst of status changes (connect, first fetch) is one write
-        rows = {name: link.connection.status.row() for name, link in self._links.items()}
-        try:
-            await asyncio.to_thread(self.board.publish, rows)
+        statuses = {name: link.connection.status for name, link in self._links.items()}
+        try:  # statuses are immutable: dumped on the thread, off the loop (a fetched list can be 100,000 URIs)
+            await asyncio.to_thread(self.board.publish_statuses, statuses)
         except Exception:
             log.exception("Could not publish the servers' status")
 

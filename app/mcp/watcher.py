@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 WatchKind = Literal["store", "access"]
 
+INLINE_LOAD_BYTES = 64 * 1024
+"""A store up to this size is loaded on the event loop (well under a millisecond), a larger one on a thread."""
+
 FULL_ROUND_EVERY = 10
 """Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
 
@@ -182,7 +185,10 @@ class RootsWatcher:
             if stamp == self._stamp:
                 continue
             try:
-                data = await asyncio.to_thread(self.store.load)
+                # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
+                # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
+                small = stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES
+                data = self.store.load() if small else await asyncio.to_thread(self.store.load)
             except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
                 log.warning("Keeping the last good settings: %s", exc)
                 self._stamp = stamp
