@@ -306,6 +306,8 @@ class Hub:
         delay = RETRY_FIRST
         try:
             while self._running and self._links.get(link.entry.name) is link and self._needs_telling(link):
+                if self._answers is not None:  # the answer is ready before the server asks, not built while it waits
+                    self._answers.of(self.watcher.visible(link.entry.name))
                 fetches = link.fetches
                 if await link.connection.notify_roots_changed():
                     link.notifications += 1
