@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from mcp.client.client import Client
-from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, RootsCapability
+from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, Root, RootsCapability
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 if TYPE_CHECKING:
@@ -63,32 +63,50 @@ class RootsAnswer(NamedTuple):
     uris: list[str]
 
     @classmethod
-    def build(cls, shared: Sequence[tuple[str, str]]) -> RootsAnswer:
+    def build(cls, shared: Sequence[tuple[str, str]], made: dict[tuple[str, str], Root] | None = None) -> RootsAnswer:
         """Validated in one pass by pydantic's core rather than a `FileUrl` per root (over 100 ms per request
-        at 10,000 roots); `FileUrl` still refuses any other scheme, so a bad URI fails here, not at the server."""
-        roots = [{"uri": uri, "name": name or None} for uri, name in shared]
-        return cls(shared, ListRootsResult.model_validate({"roots": roots}), [uri for uri, _name in shared])
+        at 10,000 roots); `FileUrl` still refuses any other scheme, so a bad URI fails here, not at the server.
+
+        With `made` (the SDK roots of earlier answers, by `(uri, name)`), only the roots not in it are
+        validated, and it gains them: a change to one root of 100,000 validates one.
+        """
+        made = {} if made is None else made
+        roots: list[Root | None] = [made.get((uri, name)) for uri, name in shared]
+        new = [index for index, root in enumerate(roots) if root is None]
+        if new:
+            items = [{"uri": shared[index][0], "name": shared[index][1] or None} for index in new]
+            for index, root in zip(new, ListRootsResult.model_validate({"roots": items}).roots, strict=True):
+                roots[index] = made[(shared[index][0], shared[index][1])] = root
+        # Every root is a validated SDK root: the result needs no second validation.
+        result = ListRootsResult.model_construct(roots=roots)
+        return cls(shared, result, [uri for uri, _name in shared])
 
 
 class RootsAnswers:
     """The answers for the lists in use now, by list identity: servers sharing one list share one answer.
 
     `retain` drops the answers of lists no longer in use, so only the current lists' answers are
-    held (at 100,000 roots an answer is tens of MiB).
+    held (at 100,000 roots an answer is tens of MiB); their SDK roots are reused by the next answers.
     """
 
     def __init__(self) -> None:
         self._by_list: dict[int, RootsAnswer] = {}
+        self._made: dict[tuple[str, str], Root] = {}
 
     def of(self, shared: Sequence[tuple[str, str]]) -> RootsAnswer:
         known = self._by_list.get(id(shared))
         if known is None or known.source is not shared:
-            known = self._by_list[id(shared)] = RootsAnswer.build(shared)
+            known = self._by_list[id(shared)] = RootsAnswer.build(shared, self._made)
         return known
 
     def retain(self, lists: Iterable[Sequence[tuple[str, str]]]) -> None:
         wanted = {id(shared) for shared in lists}
         self._by_list = {key: answer for key, answer in self._by_list.items() if key in wanted}
+        self._made = {
+            (uri, name): root
+            for answer in self._by_list.values()
+            for (uri, name), root in zip(answer.source, answer.result.roots, strict=True)
+        }
 
 
 class RootsAnswerer:

@@ -35,6 +35,7 @@ def test_one_list_is_one_answer_and_a_new_list_a_new_one() -> None:
     changed = [*shared[:1], ("file:///e", "e")]
     rebuilt = roots_answer(changed)
     assert rebuilt is not answer
+    assert rebuilt.result.roots[0] is answer.result.roots[0]  # the unchanged root was not validated again
     assert rebuilt.result.model_dump(mode="json") == built_fresh(changed).model_dump(mode="json")
     equal_but_new = list(shared)  # a provider's new list object is a new answer, even with equal contents
     assert roots_answer(equal_but_new).result.model_dump() == answer.result.model_dump()
