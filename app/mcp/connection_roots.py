@@ -100,13 +100,13 @@ class RootsAnswers:
         return known
 
     def retain(self, lists: Iterable[Sequence[tuple[str, str]]]) -> None:
-        wanted = {id(shared) for shared in lists}
-        self._by_list = {key: answer for key, answer in self._by_list.items() if key in wanted}
-        self._made = {
-            (uri, name): root
-            for answer in self._by_list.values()
-            for (uri, name), root in zip(answer.source, answer.result.roots, strict=True)
-        }
+        """Keep only what the lists in use now need: their answers, and the SDK roots of their items."""
+        current = {id(shared): shared for shared in lists}
+        self._by_list = {key: answer for key, answer in self._by_list.items() if key in current}
+        items: set[tuple[str, str]] = set()
+        for shared in current.values():
+            items.update(shared)
+        self._made = {item: root for item, root in self._made.items() if item in items}
 
 
 class RootsAnswerer:

@@ -33,14 +33,14 @@ def test_one_list_is_one_answer_and_a_new_list_a_new_one() -> None:
     assert answer.result.model_dump(mode="json") == built_fresh(shared).model_dump(mode="json")
     assert answer.uris == ["file:///a", "file:///b%20c", "file:///d"]
     changed = [*shared[:1], ("file:///e", "e")]
+    answers.retain([changed])  # as the hub does when a list changes, before the new answer is built
     rebuilt = roots_answer(changed)
     assert rebuilt is not answer
     assert rebuilt.result.roots[0] is answer.result.roots[0]  # the unchanged root was not validated again
     assert rebuilt.result.model_dump(mode="json") == built_fresh(changed).model_dump(mode="json")
+    assert roots_answer(changed) is rebuilt and roots_answer(shared) is not answer  # only lists in use keep theirs
     equal_but_new = list(shared)  # a provider's new list object is a new answer, even with equal contents
     assert roots_answer(equal_but_new).result.model_dump() == answer.result.model_dump()
-    answers.retain([changed])  # only the lists in use keep their answers
-    assert roots_answer(changed) is rebuilt and roots_answer(shared) is not answer
 
 
 def test_a_uri_that_is_not_file_is_refused_before_it_reaches_a_server() -> None:
