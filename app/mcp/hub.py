@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
@@ -57,6 +58,11 @@ class _Link:
     telling: bool = False
     key: tuple[Any, ...] = ()
     """The connection key it was started with (`_connection_key` of the expanded entry)."""
+
+
+def _load_sdk() -> None:
+    for module in ("app.mcp.connection", "app.mcp.connection_roots"):
+        importlib.import_module(module)
 
 
 def _connection_key(entry: ServerEntry) -> tuple[Any, ...]:
@@ -147,7 +153,19 @@ class Hub:
         self._connecting = connect
         if connect:
             self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        await self.watcher.start()
+        sdk: list[asyncio.Task[None]] = []
+
+        def loaded(data: StoreData) -> None:
+            # With servers to connect, the SDK (~0.5 s to import) loads on a thread while the roots are
+            # checked, which mostly waits on the file system; the first connection finds it loaded.
+            if connect and data.servers:
+                sdk.append(asyncio.create_task(asyncio.to_thread(_load_sdk), name="rootkeeper-load-sdk"))
+
+        try:
+            await self.watcher.start(loaded=loaded)
+        finally:
+            for task in sdk:
+                await task
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()
         self._emit("store")

@@ -133,9 +133,10 @@ class RootsWatcher:
             watcher._checker.close()
         return watcher
 
-    async def start(self) -> None:
+    async def start(self, *, loaded: Callable[[StoreData], None] | None = None) -> None:
+        """Load, check every root, then watch; `loaded(data)` is called between the load and the checks."""
         self._running = True
-        await self._load_and_check()
+        await self._load_and_check(loaded)
         self._folders = FolderEvents(self._on_paths)
         if MountTable.available():
             self._mounts = MountTable(self._on_mounts)
@@ -159,13 +160,15 @@ class RootsWatcher:
             await asyncio.to_thread(self._mounts.close)
         self._checker.close()
 
-    async def _load_and_check(self) -> None:
+    async def _load_and_check(self, loaded: Callable[[StoreData], None] | None = None) -> None:
         try:
             await asyncio.to_thread(self.store.home.mkdir, parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             log.warning("Cannot create the settings folder to watch it: %s", exc)
         self._stamp = self.store.stamp()
         self._data = await asyncio.to_thread(self.store.load)
+        if loaded is not None:
+            loaded(self._data)
         self._index()
         await self._check(self._data.roots, publish=False)
         self._refresh_visible()
