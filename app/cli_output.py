@@ -91,11 +91,16 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
 
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
+    from app.core.progress import connection_progress
+
+    progress = connection_progress(row["status"]["state"] for row in rows)
     for server, row in zip(servers, rows, strict=True):
         target = masked(server.target)
         words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        if progress is not None and status["state"] == "connecting":
+            state += f" ({progress.text()})"
         state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         if row.get("sessions"):

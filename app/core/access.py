@@ -1,167 +1,70 @@
 """Is a root really reachable right now, as seen by this process?
 
-`check_now` is the check itself. `AccessChecker` runs checks on a small pool of threads with a
-per-path deadline, so a dead network mount cannot hang the caller; long-running processes own one
-checker, and `check` / `check_many` are one-shot uses for short-lived ones such as the CLI.
+`check_now` is the check itself (`app.core.access_checks`, re-exported here). `AccessChecker` runs
+checks on a small pool of threads with a per-path deadline, so a dead network mount cannot hang the
+caller; long-running processes own one checker, and `check` / `check_many` are one-shot uses for
+short-lived ones such as the CLI.
 """
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
-import stat
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from enum import StrEnum
-from typing import NamedTuple
+from collections.abc import Iterable
 
+from app.core.access_checks import (
+    _HAS_FD_LINKS,
+    DEFAULT_TIMEOUT,
+    AccessResult,
+    AccessStatus,
+    CheckFunction,
+    CheckItem,
+    _default_check,
+    _quick_folder,
+    check_now,
+    resolution_check,
+)
 from app.core.paths import printable
 
-DEFAULT_TIMEOUT = 2.0
+__all__ = [
+    "DEFAULT_TIMEOUT", "AccessChecker", "AccessResult", "AccessStatus", "CheckFunction", "CheckItem",
+    "check", "check_many", "check_now", "resolution_check",
+]
 
-_OFFLINE_ERRNOS = {
-    getattr(errno, name)
-    for name in ("ENOTCONN", "ESTALE", "EHOSTDOWN", "EHOSTUNREACH", "ETIMEDOUT", "ENODEV", "ENXIO", "ENOMEDIUM")
-    if hasattr(errno, name)
-}
+SLOW_CHECK = 0.05
+"""A check running this long (seconds) brings in another worker, up to the pool's size, for the checks behind it.
 
-
-class AccessStatus(StrEnum):
-    OK = "ok"
-    MISSING = "missing"
-    NOT_A_DIRECTORY = "not_a_directory"
-    NOT_A_FILE = "not_a_file"
-    PERMISSION_DENIED = "permission_denied"
-    UNREADABLE = "unreadable"
-    LOOP = "symlink_loop"
-    OFFLINE = "offline"
-    MOVED = "moved"
-    """The path no longer resolves to the folder it was added as: it, or a folder above it, was swapped."""
+On a local disk one worker is fastest (threads only contend for the interpreter); a slow or dead
+mount gets the whole pool within this delay, and a hung check its replacement at its deadline.
+"""
 
 
-@dataclass(frozen=True)
-class AccessResult:
-    status: AccessStatus
-    detail: str
-    checked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+class _Batch:
+    """One `check_many` call: how many of its jobs are still unanswered, and the event its caller waits on."""
 
-    @property
-    def ok(self) -> bool:
-        return self.status is AccessStatus.OK
+    __slots__ = ("done", "remaining")
 
-
-def _classify(exc: OSError, shown: str) -> AccessResult:
-    code = exc.errno
-    if code == errno.ENOENT:
-        return AccessResult(AccessStatus.MISSING, f"{shown} does not exist (deleted, renamed or unmounted).")
-    if code in (errno.EACCES, errno.EPERM):
-        return AccessResult(AccessStatus.PERMISSION_DENIED, f"Rootkeeper is not allowed to open {shown}.")
-    if code == errno.ELOOP:
-        return AccessResult(AccessStatus.LOOP, f"{shown} is part of a symbolic link loop.")
-    if code == errno.ENOTDIR:
-        return AccessResult(AccessStatus.MISSING, f"A part of {shown} is now a file, not a folder.")
-    if code in _OFFLINE_ERRNOS:
-        return AccessResult(AccessStatus.OFFLINE, f"{shown} is on a drive or network share that is not connected.")
-    reason = exc.strerror or type(exc).__name__
-    return AccessResult(AccessStatus.UNREADABLE, f"{shown} cannot be read: {reason}.")
-
-
-class CheckItem(NamedTuple):
-    """One root to check: `path` is the canonical target it was added as; `entered` what the user gave."""
-
-    key: str
-    path: str
-    expect_file: bool = False
-    entered: str | None = None
-
-
-def resolution_check(path: str, entered: str | None = None) -> AccessResult | None:
-    """`moved` when `path` (or `entered`) no longer resolves to `path` itself, else None.
-
-    A folder replaced by a symbolic link, or a folder above it swapped, would otherwise hand the
-    server a URI that now names something else (`/`, `~/.ssh`). A path that is gone is left to
-    the existence check.
-    """
-    for given in (path, entered) if entered is not None and entered != path else (path,):
-        try:
-            now = os.path.realpath(given, strict=True)
-        except OSError:
-            continue
-        if now != path:
-            return AccessResult(
-                AccessStatus.MOVED,
-                f"{printable(given)} now leads to {printable(now)}, not to the folder it was shared as.",
-            )
-    return None
-
-
-def check_now(path: str, *, expect_file: bool = False, entered: str | None = None) -> AccessResult:
-    """The check itself, without a deadline: still the same target, exists, right kind, readable and traversable."""
-    moved = resolution_check(path, entered)
-    return moved if moved is not None else _check_target(path, expect_file)
-
-
-def _check_target(path: str, expect_file: bool) -> AccessResult:
-    shown = printable(path)
-    try:
-        info = os.stat(path)
-    except OSError as exc:
-        return _classify(exc, shown)
-    is_dir = stat.S_ISDIR(info.st_mode)
-    if expect_file:
-        if is_dir:
-            return AccessResult(AccessStatus.NOT_A_FILE, f"{shown} was shared as a file but is now a folder.")
-        return _check_file(path, info, shown)
-    if not is_dir:
-        return AccessResult(AccessStatus.NOT_A_DIRECTORY, f"{shown} is not a folder any more.")
-    try:
-        # Listing proves read permission; stat through "." proves search (traverse) permission.
-        with os.scandir(path) as entries:
-            next(iter(entries), None)
-        os.stat(os.path.join(path, "."))
-    except OSError as exc:
-        return _classify(exc, shown)
-    return AccessResult(AccessStatus.OK, f"{shown} is readable.")
-
-
-def _check_file(path: str, info: os.stat_result, shown: str) -> AccessResult:
-    if not stat.S_ISREG(info.st_mode):
-        # Opening a FIFO or device to prove readability could block or have side effects.
-        return AccessResult(AccessStatus.UNREADABLE, f"{shown} is not a regular file.")
-    try:
-        with open(path, "rb") as handle:
-            handle.read(1)
-    except OSError as exc:
-        return _classify(exc, shown)
-    return AccessResult(AccessStatus.OK, f"{shown} is readable.")
-
-
-CheckFunction = Callable[[str, bool], AccessResult]
-"""`(path, expect_file) -> AccessResult`; `check_now` unless a test stands in for a dead mount."""
-
-
-def _default_check(path: str, expect_file: bool) -> AccessResult:
-    return _check_target(path, expect_file)  # the checker runs `resolution_check` itself, first
+    def __init__(self) -> None:
+        self.remaining = 0
+        self.done = threading.Event()
 
 
 class _Job:
-    """One path's check: queued, then started by a worker (its deadline runs from then), then done."""
+    """One path's check: queued, then started by a worker (its deadline runs from then), then answered."""
 
-    __slots__ = ("abandoned", "done", "entered", "expect_file", "path", "result", "started")
+    __slots__ = ("abandoned", "batches", "entered", "expect_file", "path", "result", "started")
 
     def __init__(self, path: str, expect_file: bool, entered: str | None) -> None:
         self.path = path
         self.expect_file = expect_file
         self.entered = entered
         self.started: float | None = None
-        self.done = threading.Event()
         self.result: AccessResult | None = None
         self.abandoned = False
+        self.batches: list[_Batch] = []
 
 
 class AccessChecker:
@@ -173,6 +76,10 @@ class AccessChecker:
     the abandoned one's place, so hung paths never starve the others. A folder that was a mount
     point when it was last reachable and is now the bare folder under it counts as `offline`: an
     unmounted drive must not be shared as the empty folder it leaves behind.
+
+    The cost per path is a queue entry, not a thread or an event: a caller sleeps until its whole
+    batch is answered, waking only when a running check's deadline passes (at most the pool's size
+    of checks run at once, so that scan is short).
     """
 
     def __init__(
@@ -181,10 +88,11 @@ class AccessChecker:
         self.timeout = timeout
         self._workers = workers
         self._check = check
+        self._quick = check is _default_check and _HAS_FD_LINKS
         self._lock = threading.Lock()
         self._work_ready = threading.Condition(self._lock)  # workers wait here for a job
-        self._job_started = threading.Condition(self._lock)  # callers wait here for their job to start
         self._queue: deque[_Job] = deque()
+        self._running: set[_Job] = set()  # started, not answered, not abandoned
         self._jobs: dict[tuple[str, str | None], _Job] = {}  # queued or running: one check per path at a time
         self._healthy = 0  # workers not stuck in an abandoned check
         self._idle = 0
@@ -197,60 +105,95 @@ class AccessChecker:
     def check_many(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> dict[str, AccessResult]:
         """Check every `CheckItem` (or `(key, path, expect_file)`); blocks until each has answered or overrun."""
         checks = [CheckItem(*item) for item in items]
-        jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered)) for item in checks]
-        return {key: self._await(job) for key, job in jobs}
+        batch = _Batch()
+        with self._lock:
+            jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
+            if batch.remaining == 0:
+                batch.done.set()
+        while not batch.done.wait(self._until_next_deadline()):
+            self._tend()
+        return {key: self._answer(job) for key, job in jobs}
 
     def close(self) -> None:
-        """Let the workers exit; a worker stuck in a check leaves when its call returns."""
+        """Let the workers exit and answer what is queued; a worker stuck in a check leaves when its call returns."""
         with self._lock:
             self._closed = True
+            while self._queue:
+                job = self._queue.popleft()
+                self._finish(job, _not_checked(job.path))
             self._work_ready.notify_all()
-            self._job_started.notify_all()
 
-    # -- inside -------------------------------------------------------------------------------------
+    # -- inside ------------------------------------------------------------------------------------
 
-    def _submit(self, path: str, expect_file: bool, entered: str | None) -> _Job:
-        with self._lock:
-            job = self._jobs.get((path, entered))
-            if job is not None and job.expect_file == expect_file:
-                return job  # the same path asked twice: one call, both get its answer
+    def _submit(self, path: str, expect_file: bool, entered: str | None, batch: _Batch) -> _Job:
+        """Queue a check of `path` for `batch` (or join the one queued or running); called with `_lock` held."""
+        job = self._jobs.get((path, entered))
+        if job is None or job.expect_file != expect_file:
             job = _Job(path, expect_file, entered)
+            if self._closed:
+                job.result = _not_checked(path)
+                return job
             self._jobs[(path, entered)] = job
             self._queue.append(job)
             if self._idle:
                 self._work_ready.notify()
-            elif self._healthy < self._workers:
-                self._spawn()
+            elif self._healthy == 0:
+                self._spawn()  # one worker to begin with; `_tend` adds more while checks are slow
+        elif job.abandoned:  # the same stuck call: answered at once, no second call piled up behind it
+            stuck = _Job(path, expect_file, entered)
+            stuck.result = AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is still not answering.")
+            return stuck
+        job.batches.append(batch)
+        batch.remaining += 1
         return job
+
+    @staticmethod
+    def _answer(job: _Job) -> AccessResult:
+        assert job.result is not None  # its batch is done: every job in it was answered
+        return job.result
+
+    def _until_next_deadline(self) -> float:
+        """Until the oldest running check overruns, or turns slow while more workers could help."""
+        with self._lock:
+            started = [job.started for job in self._running if job.started is not None]
+            could_add = bool(self._queue) and self._healthy < self._workers
+        if not started:
+            return self.timeout
+        oldest = min(started)
+        wake = oldest + (min(SLOW_CHECK, self.timeout) if could_add else self.timeout)
+        return max(0.0, wake - time.monotonic())
+
+    def _tend(self) -> None:
+        """Add a worker while a check is slow and others wait; abandon each check past its deadline."""
+        now = time.monotonic()
+        with self._lock:
+            slow = any(job.started is not None and now >= job.started + SLOW_CHECK for job in self._running)
+            if slow and self._queue and self._healthy < self._workers and not self._closed:
+                self._spawn()
+            for job in [job for job in self._running if job.started is not None and now >= job.started + self.timeout]:
+                self._running.discard(job)
+                job.abandoned = True
+                self._healthy -= 1  # its worker is stuck: replace it so the pool keeps its size
+                if self._queue and not self._closed:
+                    self._spawn()
+                self._finish(job, AccessResult(
+                    AccessStatus.OFFLINE, f"{printable(job.path)} did not answer within {self.timeout:g} s."
+                ), forget=False)  # kept in `_jobs` while stuck: the same path asked again answers at once
+
+    def _finish(self, job: _Job, result: AccessResult, *, forget: bool = True) -> None:
+        """Answer `job` for every batch waiting on it; called with `_lock` held."""
+        job.result = result
+        if forget and self._jobs.get((job.path, job.entered)) is job:
+            del self._jobs[(job.path, job.entered)]
+        batches, job.batches = job.batches, []
+        for batch in batches:
+            batch.remaining -= 1
+            if batch.remaining == 0:
+                batch.done.set()
 
     def _spawn(self) -> None:
         self._healthy += 1
         threading.Thread(target=self._work, name="rootkeeper-access-check", daemon=True).start()
-
-    def _await(self, job: _Job) -> AccessResult:
-        with self._lock:
-            while job.started is None and not job.done.is_set() and not self._closed:
-                self._job_started.wait()  # wakes on every start; the queue moves at the pool's pace
-            started = job.started
-        if started is None and not job.done.is_set():
-            return AccessResult(AccessStatus.OFFLINE, f"{printable(job.path)} was not checked: checking stopped.")
-        if started is not None and not job.done.wait(max(0.0, started + self.timeout - time.monotonic())):
-            shown = printable(job.path)
-            if job.abandoned:
-                return AccessResult(AccessStatus.OFFLINE, f"{shown} is still not answering.")
-            self._abandon(job)
-            return AccessResult(AccessStatus.OFFLINE, f"{shown} did not answer within {self.timeout:g} s.")
-        assert job.result is not None
-        return job.result
-
-    def _abandon(self, job: _Job) -> None:
-        with self._lock:
-            if job.abandoned or job.done.is_set():
-                return
-            job.abandoned = True
-            self._healthy -= 1  # its worker is stuck: replace it so the pool keeps its size
-            if self._queue and not self._closed:
-                self._spawn()
 
     def _work(self) -> None:
         while True:
@@ -264,17 +207,21 @@ class AccessChecker:
                     return
                 job = self._queue.popleft()
                 job.started = time.monotonic()
-                self._job_started.notify_all()
+                self._running.add(job)
             result = self._run(job)
             with self._lock:
-                job.result = result
-                job.done.set()
-                if self._jobs.get((job.path, job.entered)) is job:
-                    del self._jobs[(job.path, job.entered)]
-                if job.abandoned:
-                    return  # a replacement already took this worker's place
+                if job.abandoned:  # answered `offline` meanwhile; a replacement took this worker's place
+                    if self._jobs.get((job.path, job.entered)) is job:
+                        del self._jobs[(job.path, job.entered)]
+                    return
+                self._running.discard(job)
+                self._finish(job, result)
 
     def _run(self, job: _Job) -> AccessResult:
+        if self._quick and not job.expect_file and job.entered in (None, job.path):
+            quick = _quick_folder(job.path)
+            if quick is not None:
+                return self._mount_aware(job.path, ok_mounted=quick)
         try:
             result = resolution_check(job.path, job.entered) or self._check(job.path, job.expect_file)
         except Exception as exc:  # a bug must not kill the worker or hang its caller
@@ -286,15 +233,19 @@ class AccessChecker:
             mounted = os.path.ismount(job.path)
         except OSError:
             mounted = False
+        return self._mount_aware(job.path, ok_mounted=mounted, result=result)
+
+    def _mount_aware(self, path: str, *, ok_mounted: bool, result: AccessResult | None = None) -> AccessResult:
         with self._lock:
-            if mounted:
-                self._mount_points.add(job.path)
-                return result
-            if job.path not in self._mount_points:
-                return result
-        return AccessResult(
-            AccessStatus.OFFLINE, f"{printable(job.path)} is a drive that is not mounted now."
-        )
+            if ok_mounted:
+                self._mount_points.add(path)
+            elif path in self._mount_points:
+                return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
+        return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
+
+
+def _not_checked(path: str) -> AccessResult:
+    return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} was not checked: checking stopped.")
 
 
 def check(path: str, *, expect_file: bool = False, timeout: float = DEFAULT_TIMEOUT) -> AccessResult:

@@ -6,6 +6,7 @@ import contextlib
 import json
 import logging
 import os
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -47,9 +48,13 @@ class ConnectionStatus(BaseModel):
 
     def row(self) -> dict[str, Any]:
         """The published form (`servers list --json`)."""
-        return self.model_dump(mode="json", exclude={"roots_fetch_count", "retry_in", "session_fetches"})
+        return self.model_dump(mode="json", exclude=_UNPUBLISHED)
 
 STATUS_FILE = "servers-status.json"
+_UNPUBLISHED = {"roots_fetch_count", "retry_in", "session_fetches"}
+"""This process's own bookkeeping, left out of the published rows."""
+_SHARED_LIST = "last_roots_fetch_list"
+"""In the file, a row's index into the document's `lists` in place of its `last_roots_fetch`."""
 
 
 def _process_alive(pid: int) -> bool:
@@ -67,9 +72,11 @@ class StatusBoard:
         self.path = state_dir / STATUS_FILE
         self._unwritable = False
 
-    def publish(self, servers: dict[str, dict[str, Any]]) -> None:
+    def publish(self, servers: dict[str, dict[str, Any]], lists: list[list[str]] | None = None) -> None:
         """Write the statuses; a folder that cannot take them (read-only, full) is said once, not each time."""
-        document = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
+        document: dict[str, Any] = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
+        if lists:
+            document["lists"] = lists
         try:
             private_dir(self.path.parent)
             atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
@@ -80,6 +87,31 @@ class StatusBoard:
             self._unwritable = True
             return
         self._unwritable = False
+
+    def publish_statuses(self, statuses: Mapping[str, ConnectionStatus]) -> None:
+        """Publish `statuses` (as `row()` reads them back), each list of fetched URIs written once.
+
+        Fifty servers sharing 100,000 roots write one list of 100,000 URIs, not fifty (a row refers
+        to it by index); servers given the same list usually hold the very same list object.
+        """
+        lists: list[list[str]] = []
+        index_of: dict[int, int] = {}
+        rows: dict[str, dict[str, Any]] = {}
+        for name, status in statuses.items():
+            row = status.model_dump(mode="json", exclude=_UNPUBLISHED | {"last_roots_fetch"})
+            fetched = status.last_roots_fetch
+            if fetched is None:
+                row["last_roots_fetch"] = None
+            else:
+                index = index_of.get(id(fetched))
+                if index is None:  # a copy of a list seen already still shares it (equal lists compare fast)
+                    index = next((n for n, known in enumerate(lists) if known == fetched), len(lists))
+                    if index == len(lists):
+                        lists.append(fetched)
+                    index_of[id(fetched)] = index
+                row[_SHARED_LIST] = index
+            rows[name] = row
+        self.publish(rows, lists)
 
     def clear(self) -> None:
         """Remove the file this process published; another process's file (and an unreadable one) stays."""
@@ -102,6 +134,12 @@ class StatusBoard:
             return {}, False
         if not isinstance(servers, dict):
             return {}, False
+        lists = document.get("lists")
+        for row in servers.values():
+            if isinstance(row, dict) and _SHARED_LIST in row:
+                index = row.pop(_SHARED_LIST)
+                if isinstance(lists, list) and isinstance(index, int) and 0 <= index < len(lists):
+                    row["last_roots_fetch"] = lists[index]
         return servers, _process_alive(pid)
 
     def statuses(self) -> tuple[dict[str, ConnectionStatus], bool]:

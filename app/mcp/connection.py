@@ -55,14 +55,14 @@ from app.mcp.errors import (
 if TYPE_CHECKING:
     from mcp.client.client import Client
 
-    from app.mcp.connection_roots import RootsAnswerer, RootsFetch
+    from app.mcp.connection_roots import RootsAnswer, RootsAnswerer, RootsFetch
     from app.mcp.connection_session import Attempt
 
 __all__ = ["STOP_GRACE", "ConnectionStatus", "RootsProvider", "ServerConnection"]
 
 logger = logging.getLogger(__name__)
 
-RootsProvider = Callable[[], list[tuple[str, str]]]
+RootsProvider = Callable[[], "list[tuple[str, str]] | RootsAnswer"]  # a new list when it changed, or its answer
 
 BACKOFF_INITIAL = 0.5
 BACKOFF_CAP = 30.0

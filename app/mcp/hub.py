@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.arguments import effective_entry, has_placeholders
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
+from app.core.progress import ConnectionProgress, connection_progress
 from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store
@@ -31,6 +33,7 @@ from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
     from app.mcp.connection import ServerConnection
+    from app.mcp.connection_roots import RootsAnswers
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,11 @@ class _Link:
     telling: bool = False
     key: tuple[Any, ...] = ()
     """The connection key it was started with (`_connection_key` of the expanded entry)."""
+
+
+def _load_sdk() -> None:
+    for module in ("app.mcp.connection", "app.mcp.connection_roots"):
+        importlib.import_module(module)
 
 
 def _connection_key(entry: ServerEntry) -> tuple[Any, ...]:
@@ -99,6 +107,7 @@ class Hub:
         self._unsubscribe: Callable[[], None] | None = None
         self._running = False
         self._connecting = True
+        self._answers: RootsAnswers | None = None  # made with the first connection (the SDK loads then)
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -116,6 +125,10 @@ class Hub:
     def server_status(self, name: str) -> ConnectionStatus | None:
         link = self._links.get(name)
         return link.connection.status if link else None
+
+    def progress(self) -> ConnectionProgress | None:
+        """How many servers are connected while any is still connecting (None once none is)."""
+        return connection_progress(link.connection.status.state for link in self._links.values())
 
     def connection(self, name: str) -> ServerConnection | None:
         link = self._links.get(name)
@@ -152,7 +165,19 @@ class Hub:
         if connect:
             with contextlib.suppress(OSError):  # no log folder (read-only home): each server's log says so once
                 self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        await self.watcher.start()
+        sdk: list[asyncio.Task[None]] = []
+
+        def loaded(data: StoreData) -> None:
+            # With servers to connect, the SDK (~0.5 s to import) loads on a thread while the roots are
+            # checked, which mostly waits on the file system; the first connection finds it loaded.
+            if connect and data.servers:
+                sdk.append(asyncio.create_task(asyncio.to_thread(_load_sdk), name="rootkeeper-load-sdk"))
+
+        try:
+            await self.watcher.start(loaded=loaded)
+        finally:
+            for task in sdk:
+                await task
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()
         self._emit("store")
@@ -178,6 +203,8 @@ class Hub:
     # -- what the watcher reports -----------------------------------------------------------------
 
     def _on_watch(self, event: WatchEvent) -> None:
+        if self._answers is not None and event.servers:
+            self._answers.retain(self.watcher.visible(name) for name in self._links)  # only current lists' answers
         if event.kind == "store" or self._arguments_changed():
             self._reconcile_servers()
         self._emit(event.kind)
@@ -217,16 +244,18 @@ class Hub:
 
     def _connect(self, entry: ServerEntry) -> _Link:
         from app.mcp.connection import ServerConnection  # the SDK loads only once a server exists
+        from app.mcp.connection_roots import RootsAnswer, RootsAnswers
 
         name = entry.name
         link: _Link
+        answers = self._answers = self._answers or RootsAnswers()
 
-        def provide() -> list[tuple[str, str]]:
+        def provide() -> RootsAnswer:
             visible = self.watcher.visible(name)
             link.known = visible
             link.fetches += 1
             link.awaiting_relist = False
-            return cast("list[tuple[str, str]]", visible)  # SharedRoot is a (uri, name) tuple
+            return answers.of(visible)  # built once per list change, shared by the servers given that list
 
         started = self._started(entry)
         connection = ServerConnection(
@@ -276,9 +305,9 @@ class Hub:
 
     async def _publish_soon(self) -> None:
         await asyncio.sleep(0.1)  # a burst of status changes (connect, first fetch) is one write
-        rows = {name: link.connection.status.row() for name, link in self._links.items()}
-        try:
-            await asyncio.to_thread(self.board.publish, rows)
+        statuses = {name: link.connection.status for name, link in self._links.items()}
+        try:  # statuses are immutable: dumped on the thread, off the loop (a fetched list can be 100,000 URIs)
+            await asyncio.to_thread(self.board.publish_statuses, statuses)
         except Exception:
             log.exception("Could not publish the servers' status")
 
@@ -288,7 +317,8 @@ class Hub:
         status = link.connection.status
         if status.state != "connected" or status.era != "legacy" or not link.entry.declares_roots:
             return False
-        return not link.awaiting_relist and self.watcher.visible(link.entry.name) != link.known
+        visible = self.watcher.visible(link.entry.name)
+        return not link.awaiting_relist and visible is not link.known and visible != link.known
 
     def _push(self, names: frozenset[str] | set[str]) -> None:
         """Tell every named server whose list changed, all at once."""
@@ -306,6 +336,8 @@ class Hub:
         delay = RETRY_FIRST
         try:
             while self._running and self._links.get(link.entry.name) is link and self._needs_telling(link):
+                if self._answers is not None:  # the answer is ready before the server asks, not built while it waits
+                    self._answers.of(self.watcher.visible(link.entry.name))
                 fetches = link.fetches
                 if await link.connection.notify_roots_changed():
                     link.notifications += 1

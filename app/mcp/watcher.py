@@ -17,7 +17,6 @@ event reports (network mounts, a folder further up renamed); otherwise the watch
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import logging
 import os
@@ -28,13 +27,17 @@ from typing import Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult, CheckItem
 from app.core.model import Root, StoreData
-from app.core.sharing import SharedRoot, visible_lists
+from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_os import FolderEvents, MountTable, is_inside, is_remote_filesystem
+from app.mcp.watcher_index import RootIndex, parent_of
+from app.mcp.watcher_os import FolderEvents, MountTable, is_remote_filesystem
 
 log = logging.getLogger(__name__)
 
 WatchKind = Literal["store", "access"]
+
+INLINE_LOAD_BYTES = 64 * 1024
+"""A store up to this size is loaded on the event loop (well under a millisecond), a larger one on a thread."""
 
 FULL_ROUND_EVERY = 10
 """Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
@@ -70,8 +73,8 @@ class RootsWatcher:
         self._data = StoreData()
         self._access: dict[str, AccessResult] = {}
         self._visible: dict[str, list[SharedRoot]] = {}
-        self._by_path: list[tuple[str, str]] = []  # (path, root id), sorted: the roots under a path
-        self._parents: set[str] = set()  # the folders whose entries are roots: what is watched
+        self._shared = SharedRootCache()
+        self._roots = RootIndex()
         self._stamp: Stamp | None = None
         self._requested: dict[str, int] = {}  # root id -> number of the latest check asked for it
         self._applied: dict[str, int] = {}  # root id -> number of the check whose result is shown
@@ -130,9 +133,10 @@ class RootsWatcher:
             watcher._checker.close()
         return watcher
 
-    async def start(self) -> None:
+    async def start(self, *, loaded: Callable[[StoreData], None] | None = None) -> None:
+        """Load, check every root, then watch; `loaded(data)` is called between the load and the checks."""
         self._running = True
-        await self._load_and_check()
+        await self._load_and_check(loaded)
         self._folders = FolderEvents(self._on_paths)
         if MountTable.available():
             self._mounts = MountTable(self._on_mounts)
@@ -156,13 +160,15 @@ class RootsWatcher:
             await asyncio.to_thread(self._mounts.close)
         self._checker.close()
 
-    async def _load_and_check(self) -> None:
+    async def _load_and_check(self, loaded: Callable[[StoreData], None] | None = None) -> None:
         try:
             await asyncio.to_thread(self.store.home.mkdir, parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             log.warning("Cannot create the settings folder to watch it: %s", exc)
         self._stamp = self.store.stamp()
         self._data = await asyncio.to_thread(self.store.load)
+        if loaded is not None:
+            loaded(self._data)
         self._index()
         await self._check(self._data.roots, publish=False)
         self._refresh_visible()
@@ -182,7 +188,10 @@ class RootsWatcher:
             if stamp == self._stamp:
                 continue
             try:
-                data = await asyncio.to_thread(self.store.load)
+                # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
+                # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
+                small = stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES
+                data = self.store.load() if small else await asyncio.to_thread(self.store.load)
             except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
                 log.warning("Keeping the last good settings: %s", exc)
                 self._stamp = stamp
@@ -207,6 +216,7 @@ class RootsWatcher:
         self._applied = {rid: n for rid, n in self._applied.items() if rid in present}
         self._data = data
         self._index()
+        self._roots.refresh_failing(self._access)
         self._publish("store", self._refresh_visible())
         if fresh:
             self._spawn(self._check(fresh), "rootkeeper-check-new-roots")
@@ -224,16 +234,18 @@ class RootsWatcher:
             return
         items = [CheckItem(root.id, root.path, root.is_file, root.entered_path) for root, _number in asked]
         results = await asyncio.to_thread(self._checker.check_many, items)
-        current = {root.id: root.path for root in self._data.roots}
+        current = self._roots.by_id
         changed = False
         for root, number in asked:
             # Only the newest check of a root counts, and only while the root still has that path.
-            if current.get(root.id) != root.path or number < self._applied.get(root.id, 0):
+            now = current.get(root.id)
+            if now is None or now.path != root.path or number < self._applied.get(root.id, 0):
                 continue
             self._applied[root.id] = number
             before = self._access.get(root.id)
             self._access[root.id] = results[root.id]
             changed = changed or before is None or before.status != results[root.id].status
+        self._roots.note_results((root.id for root, _number in asked), self._access)
         if publish:
             self._publish("access", self._refresh_visible() if changed else frozenset())
             self._sync_watches()  # a root that came back, or whose parent did, can be watched again
@@ -241,21 +253,10 @@ class RootsWatcher:
                 self._wake_timer.set()  # failing roots are re-checked on their own, shorter interval
 
     def _roots_under(self, path: str) -> list[Root]:
-        """Roots at `path` or inside it."""
-        found = []
-        start = bisect.bisect_left(self._by_path, (path, ""))
-        prefix = path.rstrip(os.sep) + os.sep
-        for candidate, root_id in self._by_path[start:]:
-            if not candidate.startswith(path):
-                break
-            if candidate == path or candidate.startswith(prefix):
-                found.append(root_id)
-        wanted = set(found)
-        return [root for root in self._data.roots if root.id in wanted] if wanted else []
+        return self._roots.roots_under(path)
 
     def _index(self) -> None:
-        self._by_path = sorted((root.path, root.id) for root in self._data.roots)
-        self._parents = {_parent(root.path) for root in self._data.roots}
+        self._roots.rebuild(self._data.roots)
 
     # -- events from the operating system ------------------------------------------------------------
 
@@ -285,12 +286,12 @@ class RootsWatcher:
     def _sync_watches(self) -> None:
         if self._folders is None:
             return
-        wanted = {str(self.store.home), *self._parents}
+        wanted = {str(self.store.home), *self._roots.by_parent}
         unwatched: set[str] = set()
         while failed := self._folders.watch(wanted) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.
             unwatched |= failed
-            wanted = (wanted - failed) | {_parent(folder) for folder in failed if _parent(folder) != folder}
+            wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
         self._unwatched = unwatched
 
     # -- the fallback ------------------------------------------------------------------------------
@@ -306,7 +307,7 @@ class RootsWatcher:
         while True:
             try:
                 store_watched = str(self.store.home) not in self._unwatched and self._folders is not None
-                failing = any(not self._passing(root) for root in self._data.roots)
+                failing = bool(self._roots.failing)
                 if failing and not was_failing:  # a root just started failing: its retries count from now
                     next_failing = time.monotonic() + self.failing_recheck
                 was_failing = failing
@@ -329,7 +330,7 @@ class RootsWatcher:
                     await self._check(self._due_in_round(rounds))
                 elif failing and now >= next_failing:
                     next_failing = now + self.failing_recheck
-                    await self._check([root for root in self._data.roots if not self._passing(root)])
+                    await self._check(self._roots.failing_roots())
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -346,29 +347,27 @@ class RootsWatcher:
         """
         if number % FULL_ROUND_EVERY == 0:
             return list(self._data.roots)
-        remote = self._remote_points()
-        return [
-            root
-            for root in self._data.roots
-            if not self._passing(root) or _parent(root.path) in self._unwatched or is_inside(root.path, remote)
-        ]
+        due = {root.id: root for root in self._roots.failing_roots()}
+        due.update((root.id, root) for root in self._roots.roots_in(self._unwatched))
+        for point in self._remote_points():
+            due.update((root.id, root) for root in self._roots.roots_under(point))
+        return list(due.values())
 
     def _remote_points(self) -> list[str]:
         if self._mounts is None:
             return [os.sep]  # the mount table is unknown: trust no file system to report changes
         return [point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
 
-    def _passing(self, root: Root) -> bool:
-        result = self._access.get(root.id)
-        return not root.enabled or (result is not None and result.ok)
-
     # -- publishing --------------------------------------------------------------------------------
 
     def _refresh_visible(self) -> frozenset[str]:
         """Recompute every server's list; return the servers whose list changed."""
-        fresh = visible_lists(self._data, self._access)
-        changed = {name for name in fresh.keys() | self._visible.keys() if fresh.get(name) != self._visible.get(name)}
-        self._visible = fresh
+        fresh = visible_lists(self._data, self._access, cache=self._shared)
+        old = self._visible
+        changed = {name for name in fresh.keys() | old.keys() if fresh.get(name) != old.get(name)}
+        # An unchanged list stays the same object: each server's roots answer is built once per change.
+        self._visible = {name: old[name] if name not in changed and name in old else shown
+                         for name, shown in fresh.items()}
         return frozenset(changed)
 
     def _publish(self, kind: WatchKind, servers: frozenset[str]) -> None:
@@ -393,7 +392,3 @@ class RootsWatcher:
         if not task.cancelled() and (error := task.exception()) is not None:
             log.error("Background task %s failed", task.get_name(), exc_info=error)
 
-
-def _parent(path: str) -> str:
-    """The folder whose entry is `path`: its events say that `path` was deleted, renamed or re-permissioned."""
-    return os.path.dirname(path.rstrip(os.sep)) or os.sep

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
+from app.core.progress import connection_progress
 from app.ui import text
 from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.live import LiveState
@@ -62,6 +63,10 @@ class Tray(QSystemTrayIcon):
     def _summary(self, snapshot: Snapshot) -> str:
         if snapshot.paused:
             return self.tr("Rootkeeper: sharing is paused")
+        progress = connection_progress(row.status.state if row.status else "stopped" for row in snapshot.servers)
+        if progress is not None:
+            return self.tr("Rootkeeper: connecting to servers, %1 of %2 connected").replace(
+                "%1", str(progress.connected)).replace("%2", str(progress.total))
         attention = len(snapshot.attention_roots)
         if attention:
             return self.tr("Rootkeeper: %n shared folder(s) cannot be reached", None, attention)

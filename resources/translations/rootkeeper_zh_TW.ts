@@ -1904,6 +1904,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <source>Rootkeeper: sharing is paused</source>
         <translation>Rootkeeper：共用已暫停</translation>
     </message>
+    <message>
+        <source>Rootkeeper: connecting to servers, %1 of %2 connected</source>
+        <translation>Rootkeeper：正在連線伺服器，已連線 %1 / %2 個</translation>
+    </message>
     <message numerus="yes">
         <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
         <translation>

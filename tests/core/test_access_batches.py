@@ -1,0 +1,97 @@
+"""The checker's batches: a hung path holds up no other caller; the one-open quick check agrees with the full one."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
+from tests.core.test_access import HangingCheck, _eventually
+
+
+def test_a_hung_check_never_delays_another_callers_results(tmp_path: Path) -> None:
+    hung = tmp_path / "dead-mount"
+    others = [tmp_path / f"fine-{n}" for n in range(20)]
+    for folder in (hung, *others):
+        folder.mkdir()
+    stand_in = HangingCheck(str(hung))
+    # A deadline far away: the others must be answered long before it, while the hung call is still stuck.
+    checker = AccessChecker(timeout=120.0, workers=2, check=stand_in)
+    answered: dict[str, AccessResult] = {}
+    waiting = threading.Thread(target=lambda: answered.update(checker.check_many([(str(hung), str(hung), False)])))
+    try:
+        waiting.start()
+        assert _eventually(lambda: str(hung) in stand_in.calls)
+        results = checker.check_many([(str(p), str(p), False) for p in others])
+        assert all(results[str(p)].ok for p in others), results
+        assert waiting.is_alive() and not answered  # the hung one is still unanswered: nobody waited for it
+    finally:
+        stand_in.release.set()
+        waiting.join(30)
+        checker.close()
+    assert answered[str(hung)].detail == "late"
+
+
+def test_a_batch_asking_for_a_stuck_path_again_is_answered_at_once(tmp_path: Path) -> None:
+    hung = tmp_path / "dead-mount"
+    hung.mkdir()
+    stand_in = HangingCheck(str(hung))
+    checker = AccessChecker(timeout=0.2, workers=1, check=stand_in)
+    try:
+        first = checker.check(str(hung))
+        assert first.status is AccessStatus.OFFLINE and "did not answer within 0.2 s" in first.detail
+        many = checker.check_many([(f"k{n}", str(hung), False) for n in range(3)])
+        assert {result.detail for result in many.values()} == {f"{hung} is still not answering."}
+        assert stand_in.calls.count(str(hung)) == 1
+    finally:
+        stand_in.release.set()
+        checker.close()
+
+
+def test_the_quick_check_agrees_with_the_full_one(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    (real / "inside").mkdir(parents=True)
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / "link").symlink_to(real)
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    swapped = tmp_path / "swapped"
+    swapped.mkdir()
+    paths = [str(real), str(real / "inside"), str(tmp_path / "link"), str(tmp_path / "file.txt"),
+             str(tmp_path / "gone"), str(tmp_path / "loop"), "/", str(swapped)]
+    quick = AccessChecker()  # the default check takes the one-open path for folders
+    full = AccessChecker(check=lambda path, expect_file: check_now(path, expect_file=expect_file))
+    try:
+        swapped.rmdir()
+        os.symlink(real, swapped)  # a folder replaced by a link: `moved`, not the link's target
+        fast = quick.check_many([(p, p, False) for p in paths])
+        slow = full.check_many([(p, p, False) for p in paths])
+    finally:
+        quick.close()
+        full.close()
+    assert {p: (r.status, r.detail) for p, r in fast.items()} == {p: (r.status, r.detail) for p, r in slow.items()}
+    assert fast[str(swapped)].status is AccessStatus.MOVED
+    assert fast[str(real)].ok and fast["/"].ok
+
+
+def test_closing_answers_what_is_still_queued(tmp_path: Path) -> None:
+    hung = tmp_path / "dead-mount"
+    queued = tmp_path / "queued"
+    for folder in (hung, queued):
+        folder.mkdir()
+    stand_in = HangingCheck(str(hung))
+    checker = AccessChecker(timeout=120.0, workers=1, check=stand_in)
+    answered: dict[str, AccessResult] = {}
+    items = [(str(hung), str(hung), False), (str(queued), str(queued), False)]
+    waiting = threading.Thread(target=lambda: answered.update(checker.check_many(items)))
+    try:
+        waiting.start()
+        assert _eventually(lambda: str(hung) in stand_in.calls)
+        checker.close()
+        stand_in.release.set()
+        waiting.join(30)
+    finally:
+        stand_in.release.set()
+    assert not waiting.is_alive()
+    assert answered[str(queued)].status is AccessStatus.OFFLINE and "checking stopped" in answered[str(queued)].detail
+    assert answered[str(hung)].detail == "late"

@@ -1,0 +1,39 @@
+"""The tray says how many servers are connected while the hub is still connecting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import qasync
+
+from app.core.model import StoreData
+from app.core.store import Store
+from tests.hub_helpers import add_roots, python_server, recorded
+from tests.ui_helpers import build_app, eventually, folders, run, running
+
+
+def test_the_tray_shows_connection_progress(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    (alpha,) = folders(tmp_path / "data", "alpha")
+    add_roots(store, alpha)
+    record = tmp_path / "rec.jsonl"
+
+    def servers(data: StoreData) -> None:
+        # `silent` never answers the handshake, so the hub stays connecting to it.
+        data.servers += [python_server("rec", "legacy_recorder", "--record", str(record)),
+                         python_server("silent", "hostile", "silent", mark=str(tmp_path))]
+
+    store.update(servers)
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: bool(recorded(record)), what="the healthy server's first list")
+            want = "Rootkeeper: connecting to servers, 1 of 2 connected"
+            await eventually(lambda: want in app.tray.toolTip(), what="the tray's progress")
+            menu = app.tray.contextMenu()
+            menu.aboutToShow.emit()
+            assert menu.actions()[0].text() == want
+
+    run(qloop, scenario())
