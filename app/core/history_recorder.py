@@ -19,6 +19,11 @@ log = logging.getLogger(__name__)
 _Given = tuple[str, tuple[str, ...], str, str, "str | None", float]
 
 
+def era_of(protocol_version: str | None, era: str | None) -> str:
+    """What a record says of the protocol: the version spoken when known, else the era, else `unknown`."""
+    return protocol_version or era or "unknown"
+
+
 class HistoryRecorder:
     def __init__(self, state_dir: Path) -> None:
         self.path = history_path(state_dir)
