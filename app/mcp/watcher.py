@@ -275,6 +275,7 @@ class RootsWatcher:
             self._request_reload()
         if self._policy.concerns(paths):
             self._policy_changed()
+            self._sync_watches()  # its folder may have just appeared
         affected: dict[str, Root] = {}
         for path in paths:
             for root in self._roots_under(path):
@@ -296,7 +297,7 @@ class RootsWatcher:
             return
         wanted = {str(self.store.home), self._policy.folder, *self._roots.by_parent}
         unwatched: set[str] = set()
-        while failed := self._folders.watch(wanted) - unwatched:
+        while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.
             unwatched |= failed
             wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
