@@ -167,7 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
                       fill=_add_sessions_command)
     groups.add_parser("hosts", help="AI hosts' configs: their servers, routed through Rootkeeper",
                       fill=_add_hosts_commands)
+    groups.add_parser("history", help="which server was given which folders, and when", fill=_add_history_arguments)
     return parser
+
+
+def _add_history_arguments(group: argparse.ArgumentParser) -> None:
+    from app.cli_history import add_history_arguments
+
+    add_history_arguments(group)
 
 
 def _add_roots_commands(group: argparse.ArgumentParser) -> None:
@@ -191,6 +198,9 @@ def _add_roots_commands(group: argparse.ArgumentParser) -> None:
     p = roots.add_parser("check", help="re-run the access checks now")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_roots_list)
+    from app.cli_history import add_suggest_command
+
+    add_suggest_command(roots)
 
 
 def _add_servers_commands(group: argparse.ArgumentParser) -> None:

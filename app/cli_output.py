@@ -21,16 +21,21 @@ if TYPE_CHECKING:
 def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
     checks = (access.CheckItem(r.id, r.path, r.is_file, r.entered_path) for r in data.roots)
     results = access.check_many(checks, timeout=timeout)
+    from app.core.policy import load_policy
+
+    policy = load_policy()
     return [
         {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
          "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
-         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat()}
+         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat(),
+         "policy": None if not policy.active or policy.permits_folder(root.path) else "forbidden"}
         for root, result in ((root, results[root.id]) for root in data.roots)
     ]
 
 
 def _root_head(row: dict[str, Any]) -> str:
     state = row["status"] if row["enabled"] else "disabled"
+    state = "forbidden" if row.get("policy") == "forbidden" else state  # by the administrator's policy
     return f"{printable(row['id'])}  {state:<17}  {printable(row['name'])}"
 
 

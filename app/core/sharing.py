@@ -20,6 +20,7 @@ from app.core.aliases import map_path, remote_uri
 from app.core.hosts.importing import command_line_folders
 from app.core.model import Root, ServerEntry, StoreData
 from app.core.paths import display_name, path_to_uri, readable, wire_uri
+from app.core.policy import NO_POLICY, Policy
 
 
 class _SharedRootFields(NamedTuple):
@@ -91,6 +92,7 @@ def visible_lists(
     servers: Iterable[ServerEntry] | None = None,
     *,
     cache: SharedRootCache | None = None,
+    policy: Policy = NO_POLICY,
 ) -> dict[str, list[SharedRoot]]:
     """`visible_roots` for many servers at once (every configured one by default).
 
@@ -101,12 +103,12 @@ def visible_lists(
     chosen = list(data.servers if servers is None else servers)
     if data.paused:
         return {server.name: _as_sent(server, [], []) for server in chosen}
-    passing = _passing(data, statuses)
+    passing = _passing(data, statuses, policy)
     everything = (cache or SharedRootCache()).build(passing)
     by_id: dict[str, SharedRoot] | None = None
     lists: dict[str, list[SharedRoot]] = {}
     for server in chosen:
-        picked = _picked(server, passing)
+        picked = _picked(server, passing, policy)
         if picked is passing:
             lists[server.name] = _as_sent(server, passing, everything)
         else:
@@ -116,25 +118,29 @@ def visible_lists(
     return lists
 
 
-def argument_folders(data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry) -> list[str]:
+def argument_folders(
+    data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry, policy: Policy = NO_POLICY
+) -> list[str]:
     """The folders for `server`'s command-line placeholders: Rootkeeper's list for it, as paths the server sees."""
     if data.paused:
         return []
     folders: list[str] = []
-    for root in _picked(server, _passing(data, statuses)):
+    for root in _picked(server, _passing(data, statuses, policy), policy):
         mapped = map_path(root.path, server.path_aliases)
         if mapped is not None and mapped not in folders:
             folders.append(mapped)
     return folders
 
 
-def _passing(data: StoreData, statuses: Mapping[str, AccessResult]) -> list[Root]:
-    return [root for root in data.roots if root.enabled and (result := statuses.get(root.id)) is not None and result.ok]
+def _passing(data: StoreData, statuses: Mapping[str, AccessResult], policy: Policy) -> list[Root]:
+    """Enabled, reachable, and not forbidden by the administrator's policy."""
+    passing = [root for root in data.roots if root.enabled and (seen := statuses.get(root.id)) is not None and seen.ok]
+    return [root for root in passing if policy.permits_folder(root.path)] if policy.active else passing
 
 
-def _picked(server: ServerEntry, passing: list[Root]) -> list[Root]:
+def _picked(server: ServerEntry, passing: list[Root], policy: Policy) -> list[Root]:
     """What the server's sharing and consent pick from the passing roots (`passing` itself for `all`)."""
-    if server.consent != "given" or server.share == "none":
+    if server.consent != "given" or server.share == "none" or policy.shares_nothing(server):
         return []
     if server.share == "all":
         return passing

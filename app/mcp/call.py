@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.arguments import effective_entry
+from app.core.history_recorder import HistoryRecorder, era_of
 from app.core.locations import log_dir
 from app.core.model import StdioTarget, StoreData
 from app.core.sharing import argument_folders
@@ -53,13 +54,18 @@ async def call_tool(
     if entry is None:
         raise CallError(f"No server is named '{server_name}'; see 'rootkeeper servers list'.")
     shared = [(root.uri, root.name) for root in roots.visible(server_name)]
-    entry = effective_entry(entry, argument_folders(roots.data, roots.access, entry))  # roots as arguments
+    folders = argument_folders(roots.data, roots.access, entry, roots.policy)
+    entry = effective_entry(entry, folders)  # roots as arguments
     remembering: list[asyncio.Task[None]] = []
     log_size_at_answer: list[int] = []
+
+    history = HistoryRecorder(store.state_dir)
 
     def provide() -> list[tuple[str, str]]:
         if not log_size_at_answer:
             log_size_at_answer.append(_size(connection.log_path))
+        era = era_of(connection.status.protocol_version, connection.status.era)
+        history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
         return shared
 
     def remember_legacy_only() -> None:
@@ -94,6 +100,7 @@ async def call_tool(
     finally:
         await connection.stop()
         await asyncio.gather(*remembering)
+        await asyncio.to_thread(history.close)
 
 
 async def _connect_and_call(

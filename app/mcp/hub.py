@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.arguments import effective_entry, has_placeholders
+from app.core.history_recorder import HistoryRecorder, era_of
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
@@ -90,6 +91,8 @@ class Hub:
         `store_fallback_poll` applies only where the store's folder cannot be watched."""
         self.store = store
         self.state_dir = state_dir or state_home()
+        self.history = HistoryRecorder(self.state_dir)
+        """Every list given to a server, for `rootkeeper history` (written off the event loop)."""
         self.log_dir = self.state_dir / "logs" if state_dir else default_log_dir()
         self.connect_timeout = connect_timeout
         self.watcher = RootsWatcher(
@@ -199,6 +202,7 @@ class Hub:
         links, self._links = list(self._links.values()), {}
         await asyncio.gather(*(link.connection.stop() for link in links), return_exceptions=True)
         self.board.clear()
+        await asyncio.to_thread(self.history.close)
 
     # -- what the watcher reports -----------------------------------------------------------------
 
@@ -216,7 +220,7 @@ class Hub:
         """The entry as it is started now: placeholders filled with the folders it may see."""
         if not has_placeholders(entry.target):
             return entry
-        return effective_entry(entry, argument_folders(self.data, self.access, entry))
+        return effective_entry(entry, argument_folders(self.data, self.access, entry, self.watcher.policy))
 
     def _arguments_changed(self) -> bool:
         """Whether a folder coming or going changed the command line of a server taking roots as arguments."""
@@ -255,7 +259,10 @@ class Hub:
             link.known = visible
             link.fetches += 1
             link.awaiting_relist = False
-            return answers.of(visible)  # built once per list change, shared by the servers given that list
+            answer = answers.of(visible)  # built once per list change, shared by the servers given that list
+            era = era_of(connection.status.protocol_version, connection.status.era)
+            self.history.given(name, answer.uris, era=era, via="hub")
+            return answer
 
         started = self._started(entry)
         connection = ServerConnection(

@@ -27,10 +27,12 @@ from typing import Any, Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult, CheckItem
 from app.core.model import Root, StoreData
+from app.core.policy import Policy
 from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_index import RootIndex, parent_of
+from app.mcp.watcher_index import RootIndex, due_in_round, parent_of
 from app.mcp.watcher_os import FolderEvents, MountTable, is_remote_filesystem
+from app.mcp.watcher_policy import PolicyWatch
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +41,6 @@ WatchKind = Literal["store", "access"]
 INLINE_LOAD_BYTES = 64 * 1024
 """A store up to this size is loaded on the event loop (well under a millisecond), a larger one on a thread."""
 
-FULL_ROUND_EVERY = 10
 """Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
 
 
@@ -74,6 +75,7 @@ class RootsWatcher:
         self._access: dict[str, AccessResult] = {}
         self._visible: dict[str, list[SharedRoot]] = {}
         self._shared = SharedRootCache()
+        self._policy = PolicyWatch()
         self._roots = RootIndex()
         self._stamp: Stamp | None = None
         self._requested: dict[str, int] = {}  # root id -> number of the latest check asked for it
@@ -98,6 +100,10 @@ class RootsWatcher:
     @property
     def access(self) -> Mapping[str, AccessResult]:
         return self._access
+
+    @property
+    def policy(self) -> Policy:
+        return self._policy.policy
 
     def visible(self, server_name: str) -> list[SharedRoot]:
         """The list `server_name` may see now (precomputed; do not modify it)."""
@@ -267,6 +273,9 @@ class RootsWatcher:
             return
         if str(self.store.path) in paths or str(self.store.home) in paths:
             self._request_reload()
+        if self._policy.concerns(paths):
+            self._policy_changed()
+            self._sync_watches()  # its folder may have just appeared
         affected: dict[str, Root] = {}
         for path in paths:
             for root in self._roots_under(path):
@@ -286,9 +295,9 @@ class RootsWatcher:
     def _sync_watches(self) -> None:
         if self._folders is None:
             return
-        wanted = {str(self.store.home), *self._roots.by_parent}
+        wanted = {str(self.store.home), self._policy.folder, *self._roots.by_parent}
         unwatched: set[str] = set()
-        while failed := self._folders.watch(wanted) - unwatched:
+        while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.
             unwatched |= failed
             wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
@@ -323,6 +332,7 @@ class RootsWatcher:
                 if now >= next_poll or now >= next_full:
                     next_poll = now + self.store_fallback_poll
                     self._request_reload()  # a stamp comparison: no read unless the file changed
+                    self._policy_changed()
                 if now >= next_full:
                     next_full = now + self.fallback_recheck
                     next_failing = now + self.failing_recheck
@@ -338,37 +348,25 @@ class RootsWatcher:
                 next_full = time.monotonic() + self.fallback_recheck
 
     def _due_in_round(self, number: int) -> list[Root]:
-        """What a fallback round re-checks: what events cannot vouch for, and every root now and then.
-
-        A healthy root whose parent folder is watched on a local file system reports its own loss;
-        a root on a network file system, one whose parent cannot be watched, or a failing one does
-        not. Every `FULL_ROUND_EVERY` rounds all roots are checked, for what no watched folder
-        reports (a folder further up renamed or re-permissioned).
-        """
-        if number % FULL_ROUND_EVERY == 0:
-            return list(self._data.roots)
-        due = {root.id: root for root in self._roots.failing_roots()}
-        due.update((root.id, root) for root in self._roots.roots_in(self._unwatched))
-        for point in self._remote_points():
-            due.update((root.id, root) for root in self._roots.roots_under(point))
-        return list(due.values())
-
-    def _remote_points(self) -> list[str]:
-        if self._mounts is None:
-            return [os.sep]  # the mount table is unknown: trust no file system to report changes
-        return [point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
+        remote = [os.sep] if self._mounts is None else [  # no mount table: trust no file system to report
+            point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
+        return due_in_round(self._roots, self._data.roots, number, self._unwatched, remote)
 
     # -- publishing --------------------------------------------------------------------------------
 
     def _refresh_visible(self) -> frozenset[str]:
         """Recompute every server's list; return the servers whose list changed."""
-        fresh = visible_lists(self._data, self._access, cache=self._shared)
+        fresh = visible_lists(self._data, self._access, cache=self._shared, policy=self._policy.policy)
         old = self._visible
         changed = {name for name in fresh.keys() | old.keys() if fresh.get(name) != old.get(name)}
         # An unchanged list stays the same object: each server's roots answer is built once per change.
         self._visible = {name: old[name] if name not in changed and name in old else shown
                          for name, shown in fresh.items()}
         return frozenset(changed)
+
+    def _policy_changed(self) -> None:
+        if self._policy.reload():
+            self._publish("store", self._refresh_visible())
 
     def _publish(self, kind: WatchKind, servers: frozenset[str]) -> None:
         if not self._running:

@@ -25,6 +25,28 @@ def parent_of(path: str) -> str:
     return trimmed[:cut] if cut > 0 else os.sep
 
 
+FULL_ROUND_EVERY = 10
+
+
+def due_in_round(
+    index: RootIndex, roots: list[Root], number: int, unwatched: Iterable[str], remote_points: Iterable[str]
+) -> list[Root]:
+    """What a fallback round re-checks: what events cannot vouch for, and every root now and then.
+
+    A healthy root whose parent folder is watched on a local file system reports its own loss;
+    a root on a network file system, one whose parent cannot be watched, or a failing one does
+    not. Every `FULL_ROUND_EVERY` rounds all roots are checked, for what no watched folder
+    reports (a folder further up renamed or re-permissioned).
+    """
+    if number % FULL_ROUND_EVERY == 0:
+        return list(roots)
+    due = {root.id: root for root in index.failing_roots()}
+    due.update((root.id, root) for root in index.roots_in(unwatched))
+    for point in remote_points:
+        due.update((root.id, root) for root in index.roots_under(point))
+    return list(due.values())
+
+
 class RootIndex:
     def __init__(self, roots: list[Root] | None = None) -> None:
         self._pairs: list[tuple[str, str]] = []  # (id, path) in store order: what the lookups derive from

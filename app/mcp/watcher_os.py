@@ -39,9 +39,13 @@ class FolderEvents:
             portable = sys.platform != "linux"
         self._impl: _Inotify | _Watchfiles = _Watchfiles(on_change) if portable else _Inotify(self._loop, on_change)
 
-    def watch(self, folders: Iterable[str]) -> set[str]:
-        """Watch exactly `folders`; return those that could not be watched (missing, refused)."""
-        return self._impl.watch(set(folders))
+    def watch(self, folders: Iterable[str], *, contents: Iterable[str] = ()) -> set[str]:
+        """Watch exactly `folders`; return those that could not be watched (missing, refused).
+
+        Entries coming and going are reported for every folder; a file's content rewritten in place
+        only for the folders in `contents` (each write to a busy folder would otherwise wake us).
+        """
+        return self._impl.watch(set(folders), set(contents))
 
     def close(self) -> None:
         self._impl.close()
@@ -58,14 +62,18 @@ class _Inotify:
             flags.ATTRIB | flags.CREATE | flags.DELETE | flags.MOVED_FROM | flags.MOVED_TO
             | flags.DELETE_SELF | flags.MOVE_SELF | flags.ONLYDIR
         )
+        self._written = flags.CLOSE_WRITE
+        self._content: set[str] = set()
         self._overflow = flags.Q_OVERFLOW
         self._ignored = flags.IGNORED
         self._by_folder: dict[str, int] = {}
         self._by_wd: dict[int, str] = {}
         loop.add_reader(self._notify.fileno(), self._readable)
 
-    def watch(self, folders: set[str]) -> set[str]:
-        for folder in set(self._by_folder) - folders:
+    def watch(self, folders: set[str], contents: set[str]) -> set[str]:
+        changed_masks = (contents ^ self._content) & set(self._by_folder)
+        self._content = contents
+        for folder in (set(self._by_folder) - folders) | changed_masks:
             wd = self._by_folder.pop(folder)
             if self._by_wd.pop(wd, None) is not None:
                 with contextlib.suppress(OSError):
@@ -73,7 +81,7 @@ class _Inotify:
         failed = set()
         for folder in folders - set(self._by_folder):
             try:
-                wd = self._notify.add_watch(folder, self._mask)
+                wd = self._notify.add_watch(folder, self._mask | (self._written if folder in contents else 0))
             except OSError:
                 failed.add(folder)
                 continue
@@ -120,7 +128,7 @@ class _Watchfiles:
         self._stop = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    def watch(self, folders: set[str]) -> set[str]:
+    def watch(self, folders: set[str], contents: set[str]) -> set[str]:  # watchfiles reports every write
         existing = {folder for folder in folders if os.path.isdir(folder)}
         if existing != self._folders:
             self._folders = existing

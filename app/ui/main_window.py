@@ -6,12 +6,15 @@ closing it quits (the status bar says so).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from app.ui.drops import DropHighlight, dropped_items, may_contain_paths
 from app.ui.flows import Flows
+from app.ui.history_page import HistoryFilter, HistoryPage
 from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
@@ -23,8 +26,12 @@ from app.ui.servers_page import ServersPage
 from app.ui.shortcuts import WindowActions
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
+from app.ui.suggestions_menu import Suggester, search_home
 
-ROOTS_TAB, SERVERS_TAB, HOSTS_TAB = 0, 1, 2
+if TYPE_CHECKING:
+    from app.core.history import HistoryRecord
+
+ROOTS_TAB, SERVERS_TAB, HOSTS_TAB, HISTORY_TAB = 0, 1, 2, 3
 
 
 class MainWindow(QMainWindow):
@@ -51,11 +58,10 @@ class MainWindow(QMainWindow):
         self.servers_page = ServersPage(flows, self.servers_model, self)
         self.hosts_model = HostsTableModel(self)
         self.hosts_page = HostsPage(flows, self.hosts_model, self)
-        self.tabs = QTabWidget(self)
-        self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.roots_page, "")
-        self.tabs.addTab(self.servers_page, "")
-        self.tabs.addTab(self.hosts_page, "")
+        self.history_page = HistoryPage(self._load_history, self)
+        self.tabs = self._make_tabs()
+        self.suggester = Suggester(search_home, self)
+        self.roots_page.set_suggester(self.suggester)
 
         self.pause_action = QAction(self)
         self.pause_action.setObjectName("pauseSharing")
@@ -90,6 +96,13 @@ class MainWindow(QMainWindow):
         self.drop_highlight = DropHighlight(self.roots_page.table)
         self.retranslate()
 
+    def _make_tabs(self) -> QTabWidget:
+        tabs = QTabWidget(self)
+        tabs.setDocumentMode(True)
+        for page in (self.roots_page, self.servers_page, self.hosts_page, self.history_page):
+            tabs.addTab(page, "")
+        return tabs
+
     def _make_toolbar(self) -> QToolBar:
         toolbar = QToolBar(self)
         toolbar.setObjectName("mainToolbar")
@@ -105,11 +118,25 @@ class MainWindow(QMainWindow):
 
     # -- live state -------------------------------------------------------------------------------
 
+    async def _load_history(self, chosen: HistoryFilter) -> list[HistoryRecord]:
+        import asyncio
+
+        from app.core.history import read_history
+
+        state_dir = self._flows.editor.hub.state_dir
+        return await asyncio.to_thread(
+            read_history, state_dir, server=chosen.server, folder=chosen.folder, since=chosen.since
+        )
+
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
         self.roots_model.set_snapshot(snapshot)
         self.servers_model.set_snapshot(snapshot)
         self.servers_page.show_snapshot(snapshot)
+        self.history_page.set_choices(
+            [row.name for row in snapshot.servers], [(row.root.uri, row.root.name) for row in snapshot.roots]
+        )
+        self.suggester.set_shared([row.root.path for row in snapshot.roots])
         self.pause_action.setChecked(snapshot.paused)
         self._show_summary()
 
@@ -197,6 +224,8 @@ class MainWindow(QMainWindow):
         self.pause_action.setToolTip(self.tr("While paused, every server sees an empty list."))
         self.settings_action.setText(self.tr("Setti&ngs…"))
         self.tabs.setTabText(HOSTS_TAB, self.tr("&Hosts"))
+        self.tabs.setTabText(HISTORY_TAB, self.tr("Histor&y"))
+        self.history_page.retranslate()
         self.no_tray_hint.setText(self.tr(
             "No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator "
             "extension adds a tray)."

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QMenu,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -18,6 +19,7 @@ from app.ui.context_menus import row_action, show_menu
 from app.ui.flows import Flows
 from app.ui.roots_model import Column, RootsTableModel, index_root_id
 from app.ui.slots import asyncSlot
+from app.ui.suggestions_menu import Suggester, SuggestionsMenu
 from app.ui.widgets import EmptyHint, FilterBox, elide_long_cells, make_sortable, named_button, row_table, sortable
 
 _WIDTHS = {Column.SHARED: 64, Column.NAME: 160, Column.STATUS: 140, Column.CHECKED: 80, Column.SEEN_BY: 230}
@@ -33,6 +35,10 @@ class RootsPage(QWidget):
         self.paste_button = named_button(self, "pastePath")
         self.remove_button = named_button(self, "stopSharing")
         self.check_button = named_button(self, "checkNow")
+        self.suggested_button = QToolButton(self)
+        self.suggested_button.setObjectName("suggestedFolders")
+        self.suggested_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.suggestions_menu: SuggestionsMenu | None = None
         self.filter = FilterBox(self.proxy, "rootsFilter", self)
         self.table = self._make_table()
         self.empty_hint = EmptyHint(self.table, self.proxy, "rootsEmptyHint")
@@ -45,6 +51,7 @@ class RootsPage(QWidget):
         buttons = QHBoxLayout()
         for button in (self.add_button, self.paste_button, self.remove_button):
             buttons.addWidget(button)
+        buttons.addWidget(self.suggested_button)
         buttons.addStretch(1)
         buttons.addWidget(self.filter)
         buttons.addWidget(self.check_button)
@@ -142,6 +149,23 @@ class RootsPage(QWidget):
         self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.filter.selectAll()
 
+    def set_suggester(self, suggester: Suggester) -> None:
+        """Offer the suggester's folders under the "Suggested" button (searched when the page is first shown)."""
+        self.suggestions_menu = SuggestionsMenu(suggester, self)
+        self.suggestions_menu.chosen.connect(self._share_suggested)
+        self.suggested_button.setMenu(self.suggestions_menu)
+        self._suggester = suggester
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        suggester = getattr(self, "_suggester", None)
+        if suggester is not None and not suggester.searched:
+            suggester.refresh()
+
+    @asyncSlot(str)
+    async def _share_suggested(self, path: str) -> None:
+        await self._flows.add_paths(self, [path])
+
     @asyncSlot()
     async def _pick_folder(self) -> None:
         await self._flows.pick_folder(self)
@@ -173,6 +197,9 @@ class RootsPage(QWidget):
         self.check_button.setText(self.tr("&Check now"))
         self.check_button.setToolTip(self.tr("Check again that every shared folder can be opened."))
         self.check_action.setText(self.tr("&Check now"))
+        self.suggested_button.setText(self.tr("Su&ggested"))
+        self.suggested_button.setToolTip(self.tr("Repositories and recent editor projects on this computer; "
+                                                 "nothing is shared until you pick one."))
         self.rename_action.setText(self.tr("&Rename"))
         self.open_action.setText(self.tr("&Open in the file manager"))
         self.copy_path_action.setText(self.tr("Copy &path"))

@@ -23,7 +23,7 @@ from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
 from app.core.model import StoreData
 from app.core.store import Store
 from app.mcp import watcher as watcher_module
-from app.mcp import watcher_os
+from app.mcp import watcher_index, watcher_os
 from app.mcp.watcher import RootsWatcher, WatchEvent
 from tests.conftest import PROJECT
 from tests.core.test_access import HangingCheck
@@ -285,13 +285,13 @@ async def test_fallback_rounds_recheck_what_events_cannot_vouch_for(
     gone.mkdir()
     add_roots(store, folders["alpha"], gone)
     gone.rmdir()
-    monkeypatch.setattr(watcher_module, "FULL_ROUND_EVERY", 10**9)
+    monkeypatch.setattr(watcher_index, "FULL_ROUND_EVERY", 10**9)
     counting = CountingCheck()
     watcher = make_watcher(store, fallback_recheck=0.05, checker=AccessChecker(check=counting))
     async with started(watcher):
         await eventually(lambda: counting.count(gone) >= 4, what="the failing root to be re-checked")
         assert counting.count(folders["alpha"]) == 1  # healthy and watched: only its first check
-        monkeypatch.setattr(watcher_module, "FULL_ROUND_EVERY", 2)
+        monkeypatch.setattr(watcher_index, "FULL_ROUND_EVERY", 2)
         await eventually(lambda: counting.count(folders["alpha"]) >= 2, what="a full round")
 
 

@@ -14,6 +14,7 @@ from app.core.edits.sentences import BROAD_WHY, SENTENCES, message
 from app.core.messages import Message
 from app.core.model import Root, StoreData, unused_root_id
 from app.core.paths import printable
+from app.core.policy import load_policy
 from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
 
 
@@ -53,9 +54,10 @@ def add_roots(
     # later path leaves `data` exactly as it was.
     scratch = StoreData(roots=list(data.roots))
     taken = {root.id for root in data.roots}
+    policy = load_policy()
     for text in texts:
         plan = plan_add(scratch, text, name=name, base=base)
-        refusal = refusal_for(plan, allow_broad=allow_broad)
+        refusal = refusal_for(plan, allow_broad=allow_broad) or policy.folder_refusal(plan.root.path)
         if refusal is not None:
             raise refusal
         added.notes += [overlap.message(printable(plan.root.path)) for overlap in plan.overlaps]
@@ -93,6 +95,9 @@ def remove_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
 
 def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
     root = find_root(data, selector)
+    forbidden = load_policy().folder_refusal(root.path) if enabled else None
+    if forbidden is not None:
+        raise forbidden
     root.enabled = enabled
     return root
 
@@ -107,6 +112,9 @@ def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:
 
 def set_paused(data: StoreData, paused: bool) -> bool:
     """Pause (every server sees an empty list) or resume sharing; returns whether anything changed."""
+    forbidden = load_policy().pause_refusal() if paused else None
+    if forbidden is not None:
+        raise forbidden
     changed = data.paused != paused
     data.paused = paused
     return changed

@@ -95,6 +95,21 @@ SENTENCES: dict[str, str] = {
     "the location was rebuilt from the path.",
     "store.root_id_reissued": "Two shared folders had the id {id}; '{name}' now has the id {new}.",
     "store.damaged": "The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.",
+    # -- the administrator's policy -----------------------------------------------------------------
+    "policy.folder_denied": "{path} may not be shared: the administrator's policy ({source}) forbids {rule}.",
+    "policy.folder_not_allowed": "{path} may not be shared: the administrator's policy ({source}) allows only "
+    "folders in {allowed}.",
+    "policy.server_denied": "The server '{name}' is not allowed by the administrator's policy ({source}, rule: "
+    "{rule}).",
+    "policy.share_none": "'{name}' may not see any folder: the administrator's policy ({source}) says it shares "
+    "nothing.",
+    "policy.no_pause": "Sharing cannot be paused: the administrator's policy ({source}) does not allow it.",
+    "policy.broken": "The administrator's policy {source} cannot be used ({reason}); nothing is shared until it is "
+    "fixed.",
+    # -- history --------------------------------------------------------------------------------------
+    "history.bad_since": "'{value}' is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) "
+    "or an age such as 30m, 12h or 7d.",
+    "history.unusable": "The history file {path} cannot be used ({reason}).",
     # -- server secrets (app/core/secrets.py) ---------------------------------------------------------
     "secret.in_file": "No keyring is available, so server secrets are kept in {path}, readable only by you.",
     "secret.keyring_refused": "The keyring refused a server secret ({reason}), so it is kept in {path}, readable "

@@ -19,6 +19,7 @@ from app.core.aliases import clean_remote, is_remote_absolute
 from app.core.edits.sentences import refusal
 from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, SharingMode, StdioTarget, StoreData
 from app.core.paths import canonicalize, printable
+from app.core.policy import load_policy
 from app.core.roots import RootError, find_root
 from app.core.secrets import keep_unchanged
 
@@ -156,6 +157,7 @@ def save_server(
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
+    _check_policy(entry)
     if old is None:
         data.servers.append(entry)
     else:
@@ -176,9 +178,26 @@ def remove_server(data: StoreData, name: str, log_dir: Path | None = None) -> Pa
 def share(data: StoreData, name: str, spec: ShareChoice) -> ServerEntry:
     """Record what `name` may see, and that the user consented to it."""
     server = find_server(data, name)
-    server.share = parse_share(data, spec)
+    chosen = parse_share(data, spec)
+    if chosen != "none":
+        forbidden = load_policy().share_refusal(server)
+        if forbidden is not None:
+            raise forbidden
+    server.share = chosen
     server.consent = "given"
     return server
+
+
+def _check_policy(entry: ServerEntry) -> None:
+    """The administrator's policy: a barred server is never saved, a share-none one never shares."""
+    policy = load_policy()
+    barred = policy.server_refusal(entry)
+    if barred is not None:
+        raise barred
+    if entry.consent == "given" and entry.share != "none":  # pending consent shares nothing yet
+        refused = policy.share_refusal(entry)
+        if refused is not None:
+            raise refused
 
 
 def _era(era: str) -> EraPin:

@@ -366,7 +366,7 @@ class Bridge:
         await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
         self.awaiting_relist = False
         self.last_listed = [root["uri"] for root in roots]
-        self.status.roots_fetched(len(roots))
+        self.status.roots_fetched(self.last_listed)
 
     def _roots_changed(self) -> None:
         if self.transparent or self.era != "legacy" or not self.initialized or self._host_answers_roots():

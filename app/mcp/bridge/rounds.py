@@ -74,7 +74,7 @@ class Rounds:
             answer = responses.get(key)
             host_roots = answer.get("roots") if isinstance(answer, dict) else None
             responses[key] = {"roots": rewrite.merge_roots(own, host_roots if isinstance(host_roots, list) else [])}
-        self._bridge.status.roots_fetched(len(own))
+        self._bridge.status.roots_fetched([root["uri"] for root in own])
 
     def cancelled(self, obj: dict[str, Any]) -> bytes | None:
         """A host's cancellation of a request the bridge is retrying under its own id: point it at that id."""
@@ -132,7 +132,7 @@ class Rounds:
         chain.upstream_id = retry_id
         self._retries[key_of(retry_id)] = chain
         params = rewrite.retry_params(chain.params, {key: {"roots": own} for key in keys}, result)
-        bridge.status.roots_fetched(len(own))
+        bridge.status.roots_fetched([root["uri"] for root in own])
         retry = encode({"jsonrpc": "2.0", "id": retry_id, "method": chain.method, "params": params})
         if not bridge.to_server_soon(retry):
             self._forget(chain)

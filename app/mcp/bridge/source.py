@@ -67,7 +67,9 @@ class WatcherRootsSource:
     def folders(self) -> list[str]:
         """The folders for this server's command-line placeholders (roots as arguments)."""
         entry = self.entry()
-        return argument_folders(self._watcher.data, self._watcher.access, entry) if entry is not None else []
+        if entry is None:
+            return []
+        return argument_folders(self._watcher.data, self._watcher.access, entry, self._watcher.policy)
 
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe:
         self._callbacks.append(callback)

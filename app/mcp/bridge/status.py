@@ -44,7 +44,10 @@ class SessionStatus:
     """This bridge's status file; writes are coalesced and done off the event loop."""
 
     def __init__(self, state_dir: Path, server: str, transport: str) -> None:
+        from app.core.history_recorder import HistoryRecorder
+
         self.path = state_dir / SESSIONS_DIR / f"{os.getpid()}.json"
+        self.history = HistoryRecorder(state_dir)
         self.document: dict[str, Any] = {
             "pid": os.getpid(),
             "server": server,
@@ -71,9 +74,17 @@ class SessionStatus:
         self.document.update(fields)
         self._dirty.set()
 
-    def roots_fetched(self, count: int) -> None:
+    def roots_fetched(self, uris: list[str]) -> None:
+        """The server was just given `uris`: counted here and recorded in the history."""
+        from app.core.history_recorder import era_of
+
         at = _now()
-        fetches = [*self.document["roots_fetches"], {"at": at, "count": count}][-KEPT_FETCHES:]
+        host = self.document["host"]
+        name = host.get("name") if isinstance(host, dict) else None
+        host_name = name if isinstance(name, str) else None
+        self.history.given(self.document["server"], uris, era=era_of(None, self.document["era"]), via="bridge",
+                           host=host_name)
+        fetches = [*self.document["roots_fetches"], {"at": at, "count": len(uris)}][-KEPT_FETCHES:]
         self.update(
             roots_fetches=fetches, last_roots_fetch_at=at, roots_fetch_count=self.document["roots_fetch_count"] + 1
         )
@@ -101,6 +112,7 @@ class SessionStatus:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
+        await asyncio.to_thread(self.history.close)
         with contextlib.suppress(OSError):
             self.path.unlink()
 

@@ -1,0 +1,31 @@
+"""The administrator's policy as a running process sees it: read at start, again whenever its file changes.
+
+The watcher watches the policy file's folder like the store's, so a rule that forbids a shared
+folder takes it out of every list at once; the periodic re-check reads it too, for a folder
+that could not be watched.
+"""
+
+from __future__ import annotations
+
+from app.core.policy import Policy, load_policy, policy_path
+
+
+class PolicyWatch:
+    def __init__(self) -> None:
+        self.path = policy_path()
+        self.policy: Policy = load_policy(self.path)
+
+    @property
+    def folder(self) -> str:
+        return str(self.path.parent)
+
+    def concerns(self, paths: set[str]) -> bool:
+        """Whether file events at `paths` may have changed the policy file."""
+        return str(self.path) in paths or self.folder in paths
+
+    def reload(self) -> bool:
+        """Read the file again; True when what it says changed."""
+        fresh = load_policy(self.path)
+        changed = fresh != self.policy
+        self.policy = fresh
+        return changed

@@ -1,0 +1,35 @@
+"""The "Suggested folders" menu over a made-up home folder: found off the GUI thread, picked by a real action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.core.suggestions import suggest
+from app.ui.suggestions_menu import Suggester, SuggestionsMenu
+from tests.ui_helpers import eventually, run
+
+
+def test_suggestions_are_listed_picked_and_drop_out_once_shared(qloop, qtbot, tmp_path: Path, english) -> None:  # type: ignore[no-untyped-def]
+    home = tmp_path / "home"
+    for name in ("alpha", "beta&co"):
+        (home / "projects" / name / ".git").mkdir(parents=True)
+    suggester = Suggester(lambda shared: suggest(home, shared=shared))
+    menu = SuggestionsMenu(suggester)
+    qtbot.addWidget(menu)
+    assert menu.suggestion_actions() == []
+    assert not menu.actions()[0].isEnabled()  # "No suggestions…" until the search answers
+    picked: list[str] = []
+    menu.chosen.connect(picked.append)
+
+    async def scenario() -> None:
+        suggester.refresh()
+        await eventually(lambda: len(menu.suggestion_actions()) == 2, what="two suggestions")
+        first, second = menu.suggestion_actions()
+        assert second.text().endswith("beta&&co")  # a name's "&" is not a mnemonic
+        assert "Git repository" in first.toolTip()
+        first.trigger()
+        assert picked == [str(home / "projects" / "alpha")]
+        suggester.set_shared([picked[0]])
+        assert [a.data() for a in menu.suggestion_actions()] == [str(home / "projects" / "beta&co")]
+
+    run(qloop, scenario())
