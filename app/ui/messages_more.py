@@ -122,5 +122,27 @@ def server_secrets() -> dict[str, Template]:
     }
 
 
+def policy_and_history() -> dict[str, Template]:
+    """The administrator's policy refusing an edit (app/core/policy.py), and the history's own sentences."""
+    return {
+        "policy.folder_denied": (translate("Messages", "%1 may not be shared: the administrator's policy (%2) forbids "
+                                                       "%3."), ("path", "source", "rule")),
+        "policy.folder_not_allowed": (translate("Messages", "%1 may not be shared: the administrator's policy (%2) "
+                                                            "allows only folders in %3."),
+                                      ("path", "source", "allowed")),
+        "policy.server_denied": (translate("Messages", "The server '%1' is not allowed by the administrator's policy "
+                                                       "(%2, rule: %3)."), ("name", "source", "rule")),
+        "policy.share_none": (translate("Messages", "'%1' may not see any folder: the administrator's policy (%2) says "
+                                                    "it shares nothing."), ("name", "source")),
+        "policy.no_pause": (translate("Messages", "Sharing cannot be paused: the administrator's policy (%1) does not "
+                                                  "allow it."), ("source",)),
+        "policy.broken": (translate("Messages", "The administrator's policy %1 cannot be used (%2); nothing is shared "
+                                                "until it is fixed."), ("source", "reason")),
+        "history.bad_since": (translate("Messages", "'%1' is not a time; use a date (2026-12-01), a date and time "
+                                                    "(2026-12-01T10:30) or an age such as 30m, 12h or 7d."),
+                              ("value",)),
+    }
+
+
 def more_table() -> dict[str, Template]:
-    return server_failures() | hub_lock() | host_configs() | server_secrets()
+    return server_failures() | hub_lock() | host_configs() | server_secrets() | policy_and_history()

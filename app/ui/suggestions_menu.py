@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -119,6 +119,11 @@ class SuggestionsMenu(QMenu):
         again = self.addAction(translate("Suggestions", "Look again"))
         again.setObjectName("suggestionsRefresh")
         again.triggered.connect(self._suggester.refresh)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.rebuild()
+        super().changeEvent(event)
 
     def suggestion_actions(self) -> list[QAction]:
         return [action for action in self.actions() if action.objectName() == "suggestion"]

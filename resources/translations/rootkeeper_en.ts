@@ -12,6 +12,33 @@
     </message>
 </context>
 <context>
+    <name>HistoryModel</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message numerus="yes">
+        <source>%1 was given %n folder(s) in this period.</source>
+        <translation>
+            <numerusform>%1 was given %n folder in this period.</numerusform>
+            <numerusform>%1 was given %n folders in this period.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) were given folders in this period.</source>
+        <translation>
+            <numerusform>%n server was given folders in this period.</numerusform>
+            <numerusform>%n servers were given folders in this period.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>%n folder(s) shared</source>

@@ -233,6 +233,106 @@
     </message>
 </context>
 <context>
+    <name>HistoryModel</name>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <source>Folders given</source>
+        <translation>给出的文件夹</translation>
+    </message>
+    <message>
+        <source>Connected by Rootkeeper</source>
+        <translation>由 Rootkeeper 连接</translation>
+    </message>
+    <message>
+        <source>One call</source>
+        <translation>单次调用</translation>
+    </message>
+    <message>
+        <source>Bridge</source>
+        <translation>桥接</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1（为 %2）</translation>
+    </message>
+    <message>
+        <source>No folders</source>
+        <translation>没有文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等另外 %n 个</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>No server was given a list of folders in this period.</source>
+        <translation>这段时间内没有服务器收到文件夹列表。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>This folder was seen by %1, last at %2.</source>
+        <translation>看到过这个文件夹的有：%1，最近一次在 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was given %n folder(s) in this period.</source>
+        <translation>
+            <numerusform>这段时间内 %1 收到了 %n 个文件夹。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) were given folders in this period.</source>
+        <translation>
+            <numerusform>这段时间内有 %n 个服务器收到了文件夹。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>最近 90 天</translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation>所有服务器</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>所有文件夹</translation>
+    </message>
+</context>
+<context>
     <name>HostFlows</name>
     <message>
         <source>No servers were found in the %1 config.</source>
@@ -507,6 +607,10 @@
     <message>
         <source>&amp;Hosts</source>
         <translation>宿主程序(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y</source>
+        <translation>历史(&amp;Y)</translation>
     </message>
     <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
@@ -1006,6 +1110,34 @@
         <source>The secrets file %1 cannot be read (%2).</source>
         <translation>无法读取机密文件 %1（%2）。</translation>
     </message>
+    <message>
+        <source>%1 may not be shared: the administrator&apos;s policy (%2) forbids %3.</source>
+        <translation>%1 不能共享：管理员的策略（%2）禁止 %3。</translation>
+    </message>
+    <message>
+        <source>%1 may not be shared: the administrator&apos;s policy (%2) allows only folders in %3.</source>
+        <translation>%1 不能共享：管理员的策略（%2）只允许共享 %3 中的文件夹。</translation>
+    </message>
+    <message>
+        <source>The server &apos;%1&apos; is not allowed by the administrator&apos;s policy (%2, rule: %3).</source>
+        <translation>管理员的策略（%2，规则：%3）不允许服务器“%1”。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; may not see any folder: the administrator&apos;s policy (%2) says it shares nothing.</source>
+        <translation>“%1”不能看到任何文件夹：管理员的策略（%2）规定它不共享任何内容。</translation>
+    </message>
+    <message>
+        <source>Sharing cannot be paused: the administrator&apos;s policy (%1) does not allow it.</source>
+        <translation>不能暂停共享：管理员的策略（%1）不允许。</translation>
+    </message>
+    <message>
+        <source>The administrator&apos;s policy %1 cannot be used (%2); nothing is shared until it is fixed.</source>
+        <translation>无法使用管理员的策略 %1（%2）；在修复之前不会共享任何内容。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
+        <translation>“%1”不是时间；请使用日期（2026-12-01）、日期和时间（2026-12-01T10:30）或时长，例如 30m、12h 或 7d。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -1145,6 +1277,14 @@
     <message>
         <source>Check again that every shared folder can be opened.</source>
         <translation>重新检查每个共享文件夹是否可以打开。</translation>
+    </message>
+    <message>
+        <source>Su&amp;ggested</source>
+        <translation>建议(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Repositories and recent editor projects on this computer; nothing is shared until you pick one.</source>
+        <translation>这台电脑上的代码仓库和编辑器最近打开的项目；在你选中之前不会共享任何文件夹。</translation>
     </message>
     <message>
         <source>&amp;Rename</source>
@@ -1723,6 +1863,61 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>No folders are shared yet.</source>
         <translation>尚未共享任何文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>Suggestions</name>
+    <message>
+        <source>Git repository</source>
+        <translation>Git 仓库</translation>
+    </message>
+    <message>
+        <source>Mercurial repository</source>
+        <translation>Mercurial 仓库</translation>
+    </message>
+    <message>
+        <source>Subversion working copy</source>
+        <translation>Subversion 工作副本</translation>
+    </message>
+    <message>
+        <source>Jujutsu repository</source>
+        <translation>Jujutsu 仓库</translation>
+    </message>
+    <message>
+        <source>Recently opened in VS Code</source>
+        <translation>最近在 VS Code 中打开</translation>
+    </message>
+    <message>
+        <source>Recently opened in VSCodium</source>
+        <translation>最近在 VSCodium 中打开</translation>
+    </message>
+    <message>
+        <source>Recently opened in Cursor</source>
+        <translation>最近在 Cursor 中打开</translation>
+    </message>
+    <message>
+        <source>Recently opened in Windsurf</source>
+        <translation>最近在 Windsurf 中打开</translation>
+    </message>
+    <message>
+        <source>Recently opened in a JetBrains IDE</source>
+        <translation>最近在 JetBrains IDE 中打开</translation>
+    </message>
+    <message>
+        <source>Recently opened in Zed</source>
+        <translation>最近在 Zed 中打开</translation>
+    </message>
+    <message>
+        <source>Suggested &amp;folders</source>
+        <translation>建议的文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>No suggestions: no repositories or recent projects found</source>
+        <translation>没有建议：没有找到代码仓库或最近的项目</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>重新查找</translation>
     </message>
 </context>
 <context>

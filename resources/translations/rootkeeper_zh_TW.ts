@@ -233,6 +233,106 @@
     </message>
 </context>
 <context>
+    <name>HistoryModel</name>
+    <message>
+        <source>When</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>協定</translation>
+    </message>
+    <message>
+        <source>Folders given</source>
+        <translation>給出的資料夾</translation>
+    </message>
+    <message>
+        <source>Connected by Rootkeeper</source>
+        <translation>由 Rootkeeper 連線</translation>
+    </message>
+    <message>
+        <source>One call</source>
+        <translation>單次呼叫</translation>
+    </message>
+    <message>
+        <source>Bridge</source>
+        <translation>橋接</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1（為 %2）</translation>
+    </message>
+    <message>
+        <source>No folders</source>
+        <translation>沒有資料夾</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等另外 %n 個</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>No server was given a list of folders in this period.</source>
+        <translation>這段期間內沒有伺服器收到資料夾清單。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>This folder was seen by %1, last at %2.</source>
+        <translation>看過這個資料夾的有：%1，最近一次在 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was given %n folder(s) in this period.</source>
+        <translation>
+            <numerusform>這段期間內 %1 收到了 %n 個資料夾。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) were given folders in this period.</source>
+        <translation>
+            <numerusform>這段期間內有 %n 個伺服器收到了資料夾。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>重新整理(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>最近 90 天</translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation>所有伺服器</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>所有資料夾</translation>
+    </message>
+</context>
+<context>
     <name>HostFlows</name>
     <message>
         <source>No servers were found in the %1 config.</source>
@@ -507,6 +607,10 @@
     <message>
         <source>&amp;Hosts</source>
         <translation>宿主程式(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y</source>
+        <translation>歷史(&amp;Y)</translation>
     </message>
     <message>
         <source>No system tray was found, so closing this window quits Rootkeeper (on GNOME, the AppIndicator extension adds a tray).</source>
@@ -1006,6 +1110,34 @@
         <source>The secrets file %1 cannot be read (%2).</source>
         <translation>無法讀取機密檔案 %1（%2）。</translation>
     </message>
+    <message>
+        <source>%1 may not be shared: the administrator&apos;s policy (%2) forbids %3.</source>
+        <translation>%1 不能共用：管理員的原則（%2）禁止 %3。</translation>
+    </message>
+    <message>
+        <source>%1 may not be shared: the administrator&apos;s policy (%2) allows only folders in %3.</source>
+        <translation>%1 不能共用：管理員的原則（%2）只允許共用 %3 中的資料夾。</translation>
+    </message>
+    <message>
+        <source>The server &apos;%1&apos; is not allowed by the administrator&apos;s policy (%2, rule: %3).</source>
+        <translation>管理員的原則（%2，規則：%3）不允許伺服器「%1」。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; may not see any folder: the administrator&apos;s policy (%2) says it shares nothing.</source>
+        <translation>「%1」不能看到任何資料夾：管理員的原則（%2）規定它不共用任何內容。</translation>
+    </message>
+    <message>
+        <source>Sharing cannot be paused: the administrator&apos;s policy (%1) does not allow it.</source>
+        <translation>不能暫停共用：管理員的原則（%1）不允許。</translation>
+    </message>
+    <message>
+        <source>The administrator&apos;s policy %1 cannot be used (%2); nothing is shared until it is fixed.</source>
+        <translation>無法使用管理員的原則 %1（%2）；在修正之前不會共用任何內容。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
+        <translation>「%1」不是時間；請使用日期（2026-12-01）、日期和時間（2026-12-01T10:30）或時長，例如 30m、12h 或 7d。</translation>
+    </message>
 </context>
 <context>
     <name>Notifier</name>
@@ -1145,6 +1277,14 @@
     <message>
         <source>Check again that every shared folder can be opened.</source>
         <translation>重新檢查每個共用資料夾是否可以開啟。</translation>
+    </message>
+    <message>
+        <source>Su&amp;ggested</source>
+        <translation>建議(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Repositories and recent editor projects on this computer; nothing is shared until you pick one.</source>
+        <translation>這台電腦上的程式碼儲存庫和編輯器最近開啟的專案；在你選取之前不會共用任何資料夾。</translation>
     </message>
     <message>
         <source>&amp;Rename</source>
@@ -1723,6 +1863,61 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>No folders are shared yet.</source>
         <translation>尚未共用任何資料夾。</translation>
+    </message>
+</context>
+<context>
+    <name>Suggestions</name>
+    <message>
+        <source>Git repository</source>
+        <translation>Git 儲存庫</translation>
+    </message>
+    <message>
+        <source>Mercurial repository</source>
+        <translation>Mercurial 儲存庫</translation>
+    </message>
+    <message>
+        <source>Subversion working copy</source>
+        <translation>Subversion 工作複本</translation>
+    </message>
+    <message>
+        <source>Jujutsu repository</source>
+        <translation>Jujutsu 儲存庫</translation>
+    </message>
+    <message>
+        <source>Recently opened in VS Code</source>
+        <translation>最近在 VS Code 中開啟</translation>
+    </message>
+    <message>
+        <source>Recently opened in VSCodium</source>
+        <translation>最近在 VSCodium 中開啟</translation>
+    </message>
+    <message>
+        <source>Recently opened in Cursor</source>
+        <translation>最近在 Cursor 中開啟</translation>
+    </message>
+    <message>
+        <source>Recently opened in Windsurf</source>
+        <translation>最近在 Windsurf 中開啟</translation>
+    </message>
+    <message>
+        <source>Recently opened in a JetBrains IDE</source>
+        <translation>最近在 JetBrains IDE 中開啟</translation>
+    </message>
+    <message>
+        <source>Recently opened in Zed</source>
+        <translation>最近在 Zed 中開啟</translation>
+    </message>
+    <message>
+        <source>Suggested &amp;folders</source>
+        <translation>建議的資料夾(&amp;F)</translation>
+    </message>
+    <message>
+        <source>No suggestions: no repositories or recent projects found</source>
+        <translation>沒有建議：沒有找到程式碼儲存庫或最近的專案</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>重新尋找</translation>
     </message>
 </context>
 <context>

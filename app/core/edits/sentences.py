@@ -109,7 +109,6 @@ SENTENCES: dict[str, str] = {
     # -- history --------------------------------------------------------------------------------------
     "history.bad_since": "'{value}' is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) "
     "or an age such as 30m, 12h or 7d.",
-    "history.unusable": "The history file {path} cannot be used ({reason}).",
     # -- server secrets (app/core/secrets.py) ---------------------------------------------------------
     "secret.in_file": "No keyring is available, so server secrets are kept in {path}, readable only by you.",
     "secret.keyring_refused": "The keyring refused a server secret ({reason}), so it is kept in {path}, readable "
