@@ -24,6 +24,7 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 def sections() -> dict[str, Section]:
     from tests.benchmarks import bench_bridge, bench_cli, bench_edits, bench_fifty, bench_processes, bench_scale
+    from tests.benchmarks.bench_history import history_rows
     from tests.benchmarks.bench_package import package_rows
 
     def one(row: Callable[[Acks], Awaitable[Row]]) -> Section:
@@ -46,6 +47,7 @@ def sections() -> dict[str, Section]:
         "stall": bench_processes.stall_rows,
         "100k": bench_scale.scale_rows,
         "ids": bench_scale.ids_row,
+        "history": history_rows,
         "package": package_rows,
     }
 

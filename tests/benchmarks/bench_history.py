@@ -1,0 +1,84 @@
+"""History queries over 100,000 records, beside a bare SQLite query over the same records in a plain table.
+
+The floor stores the very same records the simplest way (one row per record, the folders as JSON
+text, the same indexes on server and time) and runs the same question; the subject is
+`History.query` / `last_seen` on Rootkeeper's file. Both files are filled in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from tests.benchmarks.harness import Acks, Row, Side, alternate, size
+
+
+def _fill(folder: Path, count: int) -> tuple[Path, Path]:
+    from app.core.history import History, history_path
+
+    lists = [[f"file:///home/user/projects/p{n}/{k}" for k in range(n % 7 + 1)] for n in range(50)]
+    now = time.time()
+    path = history_path(folder)
+    plain = folder / "plain.sqlite3"
+    db = sqlite3.connect(plain)
+    db.execute("CREATE TABLE records (at REAL, server TEXT, host TEXT, era TEXT, via TEXT, folders TEXT)")
+    db.execute("CREATE INDEX by_server ON records (server, at)")
+    db.execute("CREATE INDEX by_time ON records (at)")
+    with History(path) as history:
+        rows = []
+        for n in range(count):
+            at = now - (count - n)  # one per second, the newest now
+            server, folders = f"server{n % 20}", lists[n % 50]
+            history.append(server, folders, era="2025-11-25", via="hub", at=at)
+            rows.append((at, server, None, "2025-11-25", "hub", json.dumps(folders)))
+        db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?)", rows)
+        db.commit()
+    db.close()
+    return path, plain
+
+
+def _timed(work):  # type: ignore[no-untyped-def]
+    def run() -> float:
+        started = time.perf_counter()
+        work()
+        return time.perf_counter() - started
+
+    return run
+
+
+async def history_rows(_acks: Acks) -> list[Row]:
+    from app.core.history import History
+
+    count = size("history_records", 100_000, 5_000)
+    samples = size("history_samples", 15, 3)
+    with tempfile.TemporaryDirectory() as scratch:
+        path, plain_path = _fill(Path(scratch), count)
+        plain = sqlite3.connect(plain_path)
+        since = time.time() - 3600
+        folder = "file:///home/user/projects/p3/0"
+        rows: list[Row] = []
+        with History(path) as history:
+            questions = [
+                ("one server's records", lambda: history.query(server="server7"),
+                 lambda: [json.loads(f) for (f,) in plain.execute(
+                     "SELECT folders FROM records WHERE server = ? ORDER BY at", ("server7",))]),
+                ("the last hour's records", lambda: history.query(since=since),
+                 lambda: [json.loads(f) for (f,) in plain.execute(
+                     "SELECT folders FROM records WHERE at >= ? ORDER BY at", (since,))]),
+                ("who was given one folder", lambda: history.query(folder=folder),
+                 lambda: [f for (f,) in plain.execute("SELECT folders FROM records ORDER BY at")
+                          if folder in json.loads(f)]),
+                ("seen by, for every folder", history.last_seen,
+                 lambda: [json.loads(f) for (f,) in plain.execute("SELECT folders FROM records")]),
+            ]
+            for label, subject, floor in questions:
+                floors, subjects = alternate(samples, _timed(floor), _timed(subject))
+                rows.append(Row(f"history, {count:,} records: {label}", "s", Side("Rootkeeper", subjects),
+                                Side("bare SQLite, one JSON row per record", floors)))
+        plain.close()
+        size_row = Row(f"history file, {count:,} records", "MiB", Side("Rootkeeper", [path.stat().st_size / 2**20]),
+                       Side("bare SQLite, one JSON row per record", [plain_path.stat().st_size / 2**20]))
+    return [*rows, size_row]
