@@ -26,6 +26,7 @@ from app.core.history_recorder import HistoryRecorder, era_of
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
+from app.core.policy import Policy
 from app.core.progress import ConnectionProgress, connection_progress
 from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
@@ -136,6 +137,11 @@ class Hub:
     def connection(self, name: str) -> ServerConnection | None:
         link = self._links.get(name)
         return link.connection if link else None
+
+    @property
+    def policy(self) -> Policy:
+        """The administrator's policy in force (re-read by the watcher when its file changes)."""
+        return self.watcher.policy
 
     def visible_for(self, name: str) -> list[SharedRoot]:
         return list(self.watcher.visible(name)) if name in self._links else []

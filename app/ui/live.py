@@ -79,7 +79,8 @@ class LiveState(QObject):
         sessions_of = no_sessions if self._sessions is None else self._sessions.for_server
         hub = self._hub
         snapshot = Snapshot.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of,
-                                  previous=self.current, roots_changed=self._roots_stale)
+                                  previous=self.current, roots_changed=self._roots_stale,
+                                  policy=getattr(hub, "policy", None))
         self._roots_stale = False
         self.show(snapshot)
 

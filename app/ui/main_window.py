@@ -19,6 +19,7 @@ from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
 from app.ui.message_bar import MessageBar
+from app.ui.messages import render
 from app.ui.roots_model import RootsTableModel
 from app.ui.roots_page import RootsPage
 from app.ui.servers_model import ServersTableModel
@@ -138,6 +139,11 @@ class MainWindow(QMainWindow):
         )
         self.suggester.set_shared([row.root.path for row in snapshot.roots])
         self.pause_action.setChecked(snapshot.paused)
+        refused = snapshot.policy.pause_refusal() if snapshot.policy is not None else None
+        # Locked by the administrator's policy: resuming stays possible, pausing does not.
+        self.pause_action.setEnabled(refused is None or snapshot.paused)
+        self.pause_action.setToolTip(render(refused) if refused is not None else
+                                     self.tr("While paused, every server sees an empty list."))
         self._show_summary()
 
     def _show_summary(self) -> None:

@@ -7,7 +7,7 @@ signal; the window saves it through the store, and the next snapshot confirms or
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPalette
@@ -16,9 +16,14 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.core.access import AccessStatus
 from app.ui import text
 from app.ui.icons import Dot, dot
-from app.ui.messages import fill, plain_tooltip
+from app.ui.messages import fill, plain_tooltip, render
 from app.ui.snapshot import RootRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
+
+if TYPE_CHECKING:
+    from app.core.messages import UserError
+    from app.core.model import Root
+    from app.core.policy import Policy
 
 
 class Column(IntEnum):
@@ -51,12 +56,13 @@ class RootsTableModel(KeyedTableModel[RootRow]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(lambda row: row.root.id, len(Column), parent, same=RootRow.same_as)
         self._paused = False
+        self._policy: Policy | None = None
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
-        paused_changed = snapshot.paused != self._paused
-        self._paused = snapshot.paused
+        changed = snapshot.paused != self._paused or snapshot.policy != self._policy
+        self._paused, self._policy = snapshot.paused, snapshot.policy
         self.set_rows(snapshot.roots)
-        if paused_changed:
+        if changed:
             self.refresh_all()
 
     def root_id(self, row: int) -> str | None:
@@ -118,6 +124,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 shown += "  →  " + text.home_relative(root.path)
             return shown
         if column is Column.STATUS:
+            if self._forbidden(root) is not None:
+                return self.tr("Blocked by policy")
             return text.access_label(row.access)
         if column is Column.CHECKED:
             return text.clock_time(row.access.checked_at) if row.access else "—"
@@ -126,10 +134,16 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return self.tr("Nobody (sharing is paused)")
             if not root.enabled:
                 return self.tr("Nobody (turned off)")
+            if self._forbidden(root) is not None:
+                return self.tr("Nobody (blocked by policy)")
             if row.access is not None and not row.access.ok:
                 return self.tr("Nobody (not reachable)")
             return ", ".join(row.seen_by) if row.seen_by else self.tr("No server yet")
         return None
+
+    def _forbidden(self, root: Root) -> UserError | None:
+        """Why the administrator's policy keeps this folder from every server (shown locked), or None."""
+        return self._policy.folder_refusal(root.path) if self._policy is not None else None
 
     def _decoration(self, row: RootRow, column: Column) -> Any:
         if column is Column.NAME:
@@ -148,6 +162,9 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return fill(self.tr("Entered as %1\nLinks to %2"), [root.entered_path, root.path])
             return root.path
         if column in (Column.STATUS, Column.CHECKED):
+            forbidden = self._forbidden(root)
+            if forbidden is not None:
+                return render(forbidden)
             if row.access is None:
                 return self.tr("Not checked yet.")
             checked = self.tr("Checked at %1, as seen by Rootkeeper.").replace(

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 if TYPE_CHECKING:  # only types here: the tray can show before pydantic is imported
     from app.core.access import AccessResult
     from app.core.model import Root, ServerEntry, StoreData
+    from app.core.policy import Policy
     from app.core.sharing import SharedRoot
     from app.core.status import ConnectionStatus
 
@@ -168,10 +169,13 @@ class Snapshot:
     """Who holds each root's URI (as the roots are keyed), and what it was computed from, for the next build."""
     roots_source: object = field(default=None, compare=False, repr=False)
     """The store's list the rows were built from (by identity: the hub replaces it on every reload)."""
+    policy: Policy | None = None
+    """The administrator's policy in force (None: no policy): what it forbids is shown locked."""
 
     @classmethod
     def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions, previous: Snapshot | None = None) -> Snapshot:
-        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of, previous=previous)
+        return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of, previous=previous,
+                         policy=getattr(hub, "policy", None))
 
     @classmethod
     def of_data(cls, data: StoreData) -> Snapshot:
@@ -189,6 +193,7 @@ class Snapshot:
         *,
         previous: Snapshot | None = None,
         roots_changed: bool = True,
+        policy: Policy | None = None,
     ) -> Snapshot:
         """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
         servers = tuple(
@@ -204,7 +209,7 @@ class Snapshot:
         if (previous is not None and not roots_changed and previous.roots_source is data.roots
                 and previous.seen is seen):  # a status change with the same audiences: the rows stand
             return cls(paused=data.paused, roots=previous.roots, servers=servers, seen_key=key, seen=seen,
-                       roots_source=data.roots)
+                       roots_source=data.roots, policy=policy if policy is not None and policy.active else None)
         before = previous.by_id if previous is not None else {}
         result_of, audience_of, old_row = access.get, seen.get, before.get  # bound once: 10,000 rows a round
         rows = []
@@ -217,7 +222,7 @@ class Snapshot:
             else:
                 rows.append(RootRow(root, result, audience))
         return cls(paused=data.paused, roots=tuple(rows), servers=servers, seen_key=key, seen=seen,
-                   roots_source=data.roots)
+                   roots_source=data.roots, policy=policy if policy is not None and policy.active else None)
 
     @property
     def tray_state(self) -> TrayState:

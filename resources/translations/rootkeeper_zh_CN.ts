@@ -1360,12 +1360,20 @@ Drag a folder here or click Share a folder…</source>
         <translation>当前得知此文件夹的服务器。</translation>
     </message>
     <message>
+        <source>Blocked by policy</source>
+        <translation>被策略禁止</translation>
+    </message>
+    <message>
         <source>Nobody (sharing is paused)</source>
         <translation>无（共享已暂停）</translation>
     </message>
     <message>
         <source>Nobody (turned off)</source>
         <translation>无（已关闭）</translation>
+    </message>
+    <message>
+        <source>Nobody (blocked by policy)</source>
+        <translation>没有（被策略禁止）</translation>
     </message>
     <message>
         <source>Nobody (not reachable)</source>

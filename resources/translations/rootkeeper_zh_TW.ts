@@ -1360,12 +1360,20 @@ Drag a folder here or click Share a folder…</source>
         <translation>目前得知此資料夾的伺服器。</translation>
     </message>
     <message>
+        <source>Blocked by policy</source>
+        <translation>被原則禁止</translation>
+    </message>
+    <message>
         <source>Nobody (sharing is paused)</source>
         <translation>無（共用已暫停）</translation>
     </message>
     <message>
         <source>Nobody (turned off)</source>
         <translation>無（已關閉）</translation>
+    </message>
+    <message>
+        <source>Nobody (blocked by policy)</source>
+        <translation>沒有（被原則禁止）</translation>
     </message>
     <message>
         <source>Nobody (not reachable)</source>
