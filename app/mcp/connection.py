@@ -48,6 +48,7 @@ from app.mcp.errors import (
     ToolCallError,
     describe_disconnect,
     describe_failure,
+    failure_outside_protocol,
     message,
     real_errors,
 )
@@ -278,10 +279,8 @@ class ServerConnection:
                 while not self._stopping:
                     try:
                         outcome = await self._connect_once()
-                    except Exception as error:  # a bug or an environment fault outside the protocol
-                        logger.exception("Connecting to %s failed unexpectedly", self._entry.name)
-                        said = message("mcp.unexpected", error=f"{type(error).__name__}: {error}")
-                        outcome = Outcome(Failure(said))
+                    except Exception as error:  # outside the protocol: a bug, the environment, or our own refusal
+                        outcome = Outcome(failure_outside_protocol(error, self._entry.name))
                     if self._stopping:
                         return
                     self._failure = outcome.failure

@@ -12,12 +12,15 @@ being described, by which time the SDK is loaded anyway.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from app.core.messages import Message
+from app.core.messages import Message, UserError
+
+logger = logging.getLogger(__name__)
 
 # JSON-RPC / MCP error codes, spelled out here so this module stays free of SDK imports.
 CONNECTION_CLOSED = -32000
@@ -143,6 +146,9 @@ def describe_failure(error: BaseException | None, context: FailureContext) -> Fa
     if context.session_lost is not None:
         return Failure(context.session_lost)
     leaves = [leaf for leaf in leaf_errors(error) if not _is_cancellation(leaf)] if error else []
+    for leaf in leaves:
+        if isinstance(leaf, UserError):  # Rootkeeper's own sentence (a server secret that cannot be fetched)
+            return Failure(leaf.message)
     for describe in (_spawn_failure, _network_failure, _protocol_failure):
         for leaf in leaves:
             if (failure := describe(leaf, context)) is not None:
@@ -151,6 +157,15 @@ def describe_failure(error: BaseException | None, context: FailureContext) -> Fa
         return Failure(_silence(context))
     leaf = leaves[0]
     return Failure(message("mcp.unexpected", error=f"{type(leaf).__name__}: {_clip(str(leaf))}"))
+
+
+def failure_outside_protocol(error: Exception, server: str) -> Failure:
+    """A connection attempt that failed before any protocol: Rootkeeper's own sentence, or a bug (logged in full)."""
+    if isinstance(error, UserError):  # a server secret that cannot be fetched, …: the user can act on it
+        logger.info("Not connecting to %s: %s", server, error.message.text)
+        return Failure(error.message)
+    logger.exception("Connecting to %s failed unexpectedly", server)
+    return Failure(message("mcp.unexpected", error=f"{type(error).__name__}: {error}"))
 
 
 def describe_disconnect(context: FailureContext) -> Failure:
