@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToo
 
 from app.ui.drops import dropped_items, may_contain_paths
 from app.ui.flows import Flows
+from app.ui.health import health
 from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
@@ -112,18 +113,7 @@ class MainWindow(QMainWindow):
 
     def _show_summary(self) -> None:
         snapshot = self._snapshot
-        shared = sum(1 for row in snapshot.roots if row.root.enabled)
-        if snapshot.paused:
-            text = self.tr("Sharing is paused: every server sees an empty list.")
-        else:
-            text = self.tr("%n folder(s) shared", None, shared)
-            attention = len(snapshot.attention_roots)
-            if attention:
-                text += " · " + self.tr("%n need(s) attention", None, attention)
-            waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
-            if waiting:
-                text += " · " + self.tr("%n server(s) waiting for your consent", None, waiting)
-        self.summary.setText(text)
+        self.summary.setText(health(snapshot).sentence)
         self.tabs.setTabText(ROOTS_TAB, self.tr("Shared folders (%1)").replace("%1", str(len(snapshot.roots))))
         self.tabs.setTabText(SERVERS_TAB, self.tr("Servers (%1)").replace("%1", str(len(snapshot.servers))))
 

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.ui import text
+from app.ui.health import health
 from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.live import LiveState
 from app.ui.messages import plain_tooltip
@@ -51,25 +52,14 @@ class Tray(QSystemTrayIcon):
         return self._state
 
     def _show_state(self, snapshot: Snapshot) -> None:
-        self._state = snapshot.tray_state
+        overall = health(snapshot)
+        self._state = overall.state
         self.refresh_icon()
-        self.setToolTip(plain_tooltip(self._summary(snapshot)) or "")
+        self.setToolTip(plain_tooltip(overall.tooltip) or "")
 
     def refresh_icon(self) -> None:
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
         self.setIcon(tray_icon(self._state, panel_is_dark()))
-
-    def _summary(self, snapshot: Snapshot) -> str:
-        if snapshot.paused:
-            return self.tr("Rootkeeper: sharing is paused")
-        attention = len(snapshot.attention_roots)
-        if attention:
-            return self.tr("Rootkeeper: %n shared folder(s) cannot be reached", None, attention)
-        waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
-        if waiting:
-            return self.tr("Rootkeeper: %n server(s) waiting for your consent", None, waiting)
-        shared = sum(1 for row in snapshot.roots if row.root.enabled)
-        return self.tr("Rootkeeper: %n folder(s) shared, all reachable", None, shared)
 
     def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):
@@ -79,7 +69,8 @@ class Tray(QSystemTrayIcon):
         menu = self._menu
         menu.clear()
         snapshot = self._live.current
-        header = menu.addAction(self._summary(snapshot))
+        header = menu.addAction(health(snapshot).tooltip.replace("&", "&&"))
+        header.setObjectName("header")
         header.setEnabled(False)
         menu.addSeparator()
         self._add_roots(menu, snapshot)

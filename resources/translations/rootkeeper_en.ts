@@ -12,19 +12,19 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>Health</name>
     <message numerus="yes">
-        <source>%n folder(s) shared</source>
+        <source>%n shared folder(s) cannot be reached</source>
         <translation>
-            <numerusform>%n folder shared</numerusform>
-            <numerusform>%n folders shared</numerusform>
+            <numerusform>%n shared folder cannot be reached</numerusform>
+            <numerusform>%n shared folders cannot be reached</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n need(s) attention</source>
+        <source>%n server(s) cannot connect</source>
         <translation>
-            <numerusform>%n needs attention</numerusform>
-            <numerusform>%n need attention</numerusform>
+            <numerusform>%n server cannot connect</numerusform>
+            <numerusform>%n servers cannot connect</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -32,6 +32,13 @@
         <translation>
             <numerusform>%n server waiting for your consent</numerusform>
             <numerusform>%n servers waiting for your consent</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>%n folder shared, all reachable</numerusform>
+            <numerusform>%n folders shared, all reachable</numerusform>
         </translation>
     </message>
 </context>
@@ -126,27 +133,6 @@
 </context>
 <context>
     <name>Tray</name>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper: a shared folder cannot be reached</numerusform>
-            <numerusform>Rootkeeper: %n shared folders cannot be reached</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper: a server is waiting for your consent</numerusform>
-            <numerusform>Rootkeeper: %n servers are waiting for your consent</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper: %n folder shared, reachable</numerusform>
-            <numerusform>Rootkeeper: %n folders shared, all reachable</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n more…</source>
         <translation>

@@ -132,6 +132,45 @@
     </message>
 </context>
 <context>
+    <name>Health</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共享已暂停：所有服务器看到的都是空列表。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>%n 个共享文件夹无法访问</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) cannot connect</source>
+        <translation>
+            <numerusform>%n 个服务器无法连接</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 个服务器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>已共享 %n 个文件夹，全部可访问</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rootkeeper: %1</source>
+        <translation>Rootkeeper：%1</translation>
+    </message>
+</context>
+<context>
     <name>HostFlows</name>
     <message>
         <source>No servers were found in the %1 config.</source>
@@ -341,28 +380,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Sharing is paused: every server sees an empty list.</source>
-        <translation>共享已暂停：所有服务器看到的都是空列表。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n folder(s) shared</source>
-        <translation>
-            <numerusform>已共享 %n 个文件夹</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n need(s) attention</source>
-        <translation>
-            <numerusform>%n 个需要注意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>%n 个服务器等待你的同意</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Shared folders (%1)</source>
         <translation>共享的文件夹（%1）</translation>
@@ -1659,28 +1676,6 @@ Links to %2</source>
 </context>
 <context>
     <name>Tray</name>
-    <message>
-        <source>Rootkeeper: sharing is paused</source>
-        <translation>Rootkeeper：共享已暂停</translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 个共享文件夹无法访问</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 个服务器等待你的同意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper：已共享 %n 个文件夹，全部可访问</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Share a folder…</source>
         <translation>共享文件夹…</translation>

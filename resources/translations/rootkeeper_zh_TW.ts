@@ -132,6 +132,45 @@
     </message>
 </context>
 <context>
+    <name>Health</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共享已暫停：所有伺服器看到的都是空清單。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>%n 個共享資料夾無法存取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) cannot connect</source>
+        <translation>
+            <numerusform>%n 個伺服器無法連線</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 個伺服器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>已共享 %n 個資料夾，全部可存取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rootkeeper: %1</source>
+        <translation>Rootkeeper：%1</translation>
+    </message>
+</context>
+<context>
     <name>HostFlows</name>
     <message>
         <source>No servers were found in the %1 config.</source>
@@ -341,28 +380,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Sharing is paused: every server sees an empty list.</source>
-        <translation>共用已暫停：所有伺服器看到的都是空清單。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n folder(s) shared</source>
-        <translation>
-            <numerusform>已共用 %n 個資料夾</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n need(s) attention</source>
-        <translation>
-            <numerusform>%n 個需要注意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>%n 個伺服器等待你的同意</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Shared folders (%1)</source>
         <translation>共用的資料夾（%1）</translation>
@@ -1659,28 +1676,6 @@ Links to %2</source>
 </context>
 <context>
     <name>Tray</name>
-    <message>
-        <source>Rootkeeper: sharing is paused</source>
-        <translation>Rootkeeper：共用已暫停</translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 個共用資料夾無法存取</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 個伺服器等待你的同意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper：已共用 %n 個資料夾，全部可存取</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Share a folder…</source>
         <translation>共用資料夾…</translation>
