@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from app.core.fileio import private_dir
 from app.ui.i18n import LANGUAGES, SYSTEM
 
 SETTINGS_FILE = "gui.ini"
@@ -63,8 +64,12 @@ class GuiSettings:
         self._set("ui/tray_hint_shown", value)
 
     def _set(self, key: str, value: object) -> None:
+        # QSettings would create the folder and file with the umask's modes (0755/0644): make them private.
+        private_dir(self.path.parent, tighten_existing=False)
         self._qs.setValue(key, value)
         self._qs.sync()
+        with contextlib.suppress(OSError):
+            os.chmod(self.path, 0o600)
 
 
 def _as_bool(value: object) -> bool:
