@@ -7,7 +7,9 @@ nothing here raises into Qt.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
@@ -15,9 +17,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from app.core.messages import UserError
-from app.core.model import SharingMode
+from app.core.model import ServerEntry, SharingMode
 from app.core.paths import printable
 from app.core.store import StoreError
+from app.ui import text
 from app.ui.asking import ask, confirm, dispose
 from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
 from app.ui.dialogs.log_dialog import LogDialog
@@ -37,6 +40,15 @@ from app.ui.settings import GuiSettings
 T = TypeVar("T")
 Report = Callable[[str, Level], None]
 USER_ERRORS = (UserError, StoreError)
+
+
+def deferral_key(entry: ServerEntry) -> str:
+    """A server by name and target: a different program later added under the same name is asked again.
+
+    Hashed, so the settings file holds no command line, environment or header (which may carry secrets).
+    """
+    digest = hashlib.sha256(entry.target.model_dump_json().encode("utf-8")).hexdigest()[:16]
+    return f"{entry.name}:{digest}"
 
 
 class Flows(QObject):
@@ -60,6 +72,7 @@ class Flows(QObject):
         self._tray_available = tray_available
         self._logs: dict[str, LogDialog] = {}
         self._consent_open: dict[str, ConsentDialog] = {}
+        self._consent_waiters: list[asyncio.Future[None]] = []
 
     async def _guard(self, edit: Awaitable[T]) -> T | None:
         try:
@@ -186,16 +199,23 @@ class Flows(QObject):
             await self._guard(self.editor.remove_server(name))
 
     async def ask_consent(self, parent: QWidget | None, name: str) -> None:
-        """The consent prompt for `name`; an answer is saved, "decide later" leaves it pending."""
-        if name in self._consent_open:
-            self._consent_open[name].raise_()
-            self._consent_open[name].activateWindow()
+        """The consent prompt for `name`; an answer is saved, "decide later" is remembered (and leaves it pending).
+
+        One prompt at a time: while one is open, asking about any server brings that one to the front.
+        """
+        if self._consent_open:
+            open_prompt = next(iter(self._consent_open.values()))
+            open_prompt.raise_()
+            open_prompt.activateWindow()
             return
         row = self.live.current.server(name)
         if row is None:
             return
-        roots = [r.root for r in self.live.current.roots]
-        dialog = ConsentDialog(name, roots, replaces_own=replaces_own_folders(row.entry), parent=parent)
+        snapshot = self.live.current
+        roots = [r.root for r in snapshot.roots]
+        unavailable = {r.root.id for r in snapshot.roots if r.access is not None and not r.access.ok}
+        dialog = ConsentDialog(name, roots, target=text.target_label(row.entry), unavailable=unavailable,
+                               replaces_own=replaces_own_folders(row.entry), parent=parent)
         self._consent_open[name] = dialog
         try:
             answer = await ask(dialog)
@@ -203,8 +223,28 @@ class Flows(QObject):
         finally:
             del self._consent_open[name]
             dispose(dialog)
+            for waiter in self._consent_waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+            self._consent_waiters.clear()
+        deferred = self._settings.deferred_consent
+        key = deferral_key(row.entry)
         if answer in (Answer.SHARE, Answer.DENY):
+            self._settings.deferred_consent = deferred - {key}
             await self._guard(self.editor.set_sharing(name, decision))
+        elif key not in deferred:
+            self._settings.deferred_consent = deferred | {key}
+
+    async def consent_closed(self) -> None:
+        """Return once no consent prompt is open (at once when none is)."""
+        while self._consent_open:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._consent_waiters.append(waiter)
+            await waiter
+
+    def consent_deferred(self, entry: ServerEntry) -> bool:
+        """Whether the user chose "Decide later" for this server (the same name and target), in any session."""
+        return deferral_key(entry) in self._settings.deferred_consent
 
     async def review_server(self, parent: QWidget, name: str) -> None:
         """The user picked a server (in the tray): if it still waits for a decision, ask now."""

@@ -63,6 +63,17 @@ class GuiSettings:
     def tray_hint_shown(self, value: bool) -> None:
         self._set("ui/tray_hint_shown", value)
 
+    @property
+    def deferred_consent(self) -> set[str]:
+        """The servers whose consent prompt was answered "Decide later" (keys from `consent.deferral_key`)."""
+        value = self._qs.value("consent/deferred", [])
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return {item for item in values if isinstance(item, str) and item}
+
+    @deferred_consent.setter
+    def deferred_consent(self, value: set[str]) -> None:
+        self._set("consent/deferred", sorted(value))
+
     def _set(self, key: str, value: object) -> None:
         # QSettings would create the folder and file with the umask's modes (0755/0644): make them private.
         private_dir(self.path.parent, tighten_existing=False)
