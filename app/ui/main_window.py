@@ -17,6 +17,7 @@ from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
 from app.ui.message_bar import MessageBar
+from app.ui.roots_model import Column as RootColumn
 from app.ui.roots_model import RootsTableModel
 from app.ui.roots_page import RootsPage
 from app.ui.servers_model import ServersTableModel
@@ -25,6 +26,12 @@ from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
 
 ROOTS_TAB, SERVERS_TAB, HOSTS_TAB = 0, 1, 2
+PATH_MIN_WIDTH = 200
+"""About 30 characters: a path like `~/projects/website` stays readable in the smallest window."""
+WINDOW_CHROME = 64
+"""Margins, the table's frame and its vertical scroll bar."""
+MIN_HEIGHT = 580
+"""The servers tab keeps three rows above the selected server's details (which need about 275 px)."""
 
 
 class MainWindow(QMainWindow):
@@ -42,7 +49,6 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
         self.resize(1060, 600)
-        self.setMinimumSize(QSize(720, 420))
 
         self.roots_model = RootsTableModel(self)
         self.servers_model = ServersTableModel(self)
@@ -69,8 +75,10 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 4, 8, 0)
-        layout.addWidget(self.message_bar)
+        # Below the tabs: showing or closing a message moves the bottom edge of the tables, never a row
+        # the user is about to click.
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.message_bar)
         self.setCentralWidget(central)
 
         self.summary = QLabel(self)
@@ -87,6 +95,13 @@ class MainWindow(QMainWindow):
         self.settings_action.triggered.connect(self._change_settings)
         flows.live.snapshotChanged.connect(self.show_snapshot)
         self.retranslate()
+        self.setMinimumSize(self._smallest_usable())
+
+    def _smallest_usable(self) -> QSize:
+        """Room for the roots table's fixed columns plus a readable Path column, and three server rows."""
+        header = self.roots_page.table.horizontalHeader()
+        fixed = sum(header.sectionSize(column) for column in range(header.count()) if column != RootColumn.PATH)
+        return QSize(fixed + PATH_MIN_WIDTH + WINDOW_CHROME, MIN_HEIGHT)
 
     def _make_toolbar(self) -> QToolBar:
         toolbar = QToolBar(self)
