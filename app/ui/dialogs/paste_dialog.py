@@ -81,6 +81,8 @@ class PasteDialog(QDialog):
     def _grow_to_fit(self) -> None:
         """Taller when the preview's warnings need it (never shrinking under the user's hand)."""
         layout = self.layout()
+        if layout is None:
+            return
         needed = layout.heightForWidth(self.width()) if layout.hasHeightForWidth() else layout.sizeHint().height()
         if needed > self.height():
             self.resize(self.width(), needed)
