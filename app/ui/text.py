@@ -119,9 +119,7 @@ def state_label(status: ConnectionStatus | None) -> str:
 
 
 def connection_label(status: ConnectionStatus | None) -> str:
-    """The state, with the protocol version while connected."""
-    if status is not None and status.state == "connected" and status.era is not None:
-        return translate("Text", "Connected · %1").replace("%1", era_label(status))
+    """The state in plain words ("Connected"); the protocol version is for the details, not the table or menu."""
     return state_label(status)
 
 
