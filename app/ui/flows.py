@@ -11,6 +11,7 @@ import asyncio
 import functools
 import hashlib
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import TypeVar
 
 from PySide6.QtCore import QObject
@@ -27,6 +28,7 @@ from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
+from app.ui.health import health
 from app.ui.hosts_flows import HostFlows
 from app.ui.hosts_service import HostsService
 from app.ui.i18n import Translations
@@ -36,10 +38,12 @@ from app.ui.messages import quoted_list, render
 from app.ui.server_hints import replaces_own_folders
 from app.ui.services import Preview, StoreEditor
 from app.ui.settings import GuiSettings
+from app.ui.snapshot import Snapshot
 
 T = TypeVar("T")
 Report = Callable[[str, Level], None]
 USER_ERRORS = (UserError, StoreError)
+CHECK_REPORT_TIMEOUT = 120.0
 
 
 def deferral_key(entry: ServerEntry) -> str:
@@ -73,6 +77,7 @@ class Flows(QObject):
         self._logs: dict[str, LogDialog] = {}
         self._consent_open: dict[str, ConsentDialog] = {}
         self._consent_waiters: list[asyncio.Future[None]] = []
+        self._background: set[asyncio.Future[None]] = set()
 
     async def _guard(self, edit: Awaitable[T]) -> T | None:
         try:
@@ -265,8 +270,42 @@ class Flows(QObject):
         dialog.activateWindow()
 
     def recheck(self) -> None:
+        started = datetime.now(UTC)
         self.editor.hub.recheck_now()
         self._report(self.tr("Checking every shared folder again…"), Level.INFO)
+        task = asyncio.ensure_future(self._report_checked(started))
+        self._background.add(task)  # kept referenced until it ends
+        task.add_done_callback(self._background.discard)
+
+    async def _first_snapshot(self, wanted: Callable[[Snapshot], bool]) -> None:
+        """Return once the live snapshot satisfies `wanted` (at once if it does already)."""
+        while not wanted(self.live.current):
+            changed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def resolve(_snapshot: object, future: asyncio.Future[None] = changed) -> None:
+                if not future.done():
+                    future.set_result(None)
+
+            self.live.snapshotChanged.connect(resolve)
+            try:
+                await changed
+            finally:
+                self.live.snapshotChanged.disconnect(resolve)
+
+    async def _report_checked(self, started: datetime) -> None:
+        """Say when the check the user asked for is done, and what it found."""
+
+        def done(snapshot: Snapshot) -> bool:
+            return all(row.access is not None and row.access.checked_at >= started
+                       for row in snapshot.roots if row.root.enabled)
+
+        try:
+            await asyncio.wait_for(self._first_snapshot(done), CHECK_REPORT_TIMEOUT)
+        except TimeoutError:
+            return  # a drive that does not answer: its row says so, the status bar too
+        overall = health(self.live.current)
+        sentence = self.tr("Check finished at %1: %2").replace("%1", text.clock_time(datetime.now(UTC)))
+        self._report(sentence.replace("%2", overall.sentence), Level.INFO)
 
     # -- settings ---------------------------------------------------------------------------------
 

@@ -28,11 +28,11 @@ def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: P
         async with running(app):
             await eventually(lambda: app.live.current.roots[0].access is not None, what="the first check")
             shutil.rmtree(alpha)
-            app.flows.recheck()
+            app.editor.hub.recheck_now()
             await eventually(lambda: "became unavailable" in bar.text(), what="the loss reported")
             assert bar.level is Level.WARNING
             alpha.mkdir()
-            app.flows.recheck()
+            app.editor.hub.recheck_now()
             await eventually(lambda: "available again" in bar.text(), what="the return reported")
             assert bar.level is Level.INFO
 
@@ -54,3 +54,20 @@ def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     # Once it has worked in this session, failing again is news.
     assert tracker.update(seen("connected")) == []
     assert [t.name for t in tracker.update(seen("backoff"))] == ["s"]
+
+
+def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
+    app = build_app(home)
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: all(r.access is not None for r in app.live.current.roots), what="checks")
+            app.window.roots_page.check_button.click()
+            assert bar.text() == "Checking every shared folder again…"
+            await eventually(lambda: bar.text().startswith("Check finished at "), what="the check reported done")
+            assert bar.text().endswith(": 2 folders shared, all reachable") and bar.level is Level.INFO
+
+    run(qloop, scenario())
