@@ -43,6 +43,10 @@
         <translation>如果你同意，Rootkeeper 会告诉这个服务器你正在使用哪些文件夹，现在以及列表每次变化时都会告知。根目录只是指引，不是锁：服务器仍可以打开其进程能访问的任何文件。</translation>
     </message>
     <message>
+        <source>Runs as: %1</source>
+        <translation>运行方式：%1</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>这看起来是 filesystem 服务器：它收到的根目录会取代其命令行中指定的文件夹。</translation>
     </message>
@@ -129,6 +133,10 @@
     <message>
         <source>Checking every shared folder again…</source>
         <translation>正在重新检查每个共享文件夹…</translation>
+    </message>
+    <message>
+        <source>Check finished at %1: %2</source>
+        <translation>检查已于 %1 完成：%2</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +1483,18 @@ Links to %2</source>
 <context>
     <name>SharingChoice</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(turned off)</source>
+        <translation>（已关闭）</translation>
+    </message>
+    <message>
+        <source>(unavailable)</source>
+        <translation>（不可用）</translation>
+    </message>
+    <message>
         <source>Decide later: nothing is shared until you choose</source>
         <translation>以后再决定：在你选择之前不共享任何内容</translation>
     </message>
@@ -1642,10 +1662,6 @@ Links to %2</source>
     <message>
         <source>Failed</source>
         <translation>失败</translation>
-    </message>
-    <message>
-        <source>Connected · %1</source>
-        <translation>已连接 · %1</translation>
     </message>
     <message>
         <source>%1 (legacy)</source>

@@ -43,6 +43,10 @@
         <translation>如果你同意，Rootkeeper 會告訴這個伺服器你正在使用哪些資料夾，現在以及清單每次變動時都會告知。根目錄只是指引，不是鎖：伺服器仍可開啟其行程能存取的任何檔案。</translation>
     </message>
     <message>
+        <source>Runs as: %1</source>
+        <translation>執行方式：%1</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>這看起來是 filesystem 伺服器：它收到的根目錄會取代其命令列中指定的資料夾。</translation>
     </message>
@@ -129,6 +133,10 @@
     <message>
         <source>Checking every shared folder again…</source>
         <translation>正在重新檢查每個共用資料夾…</translation>
+    </message>
+    <message>
+        <source>Check finished at %1: %2</source>
+        <translation>檢查已於 %1 完成：%2</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +1483,18 @@ Links to %2</source>
 <context>
     <name>SharingChoice</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(turned off)</source>
+        <translation>（已關閉）</translation>
+    </message>
+    <message>
+        <source>(unavailable)</source>
+        <translation>（無法使用）</translation>
+    </message>
+    <message>
         <source>Decide later: nothing is shared until you choose</source>
         <translation>稍後再決定：在你選擇之前不共用任何內容</translation>
     </message>
@@ -1642,10 +1662,6 @@ Links to %2</source>
     <message>
         <source>Failed</source>
         <translation>失敗</translation>
-    </message>
-    <message>
-        <source>Connected · %1</source>
-        <translation>已連線 · %1</translation>
     </message>
     <message>
         <source>%1 (legacy)</source>
