@@ -51,6 +51,6 @@ def test_main_window_screenshot_under_xvfb(x_display: str, tmp_path: Path) -> No
     assert done.stdout.split() == [str(out), "xcb"]  # drawn by the X11 platform plugin, not offscreen
 
     image = QImage(str(out))
-    assert (image.width(), image.height()) == (1060, 480)
+    assert (image.width(), image.height()) == (1060, 580)
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert len(colours) > 20, "the screenshot is blank"
