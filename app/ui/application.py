@@ -28,6 +28,7 @@ from app.ui.notifier import Notifier
 from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
+from app.ui.suggestions_menu import SuggestionsMenu
 from app.ui.tray import Tray
 from app.ui.window_state import WindowMemory
 
@@ -80,6 +81,8 @@ class RootkeeperApp(QObject):
         self.tray.serverRequested.connect(self._open_server)
         self.tray.pauseRequested.connect(self._set_paused)
         self.tray.quitRequested.connect(self.request_quit)
+        self.tray.suggestions = SuggestionsMenu(self.window.suggester)
+        self.tray.suggestions.chosen.connect(self._share_suggested)
         self.window.quitRequested.connect(self.request_quit)
         self.window.hiddenToTray.connect(self._hint_once)
         self.window.paletteChanged.connect(self.tray.refresh_icon)
@@ -176,6 +179,10 @@ class RootkeeperApp(QObject):
     @asyncSlot()
     async def _share_folder(self) -> None:
         await self.flows.pick_folder(self._front())
+
+    @asyncSlot(str)
+    async def _share_suggested(self, path: str) -> None:
+        await self.flows.add_paths(self._front(), [path])
 
     @asyncSlot(str, bool)
     async def _set_enabled(self, root_id: str, enabled: bool) -> None:

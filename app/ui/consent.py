@@ -2,9 +2,10 @@
 
 In use means the hub connected it, or an AI host started a bridge for it (a bridge session is
 live). Prompts come one at a time: a second server waiting is asked about once the first prompt
-is answered. "Decide later" is respected for the rest of the session (the servers tab keeps a
-button to decide, and the tray shows that something waits); the decision itself is stored per
-server in the store, where every bridge for that server sees it at once.
+is answered. "Decide later" is remembered in the GUI settings, across restarts, for that server
+and target (the servers tab keeps a button to decide, and the tray shows that something waits);
+the decision itself is stored per server in the store, where every bridge for that server sees it
+at once.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ class ConsentPrompter(QObject):
         for server in snapshot.servers:
             if server.awaiting_consent and in_use(server) and server.name not in self._asked:
                 self._asked.add(server.name)
-                self._waiting.append(server.name)
+                if not self._flows.consent_deferred(server.entry):
+                    self._waiting.append(server.name)
         if self._waiting and not self._prompting:
             self._prompting = True
             self._prompt_waiting()
@@ -48,6 +50,7 @@ class ConsentPrompter(QObject):
     async def _prompt_waiting(self) -> None:
         try:
             while self._waiting:
+                await self._flows.consent_closed()  # one the user opened from the tray or the servers tab
                 name = self._waiting.popleft()
                 row = self._flows.live.current.server(name)
                 if row is not None and row.awaiting_consent:  # decided meanwhile (CLI, another prompt): skip

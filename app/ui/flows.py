@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import TypeVar
 
 from PySide6.QtCore import QObject
@@ -17,9 +19,10 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from app.core import autostart
 from app.core.messages import UserError
-from app.core.model import SharingMode
+from app.core.model import ServerEntry, SharingMode
 from app.core.paths import printable
 from app.core.store import StoreError
+from app.ui import text
 from app.ui.asking import ask, confirm, dispose
 from app.ui.desk_flows import DeskFlows
 from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
@@ -27,6 +30,7 @@ from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
+from app.ui.health import health
 from app.ui.hosts_flows import HostFlows
 from app.ui.hosts_service import HostsService
 from app.ui.i18n import Translations
@@ -36,10 +40,21 @@ from app.ui.messages import quoted_list, render
 from app.ui.server_hints import replaces_own_folders
 from app.ui.services import Preview, StoreEditor
 from app.ui.settings import GuiSettings
+from app.ui.snapshot import Snapshot
 
 T = TypeVar("T")
 Report = Callable[[str, Level], None]
 USER_ERRORS = (UserError, StoreError)
+CHECK_REPORT_TIMEOUT = 120.0
+
+
+def deferral_key(entry: ServerEntry) -> str:
+    """A server by name and target: a different program later added under the same name is asked again.
+
+    Hashed, so the settings file holds no command line, environment or header (which may carry secrets).
+    """
+    digest = hashlib.sha256(entry.target.model_dump_json().encode("utf-8")).hexdigest()[:16]
+    return f"{entry.name}:{digest}"
 
 
 class Flows(QObject):
@@ -63,6 +78,8 @@ class Flows(QObject):
         self._tray_available = tray_available
         self._logs: dict[str, LogDialog] = {}
         self._consent_open: dict[str, ConsentDialog] = {}
+        self._consent_waiters: list[asyncio.Future[None]] = []
+        self._background: set[asyncio.Future[None]] = set()
 
     def report(self, text: str, level: Level) -> None:
         self._report(text, level)
@@ -192,16 +209,23 @@ class Flows(QObject):
             await self.desk.remove_server(name)
 
     async def ask_consent(self, parent: QWidget | None, name: str) -> None:
-        """The consent prompt for `name`; an answer is saved, "decide later" leaves it pending."""
-        if name in self._consent_open:
-            self._consent_open[name].raise_()
-            self._consent_open[name].activateWindow()
+        """The consent prompt for `name`; an answer is saved, "decide later" is remembered (and leaves it pending).
+
+        One prompt at a time: while one is open, asking about any server brings that one to the front.
+        """
+        if self._consent_open:
+            open_prompt = next(iter(self._consent_open.values()))
+            open_prompt.raise_()
+            open_prompt.activateWindow()
             return
         row = self.live.current.server(name)
         if row is None:
             return
-        roots = [r.root for r in self.live.current.roots]
-        dialog = ConsentDialog(name, roots, replaces_own=replaces_own_folders(row.entry), parent=parent)
+        snapshot = self.live.current
+        roots = [r.root for r in snapshot.roots]
+        unavailable = {r.root.id for r in snapshot.roots if r.access is not None and not r.access.ok}
+        dialog = ConsentDialog(name, roots, target=text.target_label(row.entry), unavailable=unavailable,
+                               replaces_own=replaces_own_folders(row.entry), parent=parent)
         self._consent_open[name] = dialog
         try:
             answer = await ask(dialog)
@@ -209,8 +233,28 @@ class Flows(QObject):
         finally:
             del self._consent_open[name]
             dispose(dialog)
+            for waiter in self._consent_waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+            self._consent_waiters.clear()
+        deferred = self._settings.deferred_consent
+        key = deferral_key(row.entry)
         if answer in (Answer.SHARE, Answer.DENY):
+            self._settings.deferred_consent = deferred - {key}
             await self._guard(self.editor.set_sharing(name, decision))
+        elif key not in deferred:
+            self._settings.deferred_consent = deferred | {key}
+
+    async def consent_closed(self) -> None:
+        """Return once no consent prompt is open (at once when none is)."""
+        while self._consent_open:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._consent_waiters.append(waiter)
+            await waiter
+
+    def consent_deferred(self, entry: ServerEntry) -> bool:
+        """Whether the user chose "Decide later" for this server (the same name and target), in any session."""
+        return deferral_key(entry) in self._settings.deferred_consent
 
     async def review_server(self, parent: QWidget, name: str) -> None:
         """The user picked a server (in the tray): if it still waits for a decision, ask now."""
@@ -231,8 +275,42 @@ class Flows(QObject):
         dialog.activateWindow()
 
     def recheck(self) -> None:
+        started = datetime.now(UTC)
         self.editor.hub.recheck_now()
         self._report(self.tr("Checking every shared folder again…"), Level.INFO)
+        task = asyncio.ensure_future(self._report_checked(started))
+        self._background.add(task)  # kept referenced until it ends
+        task.add_done_callback(self._background.discard)
+
+    async def _first_snapshot(self, wanted: Callable[[Snapshot], bool]) -> None:
+        """Return once the live snapshot satisfies `wanted` (at once if it does already)."""
+        while not wanted(self.live.current):
+            changed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def resolve(_snapshot: object, future: asyncio.Future[None] = changed) -> None:
+                if not future.done():
+                    future.set_result(None)
+
+            self.live.snapshotChanged.connect(resolve)
+            try:
+                await changed
+            finally:
+                self.live.snapshotChanged.disconnect(resolve)
+
+    async def _report_checked(self, started: datetime) -> None:
+        """Say when the check the user asked for is done, and what it found."""
+
+        def done(snapshot: Snapshot) -> bool:
+            return all(row.access is not None and row.access.checked_at >= started
+                       for row in snapshot.roots if row.root.enabled)
+
+        try:
+            await asyncio.wait_for(self._first_snapshot(done), CHECK_REPORT_TIMEOUT)
+        except TimeoutError:
+            return  # a drive that does not answer: its row says so, the status bar too
+        overall = health(self.live.current)
+        sentence = self.tr("Check finished at %1: %2").replace("%1", text.clock_time(datetime.now(UTC)))
+        self._report(sentence.replace("%2", overall.sentence), Level.INFO)
 
     # -- settings ---------------------------------------------------------------------------------
 

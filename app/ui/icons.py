@@ -2,6 +2,10 @@
 
 The tray glyph is one monochrome SVG recoloured at render time, with the state drawn as a badge,
 so there is a single source to keep in shape. Everything is rendered once per size and cached.
+
+Which colour a panel has is a guess: the app's palette and colour scheme describe the window, and
+many desktops draw a dark panel over a light desktop (or the other way round). So the glyph is
+drawn in the colour the palette suggests with an outline in the opposite one: it reads on either.
 """
 
 from __future__ import annotations
@@ -70,16 +74,38 @@ def panel_is_dark() -> bool:
     return QGuiApplication.palette().window().color().lightness() < 128
 
 
+LIGHT_INK, DARK_INK = "#f2f2f2", "#232629"
+
+
 @cache
 def tray_icon(state: TrayState, dark_panel: bool) -> QIcon:
-    glyph = resource_bytes(TRAY_GLYPH).replace(_GLYPH_COLOR, b"#f2f2f2" if dark_panel else b"#232629")
+    ink, outline = (LIGHT_INK, DARK_INK) if dark_panel else (DARK_INK, LIGHT_INK)
+    source = resource_bytes(TRAY_GLYPH)
     icon = QIcon()
     for size in _SIZES:
-        pixmap = _render(glyph, size)
+        pixmap = _outlined(source, size, ink, outline)
         if state is not TrayState.OK:
             _badge(pixmap, state)
         icon.addPixmap(pixmap)
     return icon
+
+
+def _outlined(glyph: bytes, size: int, ink: str, outline: str) -> QPixmap:
+    """The glyph in `ink` over a copy of itself in `outline` spread by about a pixel in every direction."""
+    spread = max(1.0, size / 20)
+    inner = size - 2 * spread
+    halo = _render(glyph.replace(_GLYPH_COLOR, outline.encode()), size)
+    body = _render(glyph.replace(_GLYPH_COLOR, ink.encode()), size)
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    target = QRectF(spread, spread, inner, inner)
+    for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+        painter.drawPixmap(target.translated(dx * spread, dy * spread), halo, QRectF(halo.rect()))
+    painter.drawPixmap(target, body, QRectF(body.rect()))
+    painter.end()
+    return pixmap
 
 
 def _badge(pixmap: QPixmap, state: TrayState) -> None:

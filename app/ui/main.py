@@ -21,6 +21,8 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app import __version__
 from app.core import logsetup
 from app.core.locations import config_home, state_home
+from app.core.paths import printable
+from app.ui.display import unreachable_display
 from app.ui.face import Face
 from app.ui.i18n import LANGUAGES, Translations
 from app.ui.icons import app_icon
@@ -60,6 +62,13 @@ def run_gui(*, self_test: bool = False) -> int:
         from app.mcp.run import run_headless
 
         print("rootkeeper: No desktop session was found, so Rootkeeper runs without a window.", file=sys.stderr)
+        return asyncio.run(run_headless(Store()))
+    if (dead := unreachable_display()) is not None:
+        from app.core.store import Store
+        from app.mcp.run import run_headless
+
+        print(f"rootkeeper: The display {printable(dead)} cannot be opened, so Rootkeeper runs without a window.",
+              file=sys.stderr)
         return asyncio.run(run_headless(Store()))
     qt_app = make_application()
     instance = SingleInstance(state_home())

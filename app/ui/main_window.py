@@ -14,12 +14,14 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToo
 
 from app.ui.drops import DropHighlight, dropped_items, may_contain_paths
 from app.ui.flows import Flows
+from app.ui.health import health
 from app.ui.history_page import HistoryFilter, HistoryPage
 from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
 from app.ui.message_bar import MessageBar
 from app.ui.messages import render
+from app.ui.roots_model import Column as RootColumn
 from app.ui.roots_model import RootsTableModel
 from app.ui.roots_page import RootsPage
 from app.ui.servers_model import ServersTableModel
@@ -33,6 +35,12 @@ if TYPE_CHECKING:
     from app.core.history import HistoryRecord
 
 ROOTS_TAB, SERVERS_TAB, HOSTS_TAB, HISTORY_TAB = 0, 1, 2, 3
+PATH_MIN_WIDTH = 200
+"""About 30 characters: a path like `~/projects/website` stays readable in the smallest window."""
+WINDOW_CHROME = 64
+"""Margins, the table's frame and its vertical scroll bar."""
+MIN_HEIGHT = 580
+"""The servers tab keeps three rows above the selected server's details (which need about 275 px)."""
 
 
 class MainWindow(QMainWindow):
@@ -50,7 +58,6 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
         self.resize(1060, 600)
-        self.setMinimumSize(QSize(720, 420))
 
         self.roots_model = RootsTableModel(self)
         self.servers_model = ServersTableModel(self)
@@ -76,8 +83,10 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 4, 8, 0)
-        layout.addWidget(self.message_bar)
+        # Below the tabs: showing or closing a message moves the bottom edge of the tables, never a row
+        # the user is about to click.
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.message_bar)
         self.setCentralWidget(central)
 
         self.summary = QLabel(self)
@@ -96,6 +105,13 @@ class MainWindow(QMainWindow):
         self.actions_ = WindowActions(self, flows)
         self.drop_highlight = DropHighlight(self.roots_page.table)
         self.retranslate()
+        self.setMinimumSize(self._smallest_usable())
+
+    def _smallest_usable(self) -> QSize:
+        """Room for the roots table's fixed columns plus a readable Path column, and three server rows."""
+        header = self.roots_page.table.horizontalHeader()
+        fixed = sum(header.sectionSize(column) for column in range(header.count()) if column != RootColumn.PATH)
+        return QSize(fixed + PATH_MIN_WIDTH + WINDOW_CHROME, MIN_HEIGHT)
 
     def _make_tabs(self) -> QTabWidget:
         tabs = QTabWidget(self)
@@ -148,18 +164,7 @@ class MainWindow(QMainWindow):
 
     def _show_summary(self) -> None:
         snapshot = self._snapshot
-        shared = sum(1 for row in snapshot.roots if row.root.enabled)
-        if snapshot.paused:
-            text = self.tr("Sharing is paused: every server sees an empty list.")
-        else:
-            text = self.tr("%n folder(s) shared", None, shared)
-            attention = len(snapshot.attention_roots)
-            if attention:
-                text += " · " + self.tr("%n need(s) attention", None, attention)
-            waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
-            if waiting:
-                text += " · " + self.tr("%n server(s) waiting for your consent", None, waiting)
-        self.summary.setText(text)
+        self.summary.setText(health(snapshot).sentence)
         self.tabs.setTabText(ROOTS_TAB, self.tr("Shared &folders (%1)").replace("%1", str(len(snapshot.roots))))
         self.tabs.setTabText(SERVERS_TAB, self.tr("Ser&vers (%1)").replace("%1", str(len(snapshot.servers))))
 

@@ -47,7 +47,7 @@ class Notifier(QObject):
         for change in Change:
             group = [t for t in transitions if t.change is change]
             if group:
-                self._notify(*self._compose(change, group))
+                self._notify(*self._compose(change, group), good_news=change is Change.FOLDER_BACK)
 
     def _compose(self, change: Change, group: list[Transition]) -> tuple[str, str]:
         names = quoted_list([t.name for t in group[:MAX_NAMED]])
@@ -65,11 +65,11 @@ class Notifier(QObject):
             body = names
         return title, f"{body}\n{detail}".strip()
 
-    def _notify(self, title: str, body: str) -> None:
+    def _notify(self, title: str, body: str, *, good_news: bool = False) -> None:
         self.notified.emit(title, body)
         if self._tray_available and self._tray.isVisible() and QSystemTrayIcon.supportsMessages() and self.allowed():
+            icon = QSystemTrayIcon.MessageIcon.Information if good_news else QSystemTrayIcon.MessageIcon.Warning
             # Folder names and server text: no markup may reach a notification server that renders it.
-            self._tray.showMessage(notification_text(title), notification_text(body),
-                                   QSystemTrayIcon.MessageIcon.Warning, SHOWN_MS)
+            self._tray.showMessage(notification_text(title), notification_text(body), icon, SHOWN_MS)
         else:
-            self._fallback(f"{title}: {body}", Level.WARNING)
+            self._fallback(f"{title}: {body}", Level.INFO if good_news else Level.WARNING)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from app.core.fileio import private_dir
 from app.ui.i18n import LANGUAGES, SYSTEM
 
 SETTINGS_FILE = "gui.ini"
@@ -96,9 +97,24 @@ class GuiSettings:
     def sync(self) -> None:
         self._qs.sync()
 
+    @property
+    def deferred_consent(self) -> set[str]:
+        """The servers whose consent prompt was answered "Decide later" (keys from `consent.deferral_key`)."""
+        value = self._qs.value("consent/deferred", [])
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return {item for item in values if isinstance(item, str) and item}
+
+    @deferred_consent.setter
+    def deferred_consent(self, value: set[str]) -> None:
+        self._set("consent/deferred", sorted(value))
+
     def _set(self, key: str, value: object) -> None:
+        # QSettings would create the folder and file with the umask's modes (0755/0644): make them private.
+        private_dir(self.path.parent, tighten_existing=False)
         self._qs.setValue(key, value)
         self._qs.sync()
+        with contextlib.suppress(OSError):
+            os.chmod(self.path, 0o600)
 
 
 def _as_bool(value: object) -> bool:

@@ -120,6 +120,13 @@ class SuggestionsMenu(QMenu):
         again.setObjectName("suggestionsRefresh")
         again.triggered.connect(self._suggester.refresh)
 
+    @property
+    def searched(self) -> bool:
+        return self._suggester.searched
+
+    def refresh(self) -> None:
+        self._suggester.refresh()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.rebuild()

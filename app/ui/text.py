@@ -10,7 +10,7 @@ import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject, QTimeZone
 
 from app.core.access import AccessResult, AccessStatus
 from app.core.messages import Message
@@ -24,6 +24,19 @@ if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wai
 
 
 translate = QCoreApplication.translate
+
+
+class TextCounts(QObject):
+    """The words with a count, through `self.tr` (see `app.ui.health.HealthCounts` for why)."""
+
+    def sessions(self, count: int) -> str:
+        return self.tr("%1, %n session(s)", None, count)
+
+    def fetches(self, count: int) -> str:
+        return self.tr("asked for roots %n time(s), last at %1", None, count)
+
+    def chosen(self, count: int) -> str:
+        return self.tr("%n chosen folder(s)", None, count)
 
 
 def access_label(result: AccessResult | None) -> str:
@@ -88,7 +101,7 @@ def used_by_label(row: ServerRow) -> str:
     if not row.sessions:
         return ""
     hosts = translate("Text", ", ").join(host_name(host) for host in row.hosts)
-    return translate("Text", "%1, %n session(s)", None, len(row.sessions)).replace("%1", hosts)
+    return TextCounts().sessions(len(row.sessions)).replace("%1", hosts)
 
 
 def session_label(session: SessionRow) -> str:
@@ -100,8 +113,7 @@ def session_label(session: SessionRow) -> str:
     if session.last_roots_fetch_at is None:
         fetched = translate("Text", "has not asked for roots yet")
     else:
-        fetched = translate("Text", "asked for roots %n time(s), last at %1", None, session.roots_fetch_count).replace(
-            "%1", clock_time(session.last_roots_fetch_at))
+        fetched = TextCounts().fetches(session.roots_fetch_count).replace("%1", clock_time(session.last_roots_fetch_at))
     return fill(translate("Text", "%1 · %2 · %3"), [host_name(session.host), era, fetched])
 
 
@@ -119,9 +131,7 @@ def state_label(status: ConnectionStatus | None) -> str:
 
 
 def connection_label(status: ConnectionStatus | None) -> str:
-    """The state, with the protocol version while connected."""
-    if status is not None and status.state == "connected" and status.era is not None:
-        return translate("Text", "Connected · %1").replace("%1", era_label(status))
+    """The state in plain words ("Connected"); the protocol version is for the details, not the table or menu."""
     return state_label(status)
 
 
@@ -139,7 +149,7 @@ def sharing_label(entry: ServerEntry) -> str:
         return translate("Text", "All shared folders")
     if entry.share == "none":
         return translate("Text", "Nothing (uses its own configuration)")
-    return translate("Text", "%n chosen folder(s)", None, len(entry.share))
+    return TextCounts().chosen(len(entry.share))
 
 
 def target_label(entry: ServerEntry) -> str:

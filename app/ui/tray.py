@@ -7,18 +7,22 @@ while closed. The tray only emits requests; the application decides what they do
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
-from app.core.progress import connection_progress
 from app.ui import text
+from app.ui.health import health
 from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.live import LiveState
 from app.ui.messages import plain_tooltip
 from app.ui.servers_model import server_dot
 from app.ui.snapshot import Snapshot, TrayState
+
+if TYPE_CHECKING:
+    from app.ui.suggestions_menu import SuggestionsMenu
 
 MENU_ROOTS = 12
 """Folders listed in the menu itself; the rest are one click away in the window."""
@@ -36,6 +40,8 @@ class Tray(QSystemTrayIcon):
         super().__init__(parent)
         self._live = live
         self._state = TrayState.OK
+        self.suggestions: SuggestionsMenu | None = None
+        """The "Suggested folders" submenu, once the app (and its window's suggester) exists."""
         # A tray menu has no parent widget: it must live on while the window is hidden or closed.
         self._menu = QMenu()
         self._menu.setObjectName("trayMenu")
@@ -52,29 +58,14 @@ class Tray(QSystemTrayIcon):
         return self._state
 
     def _show_state(self, snapshot: Snapshot) -> None:
-        self._state = snapshot.tray_state
+        overall = health(snapshot)
+        self._state = overall.state
         self.refresh_icon()
-        self.setToolTip(plain_tooltip(self._summary(snapshot)) or "")
+        self.setToolTip(plain_tooltip(overall.tooltip) or "")
 
     def refresh_icon(self) -> None:
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
         self.setIcon(tray_icon(self._state, panel_is_dark()))
-
-    def _summary(self, snapshot: Snapshot) -> str:
-        if snapshot.paused:
-            return self.tr("Rootkeeper: sharing is paused")
-        progress = connection_progress(row.status.state if row.status else "stopped" for row in snapshot.servers)
-        if progress is not None:
-            return self.tr("Rootkeeper: connecting to servers, %1 of %2 connected").replace(
-                "%1", str(progress.connected)).replace("%2", str(progress.total))
-        attention = len(snapshot.attention_roots)
-        if attention:
-            return self.tr("Rootkeeper: %n shared folder(s) cannot be reached", None, attention)
-        waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
-        if waiting:
-            return self.tr("Rootkeeper: %n server(s) waiting for your consent", None, waiting)
-        shared = sum(1 for row in snapshot.roots if row.root.enabled)
-        return self.tr("Rootkeeper: %n folder(s) shared, all reachable", None, shared)
 
     def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):
@@ -84,11 +75,16 @@ class Tray(QSystemTrayIcon):
         menu = self._menu
         menu.clear()
         snapshot = self._live.current
-        header = menu.addAction(self._summary(snapshot))
+        header = menu.addAction(health(snapshot).tooltip.replace("&", "&&"))
+        header.setObjectName("header")
         header.setEnabled(False)
         menu.addSeparator()
         self._add_roots(menu, snapshot)
         self._add("shareFolder", self.tr("Share a folder…"), self.shareFolderRequested.emit)
+        if self.suggestions is not None:
+            menu.addMenu(self.suggestions)
+            if not self.suggestions.searched:  # the first look at the menu starts the search
+                self.suggestions.refresh()
         menu.addSeparator()
         self._add_servers(menu, snapshot)
         menu.addSeparator()

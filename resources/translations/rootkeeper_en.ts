@@ -12,6 +12,37 @@
     </message>
 </context>
 <context>
+    <name>HealthCounts</name>
+    <message numerus="yes">
+        <source>%n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>%n shared folder cannot be reached</numerusform>
+            <numerusform>%n shared folders cannot be reached</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) cannot connect</source>
+        <translation>
+            <numerusform>%n server cannot connect</numerusform>
+            <numerusform>%n servers cannot connect</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n server waiting for your consent</numerusform>
+            <numerusform>%n servers waiting for your consent</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>%n folder shared, all reachable</numerusform>
+            <numerusform>%n folders shared, all reachable</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
@@ -35,30 +66,6 @@
         <translation>
             <numerusform>%n server was given folders in this period.</numerusform>
             <numerusform>%n servers were given folders in this period.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message numerus="yes">
-        <source>%n folder(s) shared</source>
-        <translation>
-            <numerusform>%n folder shared</numerusform>
-            <numerusform>%n folders shared</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n need(s) attention</source>
-        <translation>
-            <numerusform>%n needs attention</numerusform>
-            <numerusform>%n need attention</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>%n server waiting for your consent</numerusform>
-            <numerusform>%n servers waiting for your consent</numerusform>
         </translation>
     </message>
 </context>
@@ -128,7 +135,7 @@
     </message>
 </context>
 <context>
-    <name>Text</name>
+    <name>TextCounts</name>
     <message numerus="yes">
         <source>%1, %n session(s)</source>
         <translation>
@@ -153,27 +160,6 @@
 </context>
 <context>
     <name>Tray</name>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper: a shared folder cannot be reached</numerusform>
-            <numerusform>Rootkeeper: %n shared folders cannot be reached</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper: a server is waiting for your consent</numerusform>
-            <numerusform>Rootkeeper: %n servers are waiting for your consent</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper: %n folder shared, reachable</numerusform>
-            <numerusform>Rootkeeper: %n folders shared, all reachable</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n more…</source>
         <translation>

@@ -90,6 +90,10 @@
         <translation>如果你同意，Rootkeeper 会告诉这个服务器你正在使用哪些文件夹，现在以及列表每次变化时都会告知。根目录只是指引，不是锁：服务器仍可以打开其进程能访问的任何文件。</translation>
     </message>
     <message>
+        <source>Runs as: %1</source>
+        <translation>运行方式：%1</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>这看起来是 filesystem 服务器：它收到的根目录会取代其命令行中指定的文件夹。</translation>
     </message>
@@ -208,6 +212,10 @@
         <translation>停止共享</translation>
     </message>
     <message>
+        <source>Check finished at %1: %2</source>
+        <translation>检查已于 %1 完成：%2</translation>
+    </message>
+    <message>
         <source>Starting at login could not be changed: %1</source>
         <translation>无法更改登录时启动：%1</translation>
     </message>
@@ -230,6 +238,52 @@
     <message>
         <source>Checking every shared folder again…</source>
         <translation>正在重新检查每个共享文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>Health</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共享已暂停：所有服务器看到的都是空列表。</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Connecting to servers: %1 of %2 connected</source>
+        <translation>正在连接服务器：已连接 %1 / %2 个</translation>
+    </message>
+    <message>
+        <source>Rootkeeper: %1</source>
+        <translation>Rootkeeper：%1</translation>
+    </message>
+</context>
+<context>
+    <name>HealthCounts</name>
+    <message numerus="yes">
+        <source>%n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>%n 个共享文件夹无法访问</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) cannot connect</source>
+        <translation>
+            <numerusform>%n 个服务器无法连接</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 个服务器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>已共享 %n 个文件夹，全部可访问</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -554,28 +608,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Sharing is paused: every server sees an empty list.</source>
-        <translation>共享已暂停：所有服务器看到的都是空列表。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n folder(s) shared</source>
-        <translation>
-            <numerusform>已共享 %n 个文件夹</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n need(s) attention</source>
-        <translation>
-            <numerusform>%n 个需要注意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>%n 个服务器等待你的同意</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Shared &amp;folders (%1)</source>
         <translation>共享的文件夹(&amp;F)（%1）</translation>
@@ -1847,6 +1879,18 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
 <context>
     <name>SharingChoice</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(turned off)</source>
+        <translation>（已关闭）</translation>
+    </message>
+    <message>
+        <source>(unavailable)</source>
+        <translation>（不可用）</translation>
+    </message>
+    <message>
         <source>Decide later: nothing is shared until you choose</source>
         <translation>以后再决定：在你选择之前不共享任何内容</translation>
     </message>
@@ -2014,12 +2058,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <source>, </source>
         <translation>、</translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %n session(s)</source>
-        <translation>
-            <numerusform>%1，%n 个会话</numerusform>
-        </translation>
-    </message>
     <message>
         <source>handshake era</source>
         <translation>握手时代</translation>
@@ -2035,12 +2073,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>has not asked for roots yet</source>
         <translation>尚未请求根目录</translation>
-    </message>
-    <message numerus="yes">
-        <source>asked for roots %n time(s), last at %1</source>
-        <translation>
-            <numerusform>已请求根目录 %n 次，最近一次在 %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
@@ -2071,10 +2103,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>失败</translation>
     </message>
     <message>
-        <source>Connected · %1</source>
-        <translation>已连接 · %1</translation>
-    </message>
-    <message>
         <source>%1 (legacy)</source>
         <translation>%1（旧版）</translation>
     </message>
@@ -2090,45 +2118,34 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <source>Nothing (uses its own configuration)</source>
         <translation>无（使用自身配置）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n chosen folder(s)</source>
-        <translation>
-            <numerusform>%n 个选定的文件夹</numerusform>
-        </translation>
-    </message>
     <message>
         <source>never</source>
         <translation>从未</translation>
     </message>
 </context>
 <context>
+    <name>TextCounts</name>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 个会话</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已请求根目录 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen folder(s)</source>
+        <translation>
+            <numerusform>%n 个选定的文件夹</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tray</name>
-    <message>
-        <source>Rootkeeper: sharing is paused</source>
-        <translation>Rootkeeper：共享已暂停</translation>
-    </message>
-    <message>
-        <source>Rootkeeper: connecting to servers, %1 of %2 connected</source>
-        <translation>Rootkeeper：正在连接服务器，已连接 %1 / %2 个</translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 个共享文件夹无法访问</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 个服务器等待你的同意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper：已共享 %n 个文件夹，全部可访问</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Share a folder…</source>
         <translation>共享文件夹…</translation>

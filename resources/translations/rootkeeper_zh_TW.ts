@@ -90,6 +90,10 @@
         <translation>如果你同意，Rootkeeper 會告訴這個伺服器你正在使用哪些資料夾，現在以及清單每次變動時都會告知。根目錄只是指引，不是鎖：伺服器仍可開啟其行程能存取的任何檔案。</translation>
     </message>
     <message>
+        <source>Runs as: %1</source>
+        <translation>執行方式：%1</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>這看起來是 filesystem 伺服器：它收到的根目錄會取代其命令列中指定的資料夾。</translation>
     </message>
@@ -208,6 +212,10 @@
         <translation>停止共用</translation>
     </message>
     <message>
+        <source>Check finished at %1: %2</source>
+        <translation>檢查已於 %1 完成：%2</translation>
+    </message>
+    <message>
         <source>Starting at login could not be changed: %1</source>
         <translation>無法變更登入時啟動：%1</translation>
     </message>
@@ -230,6 +238,52 @@
     <message>
         <source>Checking every shared folder again…</source>
         <translation>正在重新檢查每個共用資料夾…</translation>
+    </message>
+</context>
+<context>
+    <name>Health</name>
+    <message>
+        <source>Sharing is paused: every server sees an empty list.</source>
+        <translation>共享已暫停：所有伺服器看到的都是空清單。</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Connecting to servers: %1 of %2 connected</source>
+        <translation>正在連線伺服器：已連線 %1 / %2 個</translation>
+    </message>
+    <message>
+        <source>Rootkeeper: %1</source>
+        <translation>Rootkeeper：%1</translation>
+    </message>
+</context>
+<context>
+    <name>HealthCounts</name>
+    <message numerus="yes">
+        <source>%n shared folder(s) cannot be reached</source>
+        <translation>
+            <numerusform>%n 個共享資料夾無法存取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) cannot connect</source>
+        <translation>
+            <numerusform>%n 個伺服器無法連線</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) waiting for your consent</source>
+        <translation>
+            <numerusform>%n 個伺服器等待你的同意</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) shared, all reachable</source>
+        <translation>
+            <numerusform>已共享 %n 個資料夾，全部可存取</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -554,28 +608,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Sharing is paused: every server sees an empty list.</source>
-        <translation>共用已暫停：所有伺服器看到的都是空清單。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n folder(s) shared</source>
-        <translation>
-            <numerusform>已共用 %n 個資料夾</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n need(s) attention</source>
-        <translation>
-            <numerusform>%n 個需要注意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>%n 個伺服器等待你的同意</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Shared &amp;folders (%1)</source>
         <translation>共用的資料夾(&amp;F)（%1）</translation>
@@ -1847,6 +1879,18 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
 <context>
     <name>SharingChoice</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(turned off)</source>
+        <translation>（已關閉）</translation>
+    </message>
+    <message>
+        <source>(unavailable)</source>
+        <translation>（無法使用）</translation>
+    </message>
+    <message>
         <source>Decide later: nothing is shared until you choose</source>
         <translation>稍後再決定：在你選擇之前不共用任何內容</translation>
     </message>
@@ -2014,12 +2058,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <source>, </source>
         <translation>、</translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %n session(s)</source>
-        <translation>
-            <numerusform>%1，%n 個工作階段</numerusform>
-        </translation>
-    </message>
     <message>
         <source>handshake era</source>
         <translation>交握時代</translation>
@@ -2035,12 +2073,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>has not asked for roots yet</source>
         <translation>尚未請求根目錄</translation>
-    </message>
-    <message numerus="yes">
-        <source>asked for roots %n time(s), last at %1</source>
-        <translation>
-            <numerusform>已請求根目錄 %n 次，最近一次在 %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
@@ -2071,10 +2103,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>失敗</translation>
     </message>
     <message>
-        <source>Connected · %1</source>
-        <translation>已連線 · %1</translation>
-    </message>
-    <message>
         <source>%1 (legacy)</source>
         <translation>%1（舊版）</translation>
     </message>
@@ -2090,45 +2118,34 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <source>Nothing (uses its own configuration)</source>
         <translation>無（使用自身設定）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n chosen folder(s)</source>
-        <translation>
-            <numerusform>%n 個選定的資料夾</numerusform>
-        </translation>
-    </message>
     <message>
         <source>never</source>
         <translation>從未</translation>
     </message>
 </context>
 <context>
+    <name>TextCounts</name>
+    <message numerus="yes">
+        <source>%1, %n session(s)</source>
+        <translation>
+            <numerusform>%1，%n 個工作階段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>asked for roots %n time(s), last at %1</source>
+        <translation>
+            <numerusform>已請求根目錄 %n 次，最近一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen folder(s)</source>
+        <translation>
+            <numerusform>%n 個選定的資料夾</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tray</name>
-    <message>
-        <source>Rootkeeper: sharing is paused</source>
-        <translation>Rootkeeper：共用已暫停</translation>
-    </message>
-    <message>
-        <source>Rootkeeper: connecting to servers, %1 of %2 connected</source>
-        <translation>Rootkeeper：正在連線伺服器，已連線 %1 / %2 個</translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n shared folder(s) cannot be reached</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 個共用資料夾無法存取</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n server(s) waiting for your consent</source>
-        <translation>
-            <numerusform>Rootkeeper：%n 個伺服器等待你的同意</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rootkeeper: %n folder(s) shared, all reachable</source>
-        <translation>
-            <numerusform>Rootkeeper：已共用 %n 個資料夾，全部可存取</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Share a folder…</source>
         <translation>共用資料夾…</translation>

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
 import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
+from app.ui.text import home_relative
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, recorded
 from tests.ui_helpers import (
@@ -87,3 +92,86 @@ def test_declining_keeps_the_server_on_its_own_configuration(qloop: qasync.QEven
             assert all(uris == [] for uris in recorded(record))  # it never saw a folder
 
     run(qloop, scenario(), timeout=60)
+
+
+def test_the_prompt_says_which_program_asks_lists_paths_and_defaults_to_deciding_later(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, gone, off = folders(tmp_path / "data", "alpha", "gone", "off")
+    _alpha_id, gone_id, off_id = add_roots(store, alpha, gone, off)
+    store.update(lambda data: setattr(data.root_by_id(off_id), "enabled", False))
+    gone.rmdir()
+    store.update(lambda data: data.servers.append(recorder("notes-ai", tmp_path / "recorder.jsonl")))
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: (row := app.live.current.root(gone_id)) is not None and row.access is not None,
+                             what="the missing folder checked")
+            prompt = await shown_dialog(ConsentDialog, timeout=20)
+            assert prompt.target.text().startswith("Runs as: ") and "tests.servers.legacy_recorder" in (
+                prompt.target.text())
+            assert prompt.later_button.isDefault() and not prompt.share_button.isDefault()
+            assert prompt.sharing.all_button.text() == "All shared folders (2 now)"  # the turned-off one is not
+            items = [prompt.sharing.roots_list.item(i).text() for i in range(prompt.sharing.roots_list.count())]
+            assert items[0] == f"alpha — {home_relative(str(alpha))}"
+            assert items[1].endswith("(unavailable)") and items[2].endswith("(turned off)")
+
+            QTest.keyClick(prompt, Qt.Key.Key_Return)  # Enter takes the default: decide later
+            await eventually(lambda: not app.flows.consent_dialogs(), what="the prompt closed")
+            assert stored_server(store, "notes-ai").consent != "given"
+
+    run(qloop, scenario(), timeout=60)
+
+
+def test_waiting_servers_are_asked_one_at_a_time_and_decide_later_outlives_a_restart(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", "alpha"))
+    store.update(lambda data: data.servers.extend(
+        [recorder("first", tmp_path / "first.jsonl"), recorder("second", tmp_path / "second.jsonl")]))
+
+    def open_prompts() -> list[ConsentDialog]:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, ConsentDialog) and w.isVisible()]
+
+    async def both_connected(app: object) -> None:
+        await eventually(lambda: all(s.status is not None and s.status.state == "connected"
+                                     for s in app.live.current.servers), what="both servers connected")  # type: ignore[attr-defined]
+
+    app = build_app(home)
+
+    async def first_run() -> None:
+        async with running(app):
+            prompt = await shown_dialog(ConsentDialog, timeout=20)
+            await both_connected(app)
+            # The tray's entry for the other server brings the open prompt forward instead of stacking one.
+            other = "second" if prompt.server == "first" else "first"
+            await app.flows.review_server(app.window, other)
+            assert open_prompts() == [prompt]
+            prompt.later_button.click()
+            following = await eventually_other_prompt(prompt)
+            assert open_prompts() == [following] and following.server == other
+            following.later_button.click()
+            await eventually(lambda: not open_prompts(), what="no prompt left")
+
+    async def eventually_other_prompt(answered: ConsentDialog) -> ConsentDialog:
+        await eventually(lambda: any(p is not answered for p in open_prompts()), what="the next prompt")
+        return next(p for p in open_prompts() if p is not answered)
+
+    run(qloop, first_run(), timeout=60)
+
+    restarted = build_app(home)
+
+    async def second_run() -> None:
+        async with running(restarted):
+            await both_connected(restarted)
+            for _ in range(5):  # let the prompter handle the snapshot that shows them connected
+                await asyncio.sleep(0)
+            assert not open_prompts()
+            assert [s.awaiting_consent for s in restarted.live.current.servers] == [True, True]
+
+    run(qloop, second_run(), timeout=60)

@@ -152,7 +152,7 @@ def test_servers_model_shows_connection_sharing_and_last_fetch(english: object) 
 
     assert cell(model, 0, ServerColumn.CONNECTION) == "npx -y pkg"
     assert cell(model, 0, ServerColumn.SHARING) == "All shared folders"
-    assert cell(model, 0, ServerColumn.STATUS) == "Connected · 2025-11-25 (legacy)"
+    assert cell(model, 0, ServerColumn.STATUS) == "Connected"  # the protocol version is in the details
     assert cell(model, 0, ServerColumn.LAST_FETCH).endswith("· 2 folders")
     assert cell(model, 1, ServerColumn.SHARING) == "Waiting for your consent"
     assert cell(model, 1, ServerColumn.STATUS) == "Reconnecting"

@@ -146,7 +146,7 @@ def test_window_and_docked_tray_icon_under_xvfb(panel: str, x_display: str, tmp_
     written = [tray_shot]
     if mode == "window":
         for name in ("screenshot.png", "screenshot-zh_CN.png", "screenshot-servers.png"):
-            not_blank(out / name, (1060, 480))
+            not_blank(out / name, (1060, 580))
             written.append(out / name)
     if os.environ.get("ROOTKEEPER_DOCS_SCREENSHOTS") == "1":
         for path in written:
@@ -185,7 +185,7 @@ def child_main() -> None:
     async def run() -> None:
         report["tray_available"] = await tray_manager()
         app = build_app(home, tray_available=bool(report["tray_available"]))
-        app.window.resize(1060, 480)
+        app.window.resize(1060, 580)
         async with running(app, show=kind == "window"):
             app.tray.show()
             await eventually(lambda: not app.tray.geometry().isEmpty(), timeout=20, what="the tray icon placed")

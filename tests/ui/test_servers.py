@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import qasync
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.secrets import reveal
@@ -140,3 +140,37 @@ def test_the_log_view_shows_what_the_server_wrote_and_follows_it(qloop: qasync.Q
             await asyncio.sleep(0)
 
     run(qloop, scenario(), timeout=60)
+
+
+def test_the_add_server_form_shares_nothing_by_default_lines_up_and_names_every_problem(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    dialog = ServerDialog([])
+    try:
+        dialog.show()
+        assert not dialog.sharing.decided()  # "decide later", as `rootkeeper servers add` without --share
+        assert not dialog.save_button.isEnabled() and dialog.error.text() == ""  # nothing typed: no scolding
+
+        # The name's field and the command's field start at the same x although they are in separate forms.
+        qapp.processEvents()
+        assert dialog.name.mapTo(dialog, QPoint(0, 0)).x() == dialog.command.mapTo(dialog, QPoint(0, 0)).x()
+
+        dialog.name.setText("bad name!")
+        dialog.command.setText("server --flag 'unclosed")
+        dialog.env.setPlainText("TOKEN=1\nnot a pair")
+        problems = dialog.error.text().splitlines()
+        assert problems == [
+            "Give the server a name made of letters, digits, '.', '_' or '-'.",
+            "The command has an unbalanced quote.",
+            "The environment line 'not a pair' is not of the form KEY=VALUE.",
+        ]
+        assert not dialog.save_button.isEnabled()
+
+        dialog.name.setText("good")
+        dialog.command.setText("server --flag")
+        dialog.env.setPlainText("TOKEN=1")
+        assert dialog.error.text() == "" and dialog.save_button.isEnabled()
+        form = dialog.form()
+        assert form.share is None  # saved waiting for consent, sharing nothing
+    finally:
+        dialog.deleteLater()

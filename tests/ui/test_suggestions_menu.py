@@ -33,3 +33,31 @@ def test_suggestions_are_listed_picked_and_drop_out_once_shared(qloop, qtbot, tm
         assert [a.data() for a in menu.suggestion_actions()] == [str(home / "projects" / "beta&co")]
 
     run(qloop, scenario())
+
+
+def test_the_tray_offers_suggestions_and_picking_one_shares_it(  # type: ignore[no-untyped-def]
+    qloop, tmp_path: Path, monkeypatch, english
+) -> None:
+    from app.core.store import Store
+    from tests.ui_helpers import build_app, running
+
+    home = tmp_path / "user"
+    repo = home / "projects" / "website"
+    (repo / ".git").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    app = build_app(tmp_path / "rk-home")
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            tray_menu = app.tray.contextMenu()
+            tray_menu.aboutToShow.emit()  # as opening the tray menu does
+            submenu = app.tray.suggestions
+            assert submenu is not None and submenu.menuAction() in tray_menu.actions()
+            await eventually(lambda: [a.data() for a in submenu.suggestion_actions()] == [str(repo)],
+                             what="the repository suggested in the tray")
+            submenu.suggestion_actions()[0].trigger()
+            await eventually(lambda: [r.path for r in Store(tmp_path / "rk-home").load().roots] == [str(repo)],
+                             what="the suggestion shared")
+            await eventually(lambda: submenu.suggestion_actions() == [], what="it leaves the suggestions")
+
+    run(qloop, scenario())

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 import qasync
-from PySide6.QtGui import QAction, QColor, QPalette
+from PySide6.QtGui import QAction, QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core.store import Store
@@ -138,3 +139,49 @@ def test_tray_menu_shows_names_and_paths_literally(qloop: qasync.QEventLoop, tmp
             assert action.toolTip().startswith("<qt>") and "&lt;b&gt;R&amp;D&lt;i&gt;" in action.toolTip()
 
     run(qloop, scenario())
+
+
+def luminance(color: QColor) -> float:
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF())
+
+
+def contrasting_share(icon_image: QImage, panel: QColor) -> float:
+    """Of the glyph's opaque pixels drawn on `panel`, the share whose luminance differs from it clearly."""
+    on_panel = QImage(icon_image.size(), QImage.Format.Format_ARGB32)
+    on_panel.fill(panel)
+    painter = QPainter(on_panel)
+    painter.drawImage(0, 0, icon_image)
+    painter.end()
+    background = luminance(panel)
+    glyph = [(x, y) for y in range(icon_image.height()) for x in range(icon_image.width())
+             if QColor.fromRgba(icon_image.pixel(x, y)).alpha() > 128]
+    assert glyph, "the icon drew nothing"
+    clear = sum(1 for x, y in glyph if abs(luminance(QColor(on_panel.pixel(x, y))) - background) > 0.3)
+    return clear / len(glyph)
+
+
+@pytest.mark.parametrize("palette_is_dark", [False, True], ids=["light palette", "dark palette"])
+def test_the_tray_icon_reads_on_a_dark_and_a_light_panel(
+    qapp: QApplication, tmp_path: Path, palette_is_dark: bool
+) -> None:
+    """The panel's colour is not the palette's: whatever the palette says, the glyph must stand out on both."""
+    app = build_app(tmp_path / "home")
+    original = qapp.palette()
+    palette = QPalette(original)
+    palette.setColor(QPalette.ColorRole.Window, QColor("#202124" if palette_is_dark else "#f6f6f6"))
+    try:
+        qapp.setPalette(palette)
+        qapp.processEvents()
+        assert panel_is_dark() is palette_is_dark
+        for size in (22, 32):
+            image = app.tray.icon().pixmap(size, size).toImage()
+            for panel in ("#202124", "#3c3c3c", "#f6f6f6", "#dcdcdc"):
+                share = contrasting_share(image, QColor(panel))
+                assert share > 0.3, f"{size} px icon on a {panel} panel: only {share:.0%} of it stands out"
+    finally:
+        qapp.setPalette(original)
+        app.window.deleteLater()
+        app.deleteLater()

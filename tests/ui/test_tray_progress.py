@@ -30,7 +30,7 @@ def test_the_tray_shows_connection_progress(qloop: qasync.QEventLoop, tmp_path: 
     async def scenario() -> None:
         async with running(app, show=False):
             await eventually(lambda: bool(recorded(record)), what="the healthy server's first list")
-            want = "Rootkeeper: connecting to servers, 1 of 2 connected"
+            want = "Rootkeeper: Connecting to servers: 1 of 2 connected"
             await eventually(lambda: want in app.tray.toolTip(), what="the tray's progress")
             menu = app.tray.contextMenu()
             menu.aboutToShow.emit()

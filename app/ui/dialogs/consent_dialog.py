@@ -6,7 +6,8 @@ configuration), or decide later (nothing is recorded and the server keeps seeing
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Collection, Sequence
 from enum import IntEnum
 
 from PySide6.QtCore import QEvent, Qt
@@ -25,34 +26,47 @@ class Answer(IntEnum):
 
 class ConsentDialog(QDialog):
     def __init__(
-        self, server: str, roots: Sequence[Root], *, replaces_own: bool = False, parent: QWidget | None = None
+        self, server: str, roots: Sequence[Root], *, target: str = "", unavailable: Collection[str] = (),
+        replaces_own: bool = False, parent: QWidget | None = None,
     ) -> None:
+        """`target`: the server's command line or address, so the user knows which program asks."""
         super().__init__(parent)
         self.setObjectName("consentDialog")
         self.server = server
+        self._target_text = target
         self._replaces_own = replaces_own
         self.setWindowIcon(app_icon())
         self.setMinimumWidth(520)
         self.heading = QLabel(self)
         self.heading.setWordWrap(True)
+        self.target = QLabel(self)
+        self.target.setObjectName("consentTarget")
+        self.target.setWordWrap(True)
+        self.target.setTextFormat(Qt.TextFormat.PlainText)  # a command line is never markup
+        self.target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.target.setVisible(bool(target))
         self._body = QLabel(self)
         self._body.setWordWrap(True)
         self._warning = QLabel(self)
         self._warning.setWordWrap(True)
         self._warning.setStyleSheet("color: #8a5a00;")
         self._warning.setVisible(replaces_own)
-        self.sharing = SharingChoice(roots, offer_none=False, parent=self)
+        self.sharing = SharingChoice(roots, offer_none=False, unavailable=unavailable, parent=self)
         self._buttons = QDialogButtonBox(self)
         self.share_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         self.deny_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.DestructiveRole)
         self.later_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
-        self.share_button.setDefault(True)
+        # Enter (or Escape) must not share anything: the default is to decide later.
+        for button in (self.share_button, self.deny_button):
+            button.setAutoDefault(False)
+        self.later_button.setDefault(True)
         self.share_button.clicked.connect(self.accept)
         self.deny_button.clicked.connect(lambda: self.done(Answer.DENY))
         self.later_button.clicked.connect(self.reject)
         self.sharing.changed.connect(self._sync)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.target)
         layout.addWidget(self._body)
         layout.addWidget(self._warning)
         layout.addWidget(self.sharing)
@@ -69,13 +83,14 @@ class ConsentDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Share folders with %1?").replace("%1", self.server))
         heading = self.tr("%1 wants to see your shared folders").replace("%1", self.server)
-        self.heading.setText(f"<b style='font-size: 14pt'>{heading.replace('<', '&lt;')}</b>")
+        self.heading.setText(f"<b style='font-size: 14pt'>{html.escape(heading)}</b>")
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self._body.setText(self.tr(
             "If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the "
             "list changes. Roots are guidance, not a lock: the server can still open any file its own process "
             "can reach."
         ))
+        self.target.setText(self.tr("Runs as: %1").replace("%1", self._target_text))
         self._warning.setText(self.tr(
             "This looks like the filesystem server: the roots it receives replace the folders on its own "
             "command line."

@@ -76,6 +76,16 @@ class PasteDialog(QDialog):
         self.current = preview
         self.share_button.setEnabled(preview is not None and preview.can_add)
         self.summary.setText(self._describe(typed, preview))
+        self._grow_to_fit()
+
+    def _grow_to_fit(self) -> None:
+        """Taller when the preview's warnings need it (never shrinking under the user's hand)."""
+        layout = self.layout()
+        if layout is None:
+            return
+        needed = layout.heightForWidth(self.width()) if layout.hasHeightForWidth() else layout.sizeHint().height()
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def _describe(self, typed: str, preview: Preview | None) -> str:
         if preview is None:

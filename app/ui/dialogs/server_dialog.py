@@ -14,7 +14,6 @@ checked by running the same edits on a scratch copy, so all of it is validated b
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,21 +44,13 @@ from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.secrets import masked
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
+from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.messages import render
 
 COMMAND, WEB = 0, 1
 ERAS = edit_servers.ERAS
 ROOTS_SOURCES = edit_servers.ROOTS_SOURCES
-# Words a shell would not split or expand: shown without quotes, so `{roots}` reads as typed.
-_PLAIN_WORD = re.compile(r"[\w@%+=:,./{}~-]+")
-
-
-def command_line(words: Sequence[str]) -> str:
-    """The words as one line `shlex.split` gives back, quoting only the words that need it."""
-    return " ".join(word if _PLAIN_WORD.fullmatch(word) else shlex.quote(word) for word in words)
-
-
 @dataclass(frozen=True)
 class ServerForm:
     """What the form asks to save; `share` None means "decide later" (keep waiting for consent)."""
@@ -71,27 +62,6 @@ class ServerForm:
     aliases: dict[str, str] = field(default_factory=dict)
     own_folders: bool = False
     roots_source: str = "rootkeeper"
-
-
-class FormError(ValueError):
-    """What is wrong with the form, one sentence (already translated)."""
-
-
-def parse_pairs(block: str, separators: str) -> dict[str, str]:
-    """`KEY=VALUE` (or `Name: Value`) lines into a dict; blank lines are skipped."""
-    pairs: dict[str, str] = {}
-    for line in block.splitlines():
-        if not line.strip():
-            continue
-        cut = min((i for i in (line.find(sep) for sep in separators) if i > 0), default=-1)
-        if cut < 0:
-            raise FormError(line.strip())
-        pairs[line[:cut].strip()] = line[cut + 1 :].strip()
-    return pairs
-
-
-def format_pairs(pairs: dict[str, str], separator: str) -> str:
-    return "\n".join(f"{key}{separator}{value}" for key, value in pairs.items())
 
 
 class ServerDialog(QDialog):
@@ -262,7 +232,16 @@ class ServerDialog(QDialog):
         self.use_placeholder.setText(self.tr("Use the shared folders instead"))
         self._offer_own_folders()
         self.save_button.setText(self.tr("Save"))
+        self._align_labels()
         self._validate()
+
+    def _align_labels(self) -> None:
+        # The top, command and web address forms share one label column, so their fields line up.
+        labels = (self._name_label, self._kind_label, self._era_label, self._command_label, self._cwd_label,
+                  self._env_label, self._url_label, self._headers_label)
+        width = max(label.sizeHint().width() for label in labels)
+        for label in labels:
+            label.setMinimumWidth(width)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -309,16 +288,22 @@ class ServerDialog(QDialog):
     # -- result -----------------------------------------------------------------------------------
 
     def form(self) -> ServerForm:
-        """The server as the form describes it; raises FormError with a translated sentence."""
+        """The server as the form describes it; raises FormError naming every problem, one per line."""
+        problems: list[str] = []
         name = self.name.text().strip()
         if not SERVER_NAME_RE.match(name):
-            raise FormError(self.tr("Give the server a name made of letters, digits, '.', '_' or '-'."))
-        target = self._target()
+            problems.append(self.tr("Give the server a name made of letters, digits, '.', '_' or '-'."))
+        target = collect(problems, self._target)
         share = self.sharing.share() if self.sharing.decided() else None
         if isinstance(share, list) and not share:
-            raise FormError(self.tr("Check at least one folder, or choose another sharing option."))
+            problems.append(self.tr("Check at least one folder, or choose another sharing option."))
         own, source = self.own_folders.isChecked(), ROOTS_SOURCES[self.roots_source.currentIndex()]
-        aliases = self._checked_options(name, target, own, source)
+        # The options are checked even while the name is wrong (on a scratch entry with a valid one).
+        scratch_name = name if SERVER_NAME_RE.match(name) else "server"
+        aliases = collect(problems, lambda: self._checked_options(scratch_name, target, own, source)) if (
+            target is not None) else None
+        if problems or target is None or aliases is None:
+            raise FormError("\n".join(problems))
         return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source)
 
     def _checked_options(self, name: str, target: StdioTarget | HttpTarget, own: bool, source: str) -> dict[str, str]:
@@ -346,26 +331,26 @@ class ServerDialog(QDialog):
             raise FormError(render(exc)) from exc
 
     def _build_target(self) -> StdioTarget | HttpTarget:
+        problems: list[str] = []
         if self.kind.currentIndex() == WEB:
-            try:
-                headers = parse_pairs(self.headers.toPlainText(), ":=")
-            except FormError as exc:
-                raise FormError(self.tr("The header line '%1' is not of the form 'Name: value'.").replace(
-                    "%1", str(exc))) from exc
+            headers = collect(problems, lambda: parse_pairs(self.headers.toPlainText(), ":="), self.tr(
+                "The header line '%1' is not of the form 'Name: value'."))
             if not self.url.text().strip():
-                raise FormError(self.tr("Enter an address starting with http:// or https://."))
+                problems.append(self.tr("Enter an address starting with http:// or https://."))
+            if problems or headers is None:
+                raise FormError("\n".join(problems))
             return edit_servers.http_target(self.url.text(), headers)
         try:
             words = shlex.split(self.command.text())
-        except ValueError as exc:
-            raise FormError(self.tr("The command has an unbalanced quote.")) from exc
-        if not words:
-            raise FormError(self.tr("Enter the command that starts the server."))
-        try:
-            env = parse_pairs(self.env.toPlainText(), "=")
-        except FormError as exc:
-            raise FormError(self.tr("The environment line '%1' is not of the form KEY=VALUE.").replace(
-                "%1", str(exc))) from exc
+        except ValueError:
+            problems.append(self.tr("The command has an unbalanced quote."))
+        else:
+            if not words:
+                problems.append(self.tr("Enter the command that starts the server."))
+        env = collect(problems, lambda: parse_pairs(self.env.toPlainText(), "="), self.tr(
+            "The environment line '%1' is not of the form KEY=VALUE."))
+        if problems or env is None:
+            raise FormError("\n".join(problems))
         # A relative working folder means one under the home folder, as in a terminal's first prompt.
         return edit_servers.stdio_target(words[0], words[1:], env=env, cwd=self.cwd.text().strip() or None,
                                          base=os.path.expanduser("~"))

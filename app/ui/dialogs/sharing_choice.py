@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QListWidget, QListWidgetItem, QRadioButton, QVBoxLayout, QWidget
 
 from app.core.model import Root, SharingMode
 from app.ui.messages import plain_tooltip
+from app.ui.text import home_relative
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -18,10 +19,14 @@ class SharingChoice(QWidget):
 
     def __init__(
         self, roots: Sequence[Root], *, offer_none: bool = True, offer_later: bool = False,
-        parent: QWidget | None = None,
+        unavailable: Collection[str] = (), parent: QWidget | None = None,
     ) -> None:
+        """`unavailable`: the ids of folders the last check could not reach (marked in the list)."""
         super().__init__(parent)
-        self._root_count = len(roots)
+        self._roots = list(roots)
+        self._unavailable = set(unavailable)
+        # "All shared folders" means the folders turned on: the ones a server would be told about.
+        self._root_count = sum(1 for root in roots if root.enabled)
         self.later_button = QRadioButton(self)
         self.later_button.setVisible(offer_later)
         self.all_button = QRadioButton(self)
@@ -34,7 +39,7 @@ class SharingChoice(QWidget):
         self.roots_list = QListWidget(self)
         self.roots_list.setObjectName("sharingRoots")
         for root in roots:
-            item = QListWidgetItem(root.name, self.roots_list)
+            item = QListWidgetItem(self.roots_list)
             item.setToolTip(plain_tooltip(root.path) or "")
             item.setData(ROOT_ID_ROLE, root.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -88,7 +93,17 @@ class SharingChoice(QWidget):
         self.roots_list.setEnabled(self.some_button.isChecked())
         self.changed.emit()
 
+    def _label(self, root: Root) -> str:
+        label = self.tr("%1 — %2").replace("%1", root.name).replace("%2", home_relative(root.path))
+        if not root.enabled:
+            label += " " + self.tr("(turned off)")
+        elif root.id in self._unavailable:
+            label += " " + self.tr("(unavailable)")
+        return label
+
     def retranslate(self) -> None:
+        for row, root in enumerate(self._roots):
+            self.roots_list.item(row).setText(self._label(root))
         self.later_button.setText(self.tr("Decide later: nothing is shared until you choose"))
         self.all_button.setText(self.tr("All shared folders (%n now)", None, self._root_count))
         self.some_button.setText(self.tr("Only the folders checked below"))

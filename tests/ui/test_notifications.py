@@ -1,0 +1,73 @@
+"""Notifications tell news: a folder coming back is good news, a server failing since before the start is not news."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import qasync
+
+from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.status import ConnectionStatus
+from app.core.store import Store
+from app.ui.message_bar import Level
+from app.ui.snapshot import Snapshot
+from app.ui.transitions import TransitionTracker
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import build_app, eventually, folders, run, running
+
+
+def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (alpha,) = folders(tmp_path / "data", "alpha")
+    add_roots(Store(home), alpha)
+    app = build_app(home, tray_available=False)  # notifications land in the message bar
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: app.live.current.roots[0].access is not None, what="the first check")
+            shutil.rmtree(alpha)
+            app.editor.hub.recheck_now()
+            await eventually(lambda: "became unavailable" in bar.text(), what="the loss reported")
+            assert bar.level is Level.WARNING
+            alpha.mkdir()
+            app.editor.hub.recheck_now()
+            await eventually(lambda: "available again" in bar.text(), what="the return reported")
+            assert bar.level is Level.INFO
+
+    run(qloop, scenario())
+
+
+def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
+    server = ServerEntry(name="s", target=StdioTarget(command="x"), consent="given", share="all")
+
+    def seen(state: str | None) -> Snapshot:
+        status = ConnectionStatus(state=state, last_error="boom") if state else None  # type: ignore[arg-type]
+        return Snapshot.build(StoreData(servers=[server]), {}, lambda _n: status, lambda _n: [])
+
+    tracker = TransitionTracker()
+    # Every start: not started, connecting, then failing as it did last time: quiet.
+    assert tracker.update(seen(None)) == []
+    assert tracker.update(seen("connecting")) == []
+    assert tracker.update(seen("backoff")) == []
+    # Once it has worked in this session, failing again is news.
+    assert tracker.update(seen("connected")) == []
+    assert [t.name for t in tracker.update(seen("backoff"))] == ["s"]
+
+
+def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
+    app = build_app(home)
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: all(r.access is not None for r in app.live.current.roots), what="checks")
+            app.window.roots_page.check_button.click()
+            assert bar.text() == "Checking every shared folder again…"
+            await eventually(lambda: bar.text().startswith("Check finished at "), what="the check reported done")
+            assert bar.text().endswith(": 2 folders shared, all reachable") and bar.level is Level.INFO
+
+    run(qloop, scenario())
