@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWid
 from app.ui.flows import Flows
 from app.ui.hosts_model import HOST_NAME_ROLE, Column, HostsTableModel
 from app.ui.slots import asyncSlot
-from app.ui.widgets import named_button, row_table
+from app.ui.widgets import make_sortable, named_button, row_table, sortable
 
 _WIDTHS = {Column.HOST: 130, Column.FILE: 260, Column.SERVER: 130, Column.RUNS: 220}
 
@@ -24,7 +24,8 @@ class HostsPage(QWidget):
         self.route_button = named_button(self, "routeThroughRootkeeper")
         self.restore_button = named_button(self, "restoreHostConfig")
         self.refresh_button = named_button(self, "refreshHosts")
-        self.table = self._make_table(model)
+        self.proxy = sortable(model, self)
+        self.table = self._make_table()
         self.empty = QLabel(self)
         self.empty.setObjectName("hostsEmpty")
         self.empty.setWordWrap(True)
@@ -52,8 +53,10 @@ class HostsPage(QWidget):
         self.retranslate()
         self._sync()
 
-    def _make_table(self, model: HostsTableModel) -> QTableView:
-        return row_table(self, model, "hostsTable", widths=_WIDTHS.items(), stretch=Column.COMMAND)
+    def _make_table(self) -> QTableView:
+        table = row_table(self, self.proxy, "hostsTable", widths=_WIDTHS.items(), stretch=Column.COMMAND)
+        make_sortable(table)
+        return table
 
     def _connect(self, model: HostsTableModel) -> None:
         self.import_button.clicked.connect(self._import)
@@ -72,7 +75,7 @@ class HostsPage(QWidget):
     def select_host(self, name: str) -> None:
         row = next((i for i, host_row in enumerate(self.model.rows()) if host_row.host == name), -1)
         if row >= 0:
-            self.table.selectRow(row)
+            self.table.selectRow(self.proxy.mapFromSource(self.model.index(row, 0)).row())
 
     def _sync(self, *_args: object) -> None:
         name = self.selected_host()

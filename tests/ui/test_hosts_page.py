@@ -300,3 +300,28 @@ def test_host_refusals_are_rendered_by_code_in_the_chosen_language(
     finally:
         translations().apply(ENGLISH)
     assert render(refusal) == str(refusal)  # English: the sentence core wrote
+
+
+def test_the_hosts_table_sorts_on_a_header_click_and_selection_follows_the_host(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+) -> None:
+    desktop(user_home, data_dir)
+    vscode(user_home, data_dir)
+    app = build_app(rk_home)
+
+    async def scenario() -> None:
+        async with running(app):
+            page = app.window.hosts_page
+            await open_hosts_tab(app, "claude-desktop")
+            table = page.table
+            shown = [table.model().index(row, Column.HOST).data() for row in range(table.model().rowCount())]
+            table.sortByColumn(Column.HOST, Qt.SortOrder.DescendingOrder)  # what a header click asks for
+            resorted = [table.model().index(row, Column.HOST).data() for row in range(table.model().rowCount())]
+            assert resorted == sorted(shown, key=str.casefold, reverse=True) and resorted != shown
+            page.select_host("vscode")
+            assert page.selected_host() == "vscode"  # the row of that host, wherever sorting put it
+            model = app.window.hosts_model
+            first = next(i for i, row in enumerate(model.rows()) if row.host == "vscode")
+            assert page.details.text().startswith(model.index(first, Column.FILE).data())
+
+    run(qloop, scenario(), timeout=60)
