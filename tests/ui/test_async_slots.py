@@ -12,6 +12,7 @@ from pathlib import Path
 
 import qasync
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolButton
 
 from app.core.model import ServerEntry, StdioTarget
@@ -76,7 +77,8 @@ def test_the_roots_pages_signals_reach_their_flows(qloop: qasync.QEventLoop, tmp
             await eventually(lambda: not stored_root(store, alpha_id).enabled, what="the folder turned off")
 
             page.table.selectRow(0)
-            (delete,) = page.table.actions()  # the Delete key's action
+            (delete,) = [action for action in page.table.actions()  # the Delete key's action
+                         if action.shortcut() == QKeySequence(QKeySequence.StandardKey.Delete)]
             delete.trigger()
             question = await shown_dialog(QMessageBox, "confirm")
             question.button(QMessageBox.StandardButton.Cancel).click()
