@@ -149,9 +149,14 @@ class HistoryPage(QWidget):
         return HistoryFilter(server=self.server_box.currentData(), folder=self.folder_box.currentData(), since=since)
 
     def reload(self) -> None:
+        """Read the records for the filters now (off the GUI thread); without a running event loop, nothing."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
         if self._loading is not None and not self._loading.done():
             self._loading.cancel()
-        self._loading = asyncio.ensure_future(self._load(self.current_filter()))
+        self._loading = loop.create_task(self._load(self.current_filter()))
 
     async def _load(self, chosen: HistoryFilter) -> None:
         records = await self._loader(chosen)

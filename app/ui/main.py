@@ -141,7 +141,7 @@ def _self_test() -> str:
     translations = Translations(qt_app)
     for language in LANGUAGES:
         translations.apply(language)
-    settings = GuiSettings(config_home())
+    settings = GuiSettings(config_home(), read_only=True)  # a smoke test leaves the user's settings alone
     translations.apply(settings.language)
     # The hub is built but not started: a smoke test must not launch the user's servers.
     app = RootkeeperApp(store, Hub(store), settings, translations, tray_available=False)

@@ -23,8 +23,10 @@ SETTINGS_FILE = "gui.ini"
 
 
 class GuiSettings:
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, *, read_only: bool = False) -> None:
         self.path = home / SETTINGS_FILE
+        self.read_only = read_only
+        """Reads only (`--self-test` must leave the user's settings exactly as they were)."""
         self.notices: list[str] = []
         self._qs = self._open()
 
@@ -80,7 +82,7 @@ class GuiSettings:
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
     def set_window_state(self, key: str, value: QByteArray) -> None:
-        self._qs.setValue(f"window/{key}", value)
+        self._set(f"window/{key}", value, sync=False)  # the caller syncs once for all of them
 
     @property
     def tab(self) -> int:
@@ -92,10 +94,16 @@ class GuiSettings:
 
     @tab.setter
     def tab(self, value: int) -> None:
-        self._qs.setValue("window/tab", value)
+        self._set("window/tab", value, sync=False)
 
     def sync(self) -> None:
+        if self.read_only:
+            return
+        # QSettings would create the folder and file with the umask's modes (0755/0644): make them private.
+        private_dir(self.path.parent, tighten_existing=False)
         self._qs.sync()
+        with contextlib.suppress(OSError):
+            os.chmod(self.path, 0o600)
 
     @property
     def deferred_consent(self) -> set[str]:
@@ -108,13 +116,12 @@ class GuiSettings:
     def deferred_consent(self, value: set[str]) -> None:
         self._set("consent/deferred", sorted(value))
 
-    def _set(self, key: str, value: object) -> None:
-        # QSettings would create the folder and file with the umask's modes (0755/0644): make them private.
-        private_dir(self.path.parent, tighten_existing=False)
+    def _set(self, key: str, value: object, *, sync: bool = True) -> None:
+        if self.read_only:
+            return
         self._qs.setValue(key, value)
-        self._qs.sync()
-        with contextlib.suppress(OSError):
-            os.chmod(self.path, 0o600)
+        if sync:
+            self.sync()
 
 
 def _as_bool(value: object) -> bool:

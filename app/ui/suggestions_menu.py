@@ -79,9 +79,15 @@ class Suggester(QObject):
             self.suggestionsChanged.emit()
 
     def refresh(self) -> None:
+        """Search again (in a thread); without a running event loop (a window shown by a test) nothing starts."""
+        if self._task is not None and not self._task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
         self.searched = True
-        if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._refresh())
+        self._task = loop.create_task(self._refresh())
 
     async def _refresh(self) -> None:
         self._found = await asyncio.to_thread(self._search, sorted(self._shared))

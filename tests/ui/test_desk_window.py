@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl, qVersion
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl, qVersion
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDropEvent, QHelpEvent
 from PySide6.QtWidgets import QApplication, QStyleOptionViewItem, QToolTip
 
@@ -88,7 +88,7 @@ def test_the_window_comes_back_with_its_size_columns_sort_and_tab(qloop: qasync.
 
     async def leave() -> None:
         async with running(first):
-            first.window.resize(760, 470)  # within the offscreen screen (800x600)
+            first.window.resize(938, 640)  # the smallest width (the offscreen screen is narrower), taller
             header = first.window.roots_page.table.horizontalHeader()
             header.resizeSection(RootColumn.NAME, 251)
             header.setSortIndicator(RootColumn.STATUS, Qt.SortOrder.DescendingOrder)
@@ -97,7 +97,7 @@ def test_the_window_comes_back_with_its_size_columns_sort_and_tab(qloop: qasync.
     run(qloop, leave())
     second = build_app(home)
     header = second.window.roots_page.table.horizontalHeader()
-    assert (second.window.width(), second.window.height()) == (760, 470)
+    assert (second.window.width(), second.window.height()) == (938, 640)
     assert header.sectionSize(RootColumn.NAME) == 251
     assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
         RootColumn.STATUS, Qt.SortOrder.DescendingOrder)
@@ -121,7 +121,7 @@ def test_a_drag_highlights_the_shared_list_and_says_what_it_will_share(
             mime = QMimeData()
             mime.setUrls([QUrl.fromLocalFile(str(project))])
             buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-            enter = QDragEnterEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime, buttons, modifiers)
+            enter = QDragEnterEvent(QPoint(40, 40), Qt.DropAction.CopyAction, mime, buttons, modifiers)
             QApplication.sendEvent(app.window, enter)
             assert enter.isAccepted() and highlight.isVisible()
             assert app.window.tabs.currentIndex() == 0
@@ -131,7 +131,7 @@ def test_a_drag_highlights_the_shared_list_and_says_what_it_will_share(
             assert not highlight.isVisible()
 
             QApplication.sendEvent(app.window, enter)
-            QApplication.sendEvent(app.window, QDropEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime, buttons,
+            QApplication.sendEvent(app.window, QDropEvent(QPoint(40, 40), Qt.DropAction.CopyAction, mime, buttons,
                                                           modifiers))
             assert not highlight.isVisible()
             await eventually(lambda: "Now sharing" in app.window.message_bar.text(), what="what was shared")

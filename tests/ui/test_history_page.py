@@ -44,6 +44,7 @@ def test_history_rows_filters_and_answers(qloop, qtbot, tmp_path: Path, english)
     page.show()
 
     async def scenario() -> None:
+        page.refresh_button.click()  # shown before the loop ran: read now, as the Refresh button does
         await eventually(lambda: page.model.rowCount() == 3, what="three records")
         assert page.model.index(0, 1).data() == "fs"  # newest first
         assert page.model.index(1, 2).data() == "Bridge for Zed"
@@ -69,6 +70,7 @@ def test_an_empty_history_says_so(qloop, qtbot, tmp_path: Path, english) -> None
     page.show()
 
     async def scenario() -> None:
+        page.refresh_button.click()
         await eventually(lambda: page.answer.text() != "", what="the answer line")
         assert page.answer.text() == "No server was given a list of folders in this period."
         assert not (tmp_path / "state").exists()  # reading never creates the file

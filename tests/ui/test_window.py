@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -37,7 +37,7 @@ from tests.ui_helpers import (
 
 def drop(target: object, mime: QMimeData) -> bool:
     """Deliver a drag-enter and a drop to `target` as a file manager would; True when the enter was accepted."""
-    position = QPointF(40, 40)
+    position = QPoint(40, 40)
     buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     enter = QDragEnterEvent(position, Qt.DropAction.CopyAction, mime, buttons, modifiers)
     QApplication.sendEvent(target, enter)  # type: ignore[arg-type]
