@@ -7,13 +7,18 @@ that could not be watched.
 
 from __future__ import annotations
 
+import logging
+
 from app.core.policy import Policy, load_policy, policy_path
+
+log = logging.getLogger(__name__)
 
 
 class PolicyWatch:
     def __init__(self) -> None:
         self.path = policy_path()
         self.policy: Policy = load_policy(self.path)
+        self._say()
 
     @property
     def folder(self) -> str:
@@ -28,4 +33,11 @@ class PolicyWatch:
         fresh = load_policy(self.path)
         changed = fresh != self.policy
         self.policy = fresh
+        if changed:
+            self._say()
         return changed
+
+    def _say(self) -> None:
+        """A broken policy shares nothing; the log (and the window, where a folder shows why) says so once."""
+        if self.policy.broken is not None:
+            log.warning("%s", self.policy.broken.text)
