@@ -117,14 +117,12 @@ def store_guard(request: pytest.FixtureRequest) -> Iterator[StoreGuard]:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 2 MiB tmpfs of its own, unmounted afterwards (the test fills it or remounts it read-only)."""
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a tmpfs needs root")
+    assert os.geteuid() == 0 and shutil.which("mount"), "mounting a tmpfs needs root (tests run as root here)"
     disk = tmp_path / "disk"
     disk.mkdir()
     mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", str(disk)],
                              capture_output=True, text=True, check=False)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    assert mounted.returncode == 0, f"cannot mount a tmpfs: {mounted.stderr.strip()}"
     try:
         yield disk
     finally:

@@ -55,7 +55,6 @@ def test_the_hub_in_a_read_only_home_starts_its_servers(
     assert store_guard.problems() == []
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
 def test_the_hub_in_a_state_folder_it_may_not_write_starts_its_servers(
     tmp_path: Path, store_guard: StoreGuard, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -90,7 +89,6 @@ def test_one_hub_per_home_holds_when_the_state_folder_is_read_only(
         assert second.owner() is not None and second.owner().kind == "headless"  # type: ignore[union-attr]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
 def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from app.ui.display import unreachable_display
 from tests.conftest import PROJECT
@@ -50,7 +47,6 @@ def test_only_a_display_qt_would_use_is_checked() -> None:
     assert unreachable_display({"DISPLAY": dead}, "darwin") is None
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed (scripts/system-deps.sh)")
 def test_a_running_x_server_is_reachable() -> None:
     read, write = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp"], pass_fds=(write,),
