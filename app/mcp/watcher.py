@@ -295,7 +295,7 @@ class RootsWatcher:
     def _sync_watches(self) -> None:
         if self._folders is None:
             return
-        wanted = {str(self.store.home), self._policy.folder, *self._roots.by_parent}
+        wanted = {str(self.store.home), *self._policy.watched(), *self._roots.by_parent}
         unwatched: set[str] = set()
         while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.

@@ -8,6 +8,7 @@ that could not be watched.
 from __future__ import annotations
 
 import logging
+import os
 
 from app.core.policy import Policy, load_policy, policy_path
 
@@ -23,6 +24,11 @@ class PolicyWatch:
     @property
     def folder(self) -> str:
         return str(self.path.parent)
+
+    def watched(self) -> set[str]:
+        """The policy's folder while it exists. Never a folder above it (for /etc/rootkeeper that is
+        /etc, busy and large): a policy folder made later is read by the periodic round instead."""
+        return {self.folder} if os.path.isdir(self.folder) else set()
 
     def concerns(self, paths: set[str]) -> bool:
         """Whether file events at `paths` may have changed the policy file."""
