@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,9 @@ pytestmark = pytest.mark.timeout(90)
 HOURS = 3 * 3600.0
 
 
-async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def recorder_hub(tmp_path: Path) -> AsyncIterator[tuple[Hub, Store, Path]]:
+    """A started hub with one shared folder and one recording stdio server that has listed once."""
     (tmp_path / "alpha").mkdir()
     store = Store(tmp_path / "home")
     add_roots(store, tmp_path / "alpha")
@@ -27,6 +31,13 @@ async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_p
     await hub.start()
     try:
         await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+        yield hub, store, record
+    finally:
+        await hub.stop()
+
+
+async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_path: Path) -> None:
+    async with recorder_hub(tmp_path) as (hub, store, record):
         assert processes_mentioning(str(record))
 
         with store.transaction() as data:
@@ -44,25 +55,13 @@ async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_p
         await eventually(lambda: len(recorded(record)) == 2, what="the enabled server to list again")
         status = hub.server_status("rec")
         assert status is not None and status.state == "connected"
-    finally:
-        await hub.stop()
 
 
 async def test_reconnect_starts_a_new_process_that_lists_again(tmp_path: Path) -> None:
-    (tmp_path / "alpha").mkdir()
-    store = Store(tmp_path / "home")
-    add_roots(store, tmp_path / "alpha")
-    record = tmp_path / "rec.jsonl"
-    store.update(lambda d: d.servers.append(python_server("rec", "legacy_recorder", "--record", str(record))))
-    hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
-    await hub.start()
-    try:
-        await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+    async with recorder_hub(tmp_path) as (hub, _store, record):
         (first,) = processes_mentioning(str(record))
         assert hub.reconnect("rec")
         await eventually(lambda: len(recorded(record)) == 2, what="the new session to list")
         await eventually(lambda: first not in processes_mentioning(str(record)), what="the old process to exit")
         assert len(processes_mentioning(str(record))) == 1
         assert not hub.reconnect("nobody")
-    finally:
-        await hub.stop()
