@@ -112,6 +112,20 @@ def folders(base: Path, *names: str) -> list[Path]:
     return made
 
 
+
+def one_folder_app(tmp_path: Path, name: str) -> tuple[RootkeeperApp, Path, list[tuple[str, str]]]:
+    """An app (no tray, quick re-checks) sharing one new folder, and the notifications it gives, as they come."""
+    from tests.hub_helpers import add_roots
+
+    home = tmp_path / "home"
+    (folder,) = folders(tmp_path, name)
+    add_roots(Store(home), folder)
+    app = build_app(home, tray_available=False, check_interval=0.2, retry_interval=0.2)
+    notes: list[tuple[str, str]] = []
+    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    return app, folder, notes
+
+
 class LoopLagMeter:
     """The longest gap between ticks of a fast repeating Qt timer: how long the event loop was blocked."""
 

@@ -6,21 +6,14 @@ from pathlib import Path
 
 import qasync
 
-from app.core.store import Store
 from app.ui.roots_model import Column
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.ui_helpers import eventually, one_folder_app, run, running
 
 
 def test_a_folder_swapped_for_a_link_is_shown_as_leading_elsewhere_and_notified(
     qloop: qasync.QEventLoop, tmp_path: Path
 ) -> None:
-    home = tmp_path / "home"
-    (folder,) = folders(tmp_path, "project")
-    add_roots(Store(home), folder)
-    app = build_app(home, tray_available=False, check_interval=0.2, retry_interval=0.2)
-    notes: list[tuple[str, str]] = []
-    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    app, folder, notes = one_folder_app(tmp_path, "project")
 
     async def scenario() -> None:
         async with running(app):

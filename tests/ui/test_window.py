@@ -27,6 +27,7 @@ from tests.ui_helpers import (
     build_app,
     eventually,
     folders,
+    one_folder_app,
     run,
     running,
     shown_dialog,
@@ -193,12 +194,7 @@ def test_a_folder_added_by_another_process_shows_up(qloop: qasync.QEventLoop, tm
 def test_a_folder_that_goes_away_is_notified_once_and_again_when_it_is_back(
     qloop: qasync.QEventLoop, tmp_path: Path
 ) -> None:
-    home = tmp_path / "home"
-    (folder,) = folders(tmp_path, "usb-drive")
-    add_roots(Store(home), folder)
-    app = build_app(home, tray_available=False, check_interval=0.2, retry_interval=0.2)
-    notes: list[tuple[str, str]] = []
-    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    app, folder, notes = one_folder_app(tmp_path, "usb-drive")
 
     async def scenario() -> None:
         async with running(app):
