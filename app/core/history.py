@@ -27,7 +27,8 @@ HISTORY_FILE = "history.sqlite3"
 KEEP_DAYS = 90
 MAX_RECORDS = 1_000_000
 _ROTATE_EVERY = 500
-_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+_SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
+_BUSY_SECONDS = 10.0
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS lists (
     id INTEGER PRIMARY KEY,
@@ -260,9 +261,9 @@ def _open(path: Path) -> sqlite3.Connection:
 def _connect(path: Path) -> sqlite3.Connection:
     # Created 0600 before SQLite sees it: SQLite gives its -wal and -shm files the database's mode.
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    db = sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=False)
+    db = sqlite3.connect(path, isolation_level=None, timeout=_BUSY_SECONDS, check_same_thread=False)
     try:
-        db.execute("PRAGMA journal_mode=WAL")
+        _use_wal(db)
     except BaseException:
         db.close()
         raise
@@ -276,6 +277,20 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Switch to WAL, waiting out a concurrent opener: the switch itself never calls SQLite's busy handler."""
+    deadline = time.monotonic() + _BUSY_SECONDS
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorcode", 0) & 0xFF != _SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def parse_since(text: str, *, now: float | None = None) -> float:

@@ -8,6 +8,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,28 @@ def test_since_accepts_ages_dates_and_times() -> None:
     with pytest.raises(UserError) as refused:
         parse_since("yesterday-ish")
     assert refused.value.code == "history.bad_since"
+
+
+def test_many_processes_opening_a_new_history_at_once_all_succeed(tmp_path: Path) -> None:
+    """The hub, bridges and `call` may first open the file together; none may fail with "locked"."""
+    errors: list[BaseException] = []
+
+    def open_and_append(path: Path, start: threading.Barrier) -> None:
+        start.wait()
+        try:
+            with History(path) as history:
+                history.append("fs", ["file:///a"], era="2025-11-25", via="bridge")
+        except BaseException as error:  # collected: asserted in the test thread
+            errors.append(error)
+
+    for round_ in range(300):
+        path = history_path(tmp_path / str(round_))
+        start = threading.Barrier(8)
+        openers = [threading.Thread(target=open_and_append, args=(path, start)) for _ in range(8)]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join()
+        assert errors == []
+        with History(path) as history:
+            assert history.count() == 8
