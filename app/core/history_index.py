@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from app.core.history import History, GivenRun, history_path
+from app.core.history import GivenRun, History, history_path
 
 _KEPT_LISTS = 64
 """Decoded lists remembered by number: the usual run gives again a list given a moment ago."""

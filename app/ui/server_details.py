@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QEvent, QObject, Qt, QTime
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
 from app.core.arguments import has_placeholders
@@ -12,6 +15,9 @@ from app.ui import text
 from app.ui.messages import fill
 from app.ui.server_hints import replaces_own_folders
 from app.ui.snapshot import ServerRow
+
+if TYPE_CHECKING:
+    from app.core.history_index import SeenIndex
 
 
 def _shown_uri(uri: str) -> str:
@@ -32,7 +38,9 @@ class ServerDetails(QGroupBox):
         super().__init__(parent)
         self.setObjectName("serverDetails")
         self._row: ServerRow | None = None
-        self._captions = [QLabel(self) for _ in range(7)]
+        self.history_index: SeenIndex | None = None
+        """Where "given N folders today" is read from (set by the window with each snapshot)."""
+        self._captions = [QLabel(self) for _ in range(8)]
         self.status = QLabel(self)
         self.protocol = QLabel(self)
         self.sharing = QLabel(self)
@@ -42,6 +50,8 @@ class ServerDetails(QGroupBox):
         self.used_by = QLabel(self)
         self.used_by.setObjectName("usedBy")
         self.used_by.setTextFormat(Qt.TextFormat.PlainText)  # host names come from other programs
+        self.history = QLabel(self)
+        self.history.setObjectName("serverHistory")
         self.replaces = QLabel(self)
         self.replaces.setObjectName("replacesOwnFolders")
         self.replaces.setWordWrap(True)
@@ -58,7 +68,8 @@ class ServerDetails(QGroupBox):
         self.retranslate()
 
     def _values(self) -> tuple[QLabel, ...]:
-        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error, self.used_by)
+        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.history, self.error,
+                self.used_by)
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
@@ -88,7 +99,20 @@ class ServerDetails(QGroupBox):
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
+        self.history.setText(self._history(row.name))
         self.replaces.setVisible(_loses_own_folders(row.entry))
+
+    def _history(self, name: str) -> str:
+        """From the history (hub, bridges, calls): how many folders it was given today, and when last."""
+        index = self.history_index
+        midnight = float(QDateTime(QDate.currentDate(), QTime(0, 0)).toSecsSinceEpoch())
+        count, last = index.server_summary(name, midnight) if index is not None else (0, None)
+        if last is None:
+            return self.tr("Not in the history yet")
+        when = text.clock_time(datetime.fromtimestamp(last.at, UTC))
+        if count:
+            return self.tr("Given %n folder(s) today, last at %1", None, count).replace("%1", when)
+        return self.tr("No folder today; last given a list at %1").replace("%1", when)
 
     def _used_by(self, row: ServerRow) -> str:
         if not row.sessions:
@@ -111,6 +135,7 @@ class ServerDetails(QGroupBox):
             self.tr("May see:"),
             self.tr("Last asked:"),
             self.tr("Was given:"),
+            self.tr("History:"),
             self.tr("Last error:"),
             self.tr("Used by:"),
         )
