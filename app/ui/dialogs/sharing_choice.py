@@ -150,6 +150,7 @@ class SharingChoice(QWidget):
                 str(item.data(ROOT_ID_ROLE))
                 for row in range(self.roots_list.count())
                 if (item := self.roots_list.item(row)).checkState() == Qt.CheckState.Checked
+                and item.data(ROOT_ID_ROLE) not in self._forbidden
             ]
         return "all"
 
