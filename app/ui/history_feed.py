@@ -10,6 +10,7 @@ last one read (`SeenIndex.update`); a read that finds some hands the index to th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from pathlib import Path
 
@@ -47,8 +48,14 @@ class HistoryFeed(QObject):
     def follow(self, recorder: object) -> None:
         """Read again whenever `recorder` (the hub's `HistoryRecorder`) commits a record."""
         subscribe = getattr(recorder, "subscribe", None)
-        if callable(subscribe):
-            subscribe(self._committed.emit)
+        if not callable(subscribe):
+            return
+
+        def committed() -> None:  # on the writer thread: only hand off
+            with contextlib.suppress(RuntimeError):  # the window is gone: nobody left to tell
+                self._committed.emit()
+
+        subscribe(committed)
 
     def _sources_changed(self) -> None:
         self.poke()

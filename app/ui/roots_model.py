@@ -143,7 +143,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return self.tr("Nobody (blocked by policy)")
             if row.access is not None and not row.access.ok:
                 return self.tr("Nobody (not reachable)")
-            return ", ".join(row.seen_by) if row.seen_by else self.tr("No server yet")
+            return ", ".join(map(printable, row.seen_by)) if row.seen_by else self.tr("No server yet")
         return None
 
     def _forbidden(self, root: Root) -> UserError | None:
