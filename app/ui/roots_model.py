@@ -182,10 +182,10 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return self._seen_by_tooltip(row)
         return None
 
-    def _seen_by_tooltip(self, row: RootRow) -> str:
+    def _seen_by_tooltip(self, row: RootRow) -> str | None:
         """Each server's last time (from the history), and which hold the folder now: read when shown."""
         if not row.seen_by:
-            return self.tr("No server was given this folder yet.")
+            return None  # an elided "No server yet" shows itself, like any other long cell
         snapshot = self._snapshot
         lines = []
         for name in row.seen_by:

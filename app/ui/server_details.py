@@ -40,7 +40,7 @@ class ServerDetails(QGroupBox):
         self._row: ServerRow | None = None
         self.history_index: SeenIndex | None = None
         """Where "given N folders today" is read from (set by the window with each snapshot)."""
-        self._captions = [QLabel(self) for _ in range(8)]
+        self._captions = [QLabel(self) for _ in range(7)]
         self.status = QLabel(self)
         self.protocol = QLabel(self)
         self.sharing = QLabel(self)
@@ -50,8 +50,6 @@ class ServerDetails(QGroupBox):
         self.used_by = QLabel(self)
         self.used_by.setObjectName("usedBy")
         self.used_by.setTextFormat(Qt.TextFormat.PlainText)  # host names come from other programs
-        self.history = QLabel(self)
-        self.history.setObjectName("serverHistory")
         self.replaces = QLabel(self)
         self.replaces.setObjectName("replacesOwnFolders")
         self.replaces.setWordWrap(True)
@@ -68,8 +66,7 @@ class ServerDetails(QGroupBox):
         self.retranslate()
 
     def _values(self) -> tuple[QLabel, ...]:
-        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.history, self.error,
-                self.used_by)
+        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error, self.used_by)
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
@@ -87,7 +84,9 @@ class ServerDetails(QGroupBox):
         self.protocol.setText(self._protocol(row))
         self.sharing.setText(text.sharing_label(row.entry))
         fetched_at = status.last_roots_fetch_at if status is not None else None
-        self.fetch.setText(text.clock_time(fetched_at) if fetched_at else self.tr("Not yet"))
+        # The history knows every list it was given (bridges and calls too); this connection only its own.
+        self.fetch.setText(self._history(row.name) or (text.clock_time(fetched_at) if fetched_at else
+                                                       self.tr("Not yet")))
         received = status.last_roots_fetch if status is not None else None
         if received is None:
             self.received.setText("—")
@@ -99,16 +98,15 @@ class ServerDetails(QGroupBox):
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
-        self.history.setText(self._history(row.name))
         self.replaces.setVisible(_loses_own_folders(row.entry))
 
-    def _history(self, name: str) -> str:
+    def _history(self, name: str) -> str | None:
         """From the history (hub, bridges, calls): how many folders it was given today, and when last."""
         index = self.history_index
         midnight = float(QDateTime(QDate.currentDate(), QTime(0, 0)).toSecsSinceEpoch())
         count, last = index.server_summary(name, midnight) if index is not None else (0, None)
         if last is None:
-            return self.tr("Not in the history yet")
+            return None
         when = text.clock_time(datetime.fromtimestamp(last.at, UTC))
         if count:
             return self.tr("Given %n folder(s) today, last at %1", None, count).replace("%1", when)
@@ -133,9 +131,8 @@ class ServerDetails(QGroupBox):
             self.tr("Status:"),
             self.tr("Protocol:"),
             self.tr("May see:"),
-            self.tr("Last asked:"),
+            self.tr("Last given:"),
             self.tr("Was given:"),
-            self.tr("History:"),
             self.tr("Last error:"),
             self.tr("Used by:"),
         )

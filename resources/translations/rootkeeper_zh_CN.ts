@@ -1434,10 +1434,6 @@ Links to %2</source>
         <translation>已关闭：不会告知任何服务器</translation>
     </message>
     <message>
-        <source>No server was given this folder yet.</source>
-        <translation>还没有服务器收到过此文件夹。</translation>
-    </message>
-    <message>
         <source>holds it now (connected)</source>
         <translation>现在持有（已连接）</translation>
     </message>
@@ -1480,10 +1476,6 @@ Links to %2</source>
         <source>An empty list</source>
         <translation>空列表</translation>
     </message>
-    <message>
-        <source>Not in the history yet</source>
-        <translation>历史记录中还没有</translation>
-    </message>
     <message numerus="yes">
         <source>Given %n folder(s) today, last at %1</source>
         <translation>
@@ -1519,16 +1511,12 @@ Links to %2</source>
         <translation>可以看到：</translation>
     </message>
     <message>
-        <source>Last asked:</source>
-        <translation>上次请求：</translation>
+        <source>Last given:</source>
+        <translation>最后给出：</translation>
     </message>
     <message>
         <source>Was given:</source>
         <translation>收到的内容：</translation>
-    </message>
-    <message>
-        <source>History:</source>
-        <translation>历史：</translation>
     </message>
     <message>
         <source>Last error:</source>

@@ -1434,10 +1434,6 @@ Links to %2</source>
         <translation>已關閉：不會告知任何伺服器</translation>
     </message>
     <message>
-        <source>No server was given this folder yet.</source>
-        <translation>還沒有伺服器收到過此資料夾。</translation>
-    </message>
-    <message>
         <source>holds it now (connected)</source>
         <translation>現在持有（已連線）</translation>
     </message>
@@ -1480,10 +1476,6 @@ Links to %2</source>
         <source>An empty list</source>
         <translation>空清單</translation>
     </message>
-    <message>
-        <source>Not in the history yet</source>
-        <translation>歷史記錄中還沒有</translation>
-    </message>
     <message numerus="yes">
         <source>Given %n folder(s) today, last at %1</source>
         <translation>
@@ -1519,16 +1511,12 @@ Links to %2</source>
         <translation>可以看到：</translation>
     </message>
     <message>
-        <source>Last asked:</source>
-        <translation>上次請求：</translation>
+        <source>Last given:</source>
+        <translation>最後給出：</translation>
     </message>
     <message>
         <source>Was given:</source>
         <translation>收到的內容：</translation>
-    </message>
-    <message>
-        <source>History:</source>
-        <translation>歷史：</translation>
     </message>
     <message>
         <source>Last error:</source>

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog
 
@@ -58,9 +58,9 @@ def test_a_denied_folder_added_by_the_share_button_or_a_drop_is_refused_naming_t
             mime = QMimeData()
             mime.setUrls([QUrl.fromLocalFile(str(secret))])
             buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-            QApplication.sendEvent(app.window, QDragEnterEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime,
+            QApplication.sendEvent(app.window, QDragEnterEvent(QPoint(40, 40), Qt.DropAction.CopyAction, mime,
                                                                buttons, modifiers))
-            QApplication.sendEvent(app.window, QDropEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime, buttons,
+            QApplication.sendEvent(app.window, QDropEvent(QPoint(40, 40), Qt.DropAction.CopyAction, mime, buttons,
                                                           modifiers))
             await eventually(lambda: bar.isVisible() and refused(), what="the refusal of the dropped folder")
             assert store.path.read_bytes() == before

@@ -72,7 +72,7 @@ def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_histor
             app.window.tabs.setCurrentIndex(SERVERS_TAB)
             app.window.servers_page.select("fs")
             details = app.window.servers_page.details
-            await eventually(lambda: details.history.text().startswith("Given 1 folder today, last at "),
+            await eventually(lambda: details.fetch.text().startswith("Given 1 folder today, last at "),
                              what="the server's day in its details")
 
             app.window.tabs.setCurrentIndex(HISTORY_TAB)
@@ -84,7 +84,7 @@ def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_histor
             # No Refresh click: the page follows while it is shown.
             await eventually(lambda: page.model.rowCount() == 3, what="the new record on the History tab")
             await eventually(lambda: seen_by(beta_id) == "fs, git", what="beta seen by the bridge too")
-            await eventually(lambda: details.history.text().startswith("Given 2 folders today"),
+            await eventually(lambda: details.fetch.text().startswith("Given 2 folders today"),
                              what="the details counting both folders")
 
     run(qloop, scenario(), timeout=90)
