@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
 from app.core.history import History, history_path
 from app.core.history_index import Given, SeenIndex
+from app.core.history_recorder import HistoryRecorder
 
 T = time.time() - 3600  # an hour ago: recent enough that opening the file keeps every record
 
@@ -92,4 +94,24 @@ def test_a_replaced_file_is_read_afresh(tmp_path: Path) -> None:
         history.append("git", ["file:///b"], era="e", via="hub", at=T + 2.0)
     assert index.update()
     assert index.audiences == {"file:///b": ("git",)}
+    index.close()
+
+
+def test_the_recorder_says_when_a_record_is_committed_and_the_index_then_finds_it(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    recorder = HistoryRecorder(state)
+    index = SeenIndex(state)
+    found: list[tuple[str, ...]] = []
+    told = threading.Event()
+
+    def committed() -> None:  # on the writer thread, right after the commit
+        index.update()
+        found.append(index.audiences.get("file:///a", ()))
+        told.set()
+
+    recorder.subscribe(committed)
+    recorder.given("fs", ["file:///a"], era="2025-11-25", via="hub")
+    assert told.wait(30)
+    recorder.close()
+    assert found == [("fs",)]
     index.close()
