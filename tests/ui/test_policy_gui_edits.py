@@ -11,10 +11,12 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.core.model import ServerEntry, StdioTarget
+from app.core.model import Root, ServerEntry, StdioTarget
+from app.core.policy import load_policy
 from app.core.store import Store
+from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.dialogs.sharing_choice import ROOT_ID_ROLE
+from app.ui.dialogs.sharing_choice import ROOT_ID_ROLE, policy_lock
 from app.ui.main_window import SERVERS_TAB
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
@@ -142,3 +144,29 @@ def test_the_sharing_choice_shows_denied_folders_and_share_none_servers_locked_w
             dialog.reject()
 
     run(qloop, scenario(), timeout=60)
+
+
+def test_the_consent_prompt_for_a_share_none_server_leaves_only_dont_share_and_later(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    policy_file = tmp_path / "policy.json"
+    policy_file.write_text(json.dumps({"share_none_servers": [{"command": "*telemetry*"}]}))
+    policy = load_policy(policy_file)
+    (folder,) = folders(tmp_path / "data", "open")
+    root = Root(id="r1", name="open", entered_path=str(folder), path=str(folder), uri=folder.as_uri())
+    entry = ServerEntry(name="stats", target=StdioTarget(command="telemetry-agent"), consent="pending")
+    dialog = ConsentDialog("stats", [root], policy=policy, locked=policy_lock(policy, entry))
+    try:
+        assert not dialog.share_button.isEnabled()
+        assert dialog.deny_button.isEnabled() and dialog.later_button.isEnabled()
+        assert "'stats' may not see any folder" in dialog.sharing.lock_note.text()
+        assert str(policy_file) in dialog.sharing.lock_note.text()
+        assert not dialog.sharing.all_button.isEnabled() and not dialog.sharing.some_button.isEnabled()
+    finally:
+        dialog.deleteLater()
+    unlocked = ConsentDialog("other", [root], policy=policy,
+                             locked=policy_lock(policy, entry.model_copy(update={"target": StdioTarget(command="x")})))
+    try:
+        assert unlocked.share_button.isEnabled() and unlocked.sharing.locked is None
+    finally:
+        unlocked.deleteLater()
