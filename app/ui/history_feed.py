@@ -44,6 +44,8 @@ class HistoryFeed(QObject):
         self._settle.timeout.connect(self.poke)
         live.sourcesChanged.connect(self._sources_changed)
         self._committed.connect(self.poke)
+        index = self.index
+        self.destroyed.connect(lambda *_args: index.close())  # the file handle goes with the window
 
     def follow(self, recorder: object) -> None:
         """Read again whenever `recorder` (the hub's `HistoryRecorder`) commits a record."""
