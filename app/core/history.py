@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 HISTORY_FILE = "history.sqlite3"
 KEEP_DAYS = 90
@@ -79,6 +80,16 @@ class HistoryRecord:
             "via": self.via,
             "folders": list(self.folders),
         }
+
+
+class GivenRun(NamedTuple):
+    """The latest of the records giving one server one stored list (see `History.given_after`)."""
+
+    server: str
+    list_id: int
+    at: float
+    via: str
+    host: str | None
 
 
 def history_path(state_dir: Path) -> Path:
@@ -193,6 +204,36 @@ class History:
         for uri, server, at in self._db.execute(sql, params):
             seen.setdefault(uri, {})[server] = at
         return seen
+
+    def latest_id(self) -> int:
+        """The newest record's number (0 when there is none): records are numbered as they are appended."""
+        return int(self._db.execute("SELECT COALESCE(MAX(id), 0) FROM records").fetchone()[0])
+
+    def time_of(self, record_id: int) -> float | None:
+        row = self._db.execute("SELECT at FROM records WHERE id = ?", (record_id,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def given_after(self, after: int, upto: int) -> list[GivenRun]:
+        """What was given in records `after` < id <= `upto`: per server and list, the latest time, how and to whom.
+
+        Grouped in SQLite, so a server re-listing the same folders a thousand times is one run, and
+        a reader that remembers the last number it saw reads only what came since.
+        """
+        rows = self._db.execute(
+            "SELECT server, list_id, MAX(at), via, host FROM records WHERE id > ? AND id <= ? GROUP BY server, list_id",
+            (after, upto),
+        ).fetchall()
+        return [GivenRun(server, list_id, at, via, host) for server, list_id, at, via, host in rows]
+
+    def folders_of(self, list_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        """The stored lists by number (a list no longer kept is missing)."""
+        found: dict[int, tuple[str, ...]] = {}
+        for start in range(0, len(list_ids), 500):  # bounded: SQLite limits a statement's parameters
+            chunk = list(list_ids[start:start + 500])
+            marks = ",".join("?" * len(chunk))
+            for list_id, folders in self._db.execute(f"SELECT id, folders FROM lists WHERE id IN ({marks})", chunk):
+                found[int(list_id)] = tuple(json.loads(folders))
+        return found
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0])

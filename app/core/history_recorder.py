@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from app.core.history import History, history_path
@@ -31,6 +31,11 @@ class HistoryRecorder:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._failed = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call `listener` after each record is committed, from the writer thread (it must only hand off)."""
+        self._listeners.append(listener)
 
     def given(self, server: str, folders: Sequence[str], *, era: str, via: str, host: str | None = None) -> None:
         """Record that `server` was just given `folders` (URIs, as sent)."""
@@ -66,6 +71,12 @@ class HistoryRecorder:
                     if history is not None:
                         history.close()
                         history = None
+                    continue
+                for listener in list(self._listeners):
+                    try:
+                        listener()
+                    except Exception:  # a reader's mistake never stops the record
+                        log.exception("a history listener failed")
         finally:
             if history is not None:
                 history.close()

@@ -30,6 +30,7 @@ from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
+from app.ui.dialogs.sharing_choice import policy_lock
 from app.ui.health import health
 from app.ui.hosts_flows import HostFlows
 from app.ui.hosts_service import HostsService
@@ -193,7 +194,7 @@ class Flows(QObject):
         if name and row is None:
             return
         roots = [r.root for r in self.live.current.roots]
-        dialog = ServerDialog(roots, row.entry if row else None, parent)
+        dialog = ServerDialog(roots, row.entry if row else None, parent, policy=self.live.current.policy)
         try:
             form = dialog.form() if await ask(dialog) == QDialog.DialogCode.Accepted else None
         finally:
@@ -225,7 +226,8 @@ class Flows(QObject):
         roots = [r.root for r in snapshot.roots]
         unavailable = {r.root.id for r in snapshot.roots if r.access is not None and not r.access.ok}
         dialog = ConsentDialog(name, roots, target=text.target_label(row.entry), unavailable=unavailable,
-                               replaces_own=replaces_own_folders(row.entry), parent=parent)
+                               replaces_own=replaces_own_folders(row.entry), policy=snapshot.policy,
+                               locked=policy_lock(snapshot.policy, row.entry), parent=parent)
         self._consent_open[name] = dialog
         try:
             answer = await ask(dialog)

@@ -158,6 +158,11 @@ class HistoryPage(QWidget):
             self._loading.cancel()
         self._loading = loop.create_task(self._load(self.current_filter()))
 
+    def records_arrived(self) -> None:
+        """New records were written: shown at once while the page is visible (a hidden page reads when shown)."""
+        if self.isVisible():
+            self.reload()
+
     async def _load(self, chosen: HistoryFilter) -> None:
         records = await self._loader(chosen)
         self.model.set_records(records)

@@ -8,11 +8,14 @@ views repaint once and never inside the hub's code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.ui.snapshot import HubView, Snapshot, no_sessions
+
+if TYPE_CHECKING:
+    from app.core.history_index import SeenIndex
 
 COALESCE_MS = 30
 
@@ -33,6 +36,8 @@ class SessionsSource(Protocol):
 
 class LiveState(QObject):
     snapshotChanged = Signal(object)
+    sourcesChanged = Signal()
+    """The hub or the bridge sessions reported a change (once per coalesced burst): the history may have grown."""
 
     def __init__(
         self, hub: LiveSource | None = None, parent: QObject | None = None, *, sessions: SessionsSource | None = None
@@ -47,6 +52,9 @@ class LiveState(QObject):
         self._timer.timeout.connect(self._refresh_burst)
         self._roots_stale = True
         """Whether an event since the last snapshot may have changed the roots or their access results."""
+        self._sources_moved = False
+        self.history: SeenIndex | None = None
+        """Who was given which folders (set once the history was read; see `app.ui.history_feed`)."""
         if hub is not None:
             self.attach(hub, sessions)
 
@@ -56,11 +64,21 @@ class LiveState(QObject):
         self._sessions = sessions
         hub.subscribe(self._on_hub_event)
         if sessions is not None:
-            sessions.subscribe(self._soon)
+            sessions.subscribe(self._on_sessions)
 
     def _on_hub_event(self, event: str) -> None:
         if event != "servers":  # a connection's status (the usual burst with many servers) leaves the roots be
             self._roots_stale = True
+        self._sources_moved = True
+        self._soon()
+
+    def _on_sessions(self) -> None:
+        self._sources_moved = True
+        self._soon()
+
+    def history_read(self, history: SeenIndex) -> None:
+        """The history index has new records: a fresh snapshot (rows change only where audiences did)."""
+        self.history = history
         self._soon()
 
     def _soon(self) -> None:
@@ -80,9 +98,12 @@ class LiveState(QObject):
         hub = self._hub
         snapshot = Snapshot.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of,
                                   previous=self.current, roots_changed=self._roots_stale,
-                                  policy=getattr(hub, "policy", None))
+                                  policy=getattr(hub, "policy", None), history=self.history)
         self._roots_stale = False
         self.show(snapshot)
+        if self._sources_moved:
+            self._sources_moved = False
+            self.sourcesChanged.emit()
 
     def show(self, snapshot: Snapshot) -> None:
         self.current = snapshot

@@ -9,12 +9,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from app.ui.drops import DropHighlight, dropped_items, may_contain_paths
 from app.ui.flows import Flows
 from app.ui.health import health
+from app.ui.history_feed import HistoryFeed
 from app.ui.history_page import HistoryFilter, HistoryPage
 from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
@@ -67,6 +76,7 @@ class MainWindow(QMainWindow):
         self.hosts_model = HostsTableModel(self)
         self.hosts_page = HostsPage(flows, self.hosts_model, self)
         self.history_page = HistoryPage(self._load_history, self)
+        self.history_feed = self._follow_history()
         self.tabs = self._make_tabs()
         self.suggester = Suggester(search_home, self)
         self.roots_page.set_suggester(self.suggester)
@@ -120,6 +130,15 @@ class MainWindow(QMainWindow):
             tabs.addTab(page, "")
         return tabs
 
+    def _follow_history(self) -> HistoryFeed:
+        hub = self._flows.editor.hub
+        feed = HistoryFeed(hub.state_dir, self._flows.live, self)
+        feed.follow(getattr(hub, "history", None))
+        # New records: the History tab reads them while it is shown; its Refresh reads the index too.
+        feed.recordsArrived.connect(self.history_page.records_arrived)
+        self.history_page.refresh_button.clicked.connect(feed.poke)
+        return feed
+
     def _make_toolbar(self) -> QToolBar:
         toolbar = QToolBar(self)
         toolbar.setObjectName("mainToolbar")
@@ -149,6 +168,7 @@ class MainWindow(QMainWindow):
         self._snapshot = snapshot
         self.roots_model.set_snapshot(snapshot)
         self.servers_model.set_snapshot(snapshot)
+        self.servers_page.details.history_index = snapshot.history
         self.servers_page.show_snapshot(snapshot)
         self.history_page.set_choices(
             [row.name for row in snapshot.servers], [(row.root.uri, row.root.name) for row in snapshot.roots]
@@ -181,6 +201,10 @@ class MainWindow(QMainWindow):
     @asyncSlot(list, list)
     async def _add_dropped(self, paths: list[str], refused: list[str]) -> None:
         await self._flows.add_dropped(self, paths, refused)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.history_feed.poke()  # a one-off `call` since the last read is seen when the window opens
 
     def bring_to_front(self, tab: int | None = None) -> None:
         if tab is not None:

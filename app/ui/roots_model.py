@@ -6,6 +6,7 @@ signal; the window saves it through the store, and the next snapshot confirms or
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -14,9 +15,11 @@ from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from app.core.access import AccessStatus
+from app.core.paths import printable
 from app.ui import text
 from app.ui.icons import Dot, dot
 from app.ui.messages import fill, plain_tooltip, render
+from app.ui.seen_by import given_to
 from app.ui.snapshot import RootRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
 
@@ -57,10 +60,11 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         super().__init__(lambda row: row.root.id, len(Column), parent, same=RootRow.same_as)
         self._paused = False
         self._policy: Policy | None = None
+        self._snapshot = Snapshot()
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
         changed = snapshot.paused != self._paused or snapshot.policy != self._policy
-        self._paused, self._policy = snapshot.paused, snapshot.policy
+        self._paused, self._policy, self._snapshot = snapshot.paused, snapshot.policy, snapshot
         self.set_rows(snapshot.roots)
         if changed:
             self.refresh_all()
@@ -87,7 +91,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return {
                 Column.SHARED: self.tr("Unchecked folders stay in the list but no server is told about them."),
                 Column.STATUS: self.tr("Whether Rootkeeper itself can open the folder right now."),
-                Column.SEEN_BY: self.tr("The servers that are told about this folder right now."),
+                Column.SEEN_BY: self.tr("The servers that were given this folder (from the history); the ones "
+                                        "holding it now come first."),
             }.get(Column(section))
         return None
 
@@ -110,7 +115,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return plain_tooltip(self._tooltip(row, column))
         if role == Qt.ItemDataRole.ForegroundRole and not row.root.enabled and column is not Column.SHARED:
             return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-        if role == Qt.ItemDataRole.ForegroundRole and column is Column.SEEN_BY and not row.seen_by:
+        if role == Qt.ItemDataRole.ForegroundRole and column is Column.SEEN_BY and not row.holding:
             return QColor("#80868b")
         return None
 
@@ -138,7 +143,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return self.tr("Nobody (blocked by policy)")
             if row.access is not None and not row.access.ok:
                 return self.tr("Nobody (not reachable)")
-            return ", ".join(row.seen_by) if row.seen_by else self.tr("No server yet")
+            return ", ".join(map(printable, row.seen_by)) if row.seen_by else self.tr("No server yet")
         return None
 
     def _forbidden(self, root: Root) -> UserError | None:
@@ -173,7 +178,31 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return f"{text.access_detail(row.access, root.path)}\n{checked}"
         if column is Column.SHARED:
             return self.tr("Shared") if root.enabled else self.tr("Turned off: no server is told about it")
+        if column is Column.SEEN_BY:
+            return self._seen_by_tooltip(row)
         return None
+
+    def _seen_by_tooltip(self, row: RootRow) -> str | None:
+        """Each server's last time (from the history), and which hold the folder now: read when shown."""
+        if not row.seen_by:
+            return None  # an elided "No server yet" shows itself, like any other long cell
+        snapshot = self._snapshot
+        lines = []
+        for name in row.seen_by:
+            given = given_to(snapshot.history, row.root, snapshot.server(name), name)
+            parts = [self.tr("holds it now (connected)")] if name in row.holding else []
+            if given is not None:
+                when = text.clock_time(datetime.fromtimestamp(given.at, UTC))
+                if given.via == "bridge":
+                    how = (self.tr("last given at %1 through a bridge for %2") if given.host else
+                           self.tr("last given at %1 through a bridge"))
+                    parts.append(fill(how, [when, given.host or ""]))
+                elif given.via == "call":
+                    parts.append(self.tr("last given at %1 in one call").replace("%1", when))
+                else:
+                    parts.append(self.tr("last given at %1").replace("%1", when))
+            lines.append(fill(self.tr("%1: %2"), [printable(name), self.tr("; ").join(parts)]))
+        return "\n".join(lines)
 
     # -- editing ----------------------------------------------------------------------------------
 

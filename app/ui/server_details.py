@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QEvent, QObject, Qt, QTime
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
 from app.core.arguments import has_placeholders
@@ -12,6 +15,9 @@ from app.ui import text
 from app.ui.messages import fill
 from app.ui.server_hints import replaces_own_folders
 from app.ui.snapshot import ServerRow
+
+if TYPE_CHECKING:
+    from app.core.history_index import SeenIndex
 
 
 def _shown_uri(uri: str) -> str:
@@ -32,6 +38,8 @@ class ServerDetails(QGroupBox):
         super().__init__(parent)
         self.setObjectName("serverDetails")
         self._row: ServerRow | None = None
+        self.history_index: SeenIndex | None = None
+        """Where "given N folders today" is read from (set by the window with each snapshot)."""
         self._captions = [QLabel(self) for _ in range(7)]
         self.status = QLabel(self)
         self.protocol = QLabel(self)
@@ -76,7 +84,9 @@ class ServerDetails(QGroupBox):
         self.protocol.setText(self._protocol(row))
         self.sharing.setText(text.sharing_label(row.entry))
         fetched_at = status.last_roots_fetch_at if status is not None else None
-        self.fetch.setText(text.clock_time(fetched_at) if fetched_at else self.tr("Not yet"))
+        # The history knows every list it was given (bridges and calls too); this connection only its own.
+        self.fetch.setText(self._history(row.name) or (text.clock_time(fetched_at) if fetched_at else
+                                                       self.tr("Not yet")))
         received = status.last_roots_fetch if status is not None else None
         if received is None:
             self.received.setText("—")
@@ -89,6 +99,18 @@ class ServerDetails(QGroupBox):
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
         self.replaces.setVisible(_loses_own_folders(row.entry))
+
+    def _history(self, name: str) -> str | None:
+        """From the history (hub, bridges, calls): how many folders it was given today, and when last."""
+        index = self.history_index
+        midnight = float(QDateTime(QDate.currentDate(), QTime(0, 0)).toSecsSinceEpoch())
+        count, last = index.server_summary(name, midnight) if index is not None else (0, None)
+        if last is None:
+            return None
+        when = text.clock_time(datetime.fromtimestamp(last.at, UTC))
+        if count:
+            return self.tr("Given %n folder(s) today, last at %1", None, count).replace("%1", when)
+        return self.tr("No folder today; last given a list at %1").replace("%1", when)
 
     def _used_by(self, row: ServerRow) -> str:
         if not row.sessions:
@@ -109,7 +131,7 @@ class ServerDetails(QGroupBox):
             self.tr("Status:"),
             self.tr("Protocol:"),
             self.tr("May see:"),
-            self.tr("Last asked:"),
+            self.tr("Last given:"),
             self.tr("Was given:"),
             self.tr("Last error:"),
             self.tr("Used by:"),

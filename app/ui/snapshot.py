@@ -6,21 +6,25 @@ previous one: a root whose record, access result and audience are the very same 
 row object, so views compare rows by identity and the cost of a change follows what changed, even
 with ten thousand roots (everything derived, like the roots needing attention, is computed once).
 
-"Seen by" is what each server was actually given and is connected to now: the URIs of its current
-session's last roots answer, not what it may see (a server restarting forever was given nothing).
+"Seen by" is what each server was actually given (see `app.ui.seen_by`): every server the history
+says was given the folder, and among them the ones holding it now (connected, and given it in their
+current session's last roots answer; a server restarting forever holds nothing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from app.ui.seen_by import NOBODY, SeenKey, SeenMap, same_key, seen_key, seen_map
+
 if TYPE_CHECKING:  # only types here: the tray can show before pydantic is imported
     from app.core.access import AccessResult
+    from app.core.history_index import SeenIndex
     from app.core.model import Root, ServerEntry, StoreData
     from app.core.policy import Policy
     from app.core.sharing import SharedRoot
@@ -53,6 +57,9 @@ class RootRow(NamedTuple):
     root: Root
     access: AccessResult | None
     seen_by: tuple[str, ...]
+    """Every server that was given it (the history, and the connected ones), those holding it now first."""
+    holding: tuple[str, ...] = ()
+    """The connected servers whose last roots answer holds it now."""
 
     @property
     def needs_attention(self) -> bool:
@@ -67,7 +74,8 @@ class RootRow(NamedTuple):
         if mine is not theirs and (mine is None or theirs is None or mine.checked_at != theirs.checked_at
                                    or mine != theirs):
             return False  # the usual difference (a new check round) is found by one comparison
-        return self.seen_by == other.seen_by and (self.root is other.root or self.root.__dict__ == other.root.__dict__)
+        return (self.seen_by == other.seen_by and self.holding == other.holding
+                and (self.root is other.root or self.root.__dict__ == other.root.__dict__))
 
 
 @dataclass(frozen=True)
@@ -155,10 +163,6 @@ class ServerRow:
         return status.last_roots_fetch
 
 
-SeenKey = tuple[object, ...]
-SeenMap = dict[str, tuple[str, ...]]
-
-
 @dataclass(frozen=True)
 class Snapshot:
     paused: bool = False
@@ -171,11 +175,13 @@ class Snapshot:
     """The store's list the rows were built from (by identity: the hub replaces it on every reload)."""
     policy: Policy | None = None
     """The administrator's policy in force (None: no policy): what it forbids is shown locked."""
+    history: SeenIndex | None = field(default=None, compare=False, repr=False)
+    """Who was given which folder and when (None: not read yet); times are read from it when shown."""
 
     @classmethod
     def of(cls, hub: HubView, sessions_of: SessionsOf = no_sessions, previous: Snapshot | None = None) -> Snapshot:
         return cls.build(hub.data, hub.access, hub.server_status, hub.visible_for, sessions_of, previous=previous,
-                         policy=getattr(hub, "policy", None))
+                         policy=getattr(hub, "policy", None), history=previous.history if previous else None)
 
     @classmethod
     def of_data(cls, data: StoreData) -> Snapshot:
@@ -194,6 +200,7 @@ class Snapshot:
         previous: Snapshot | None = None,
         roots_changed: bool = True,
         policy: Policy | None = None,
+        history: SeenIndex | None = None,
     ) -> Snapshot:
         """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
         servers = tuple(
@@ -201,28 +208,30 @@ class Snapshot:
                       tuple(SessionRow.parse(doc) for doc in sessions_of(entry.name)))
             for entry in data.servers
         )
-        key = _seen_key(data.roots, servers)
-        if previous is not None and _same_key(previous.seen_key, key):
+        key = seen_key(data.roots, servers, history)
+        if previous is not None and same_key(previous.seen_key, key):
             seen = previous.seen
         else:
-            seen = _seen_map(data.roots, servers, previous.seen if previous is not None else {})
+            seen = seen_map(data.roots, servers, previous.seen if previous is not None else {}, history)
+        policy = policy if policy is not None and policy.active else None
         if (previous is not None and not roots_changed and previous.roots_source is data.roots
                 and previous.seen is seen):  # a status change with the same audiences: the rows stand
             return cls(paused=data.paused, roots=previous.roots, servers=servers, seen_key=key, seen=seen,
-                       roots_source=data.roots, policy=policy if policy is not None and policy.active else None)
+                       roots_source=data.roots, policy=policy, history=history)
         before = previous.by_id if previous is not None else {}
         result_of, audience_of, old_row = access.get, seen.get, before.get  # bound once: 10,000 rows a round
         rows = []
         for root in data.roots:
             result = result_of(root.id)
-            audience = audience_of(root.uri, ())
+            everyone, holding = audience_of(root.uri, NOBODY)
             old = old_row(root.id)
-            if old is not None and old.root is root and old.access is result and old.seen_by is audience:
+            if (old is not None and old.root is root and old.access is result and old.seen_by is everyone
+                    and old.holding is holding):
                 rows.append(old)
             else:
-                rows.append(RootRow(root, result, audience))
+                rows.append(RootRow(root, result, everyone, holding))
         return cls(paused=data.paused, roots=tuple(rows), servers=servers, seen_key=key, seen=seen,
-                   roots_source=data.roots, policy=policy if policy is not None and policy.active else None)
+                   roots_source=data.roots, policy=policy, history=history)
 
     @property
     def tray_state(self) -> TrayState:
@@ -247,67 +256,3 @@ class Snapshot:
 
     def server(self, name: str) -> ServerRow | None:
         return next((row for row in self.servers if row.name == name), None)
-
-
-def _seen_key(roots: Sequence[Root], servers: Iterable[ServerRow]) -> SeenKey:
-    """What the audience map depends on; the objects themselves, compared by identity (each is replaced on change)."""
-    parts: list[object] = []
-    aliased = False
-    for server in servers:
-        given = server.given
-        if given:
-            parts += [server.name, given, server.entry.path_aliases]
-            aliased = aliased or bool(server.entry.path_aliases)
-    # Only a server seeing roots through path aliases makes the map depend on the roots themselves.
-    return (roots if aliased else None, *parts)
-
-
-def _same_key(a: SeenKey, b: SeenKey) -> bool:
-    return len(a) == len(b) and all(x is y or (isinstance(x, str) and x == y) for x, y in zip(a, b, strict=True))
-
-
-def _seen_map(roots: Sequence[Root], servers: Sequence[ServerRow], before: SeenMap) -> SeenMap:
-    """Each root URI (as stored) -> the connected servers that were given it, in the servers' order.
-
-    Servers given the very same list (the hub shares one answer among servers that see the same)
-    are looked up together, so the cost is the roots times the distinct lists, not times the servers.
-    """
-    from app.core.paths import wire_uri
-    from app.core.sharing import sent_uri
-
-    groups: list[tuple[list[str] | None, set[str], list[str]]] = []  # (answer, stored root URIs, servers)
-    for server in servers:
-        given = server.given
-        if not given:
-            continue
-        aliases = server.entry.path_aliases
-        # Equal answers are one group: found by identity, else by one list comparison (fast in C).
-        group = None if aliases else next((g for g in groups if g[0] is given or g[0] == given), None)
-        if group is None:
-            if aliases:  # what was given is the alias's URI: find the roots it stands for
-                wanted = set(given)
-                members = {root.uri for root in roots if sent_uri(server.entry, root) in wanted}
-            else:  # a hand-edited store may hold a URI that is not ASCII; the answer holds its wire form
-                wired = set(given)
-                members = {root.uri for root in roots
-                           if (root.uri if root.uri.isascii() else wire_uri(root.uri)) in wired}
-            group = (None if aliases else given, members, [])
-            groups.append(group)
-        group[2].append(server.name)
-    # Equal audiences share one tuple, the previous map's where it had it: rows then compare by identity.
-    shared = {audience: audience for audience in set(before.values())}
-    if len(groups) == 1:  # the usual case: every connected server was given the same list
-        _, members, names = groups[0]
-        audience = tuple(dict.fromkeys(names))
-        audience = shared.setdefault(audience, audience)
-        return {root.uri: audience for root in roots if root.uri in members}
-    order = {server.name: index for index, server in enumerate(servers)}
-    seen: SeenMap = {}
-    for root in roots:
-        uri = root.uri
-        found = [name for _, members, group_names in groups if uri in members for name in group_names]
-        if found:
-            found.sort(key=order.__getitem__)
-            audience = tuple(dict.fromkeys(found))
-            seen[uri] = shared.setdefault(audience, audience)
-    return seen

@@ -115,6 +115,16 @@
     </message>
 </context>
 <context>
+    <name>ServerDetails</name>
+    <message numerus="yes">
+        <source>Given %n folder(s) today, last at %1</source>
+        <translation>
+            <numerusform>Given %n folder today, last at %1</numerusform>
+            <numerusform>Given %n folders today, last at %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ServersTableModel</name>
     <message numerus="yes">
         <source>%1 · %n folder(s)</source>

@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 自身当前能否打开该文件夹。</translation>
     </message>
     <message>
-        <source>The servers that are told about this folder right now.</source>
-        <translation>当前得知此文件夹的服务器。</translation>
+        <source>The servers that were given this folder (from the history); the ones holding it now come first.</source>
+        <translation>曾收到此文件夹的服务器（来自历史记录）；现在持有它的排在前面。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1433,6 +1433,34 @@ Links to %2</source>
         <source>Turned off: no server is told about it</source>
         <translation>已关闭：不会告知任何服务器</translation>
     </message>
+    <message>
+        <source>holds it now (connected)</source>
+        <translation>现在持有（已连接）</translation>
+    </message>
+    <message>
+        <source>last given at %1 through a bridge for %2</source>
+        <translation>最后一次于 %1 通过 %2 的桥接给出</translation>
+    </message>
+    <message>
+        <source>last given at %1 through a bridge</source>
+        <translation>最后一次于 %1 通过桥接给出</translation>
+    </message>
+    <message>
+        <source>last given at %1 in one call</source>
+        <translation>最后一次于 %1 在单次调用中给出</translation>
+    </message>
+    <message>
+        <source>last given at %1</source>
+        <translation>最后一次于 %1 给出</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>ServerDetails</name>
@@ -1447,6 +1475,16 @@ Links to %2</source>
     <message>
         <source>An empty list</source>
         <translation>空列表</translation>
+    </message>
+    <message numerus="yes">
+        <source>Given %n folder(s) today, last at %1</source>
+        <translation>
+            <numerusform>今天收到 %n 个文件夹，最后一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No folder today; last given a list at %1</source>
+        <translation>今天没有文件夹；最后一次于 %1 收到列表</translation>
     </message>
     <message>
         <source>No AI host right now</source>
@@ -1473,8 +1511,8 @@ Links to %2</source>
         <translation>可以看到：</translation>
     </message>
     <message>
-        <source>Last asked:</source>
-        <translation>上次请求：</translation>
+        <source>Last given:</source>
+        <translation>最后给出：</translation>
     </message>
     <message>
         <source>Was given:</source>
@@ -1881,6 +1919,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(blocked by policy)</source>
+        <translation>（被策略阻止）</translation>
     </message>
     <message>
         <source>(turned off)</source>

@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 本身目前能否開啟該資料夾。</translation>
     </message>
     <message>
-        <source>The servers that are told about this folder right now.</source>
-        <translation>目前得知此資料夾的伺服器。</translation>
+        <source>The servers that were given this folder (from the history); the ones holding it now come first.</source>
+        <translation>曾收到此資料夾的伺服器（來自歷史記錄）；現在持有它的排在前面。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1433,6 +1433,34 @@ Links to %2</source>
         <source>Turned off: no server is told about it</source>
         <translation>已關閉：不會告知任何伺服器</translation>
     </message>
+    <message>
+        <source>holds it now (connected)</source>
+        <translation>現在持有（已連線）</translation>
+    </message>
+    <message>
+        <source>last given at %1 through a bridge for %2</source>
+        <translation>最後一次於 %1 透過 %2 的橋接給出</translation>
+    </message>
+    <message>
+        <source>last given at %1 through a bridge</source>
+        <translation>最後一次於 %1 透過橋接給出</translation>
+    </message>
+    <message>
+        <source>last given at %1 in one call</source>
+        <translation>最後一次於 %1 在單次呼叫中給出</translation>
+    </message>
+    <message>
+        <source>last given at %1</source>
+        <translation>最後一次於 %1 給出</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>ServerDetails</name>
@@ -1447,6 +1475,16 @@ Links to %2</source>
     <message>
         <source>An empty list</source>
         <translation>空清單</translation>
+    </message>
+    <message numerus="yes">
+        <source>Given %n folder(s) today, last at %1</source>
+        <translation>
+            <numerusform>今天收到 %n 個資料夾，最後一次在 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No folder today; last given a list at %1</source>
+        <translation>今天沒有資料夾；最後一次於 %1 收到清單</translation>
     </message>
     <message>
         <source>No AI host right now</source>
@@ -1473,8 +1511,8 @@ Links to %2</source>
         <translation>可以看到：</translation>
     </message>
     <message>
-        <source>Last asked:</source>
-        <translation>上次請求：</translation>
+        <source>Last given:</source>
+        <translation>最後給出：</translation>
     </message>
     <message>
         <source>Was given:</source>
@@ -1881,6 +1919,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(blocked by policy)</source>
+        <translation>（被政策阻擋）</translation>
     </message>
     <message>
         <source>(turned off)</source>

@@ -78,7 +78,60 @@ async def history_rows(_acks: Acks) -> list[Row]:
                 floors, subjects = alternate(samples, _timed(floor), _timed(subject))
                 rows.append(Row(f"history, {count:,} records: {label}", "s", Side("Rootkeeper", subjects),
                                 Side("bare SQLite, one JSON row per record", floors)))
+        rows += _index_rows(path, plain, count, samples)
         plain.close()
         size_row = Row(f"history file, {count:,} records", "MiB", Side("Rootkeeper", [path.stat().st_size / 2**20]),
                        Side("bare SQLite, one JSON row per record", [plain_path.stat().st_size / 2**20]))
     return [*rows, size_row]
+
+
+def _index_rows(path: Path, plain: sqlite3.Connection, count: int, samples: int) -> list[Row]:
+    """The window's Seen-by index: its first read of everything, and a refresh after one more record."""
+    from app.core.history import History
+    from app.core.history_index import SeenIndex
+
+    def first_read() -> float:
+        index = SeenIndex(path.parent)
+        started = time.perf_counter()
+        index.update()
+        elapsed = time.perf_counter() - started
+        index.close()
+        return elapsed
+
+    def read_all_plain() -> float:
+        started = time.perf_counter()
+        [json.loads(f) for (f,) in plain.execute("SELECT folders FROM records")]
+        return time.perf_counter() - started
+
+    rows = []
+    floors, subjects = alternate(samples, read_all_plain, first_read)
+    rows.append(Row(f"seen-by index, {count:,} records: first read", "s", Side("Rootkeeper", subjects),
+                    Side("bare SQLite, every record's JSON", floors)))
+
+    index = SeenIndex(path.parent)
+    index.update()
+    folders = [f"file:///home/user/projects/new/{k}" for k in range(5)]
+    last_plain = [int(plain.execute("SELECT MAX(rowid) FROM records").fetchone()[0])]
+    with History(path) as history:
+
+        def refresh() -> float:
+            history.append("server3", folders, era="2025-11-25", via="hub")
+            started = time.perf_counter()
+            index.update()
+            return time.perf_counter() - started
+
+        def read_new_plain() -> float:
+            plain.execute("INSERT INTO records VALUES (?, 'server3', NULL, '2025-11-25', 'hub', ?)",
+                          (time.time(), json.dumps(folders)))
+            plain.commit()
+            started = time.perf_counter()
+            found = plain.execute("SELECT rowid, folders FROM records WHERE rowid > ?", (last_plain[0],)).fetchall()
+            last_plain[0] = found[-1][0]
+            [json.loads(f) for _rowid, f in found]
+            return time.perf_counter() - started
+
+        floors, subjects = alternate(samples, read_new_plain, refresh)
+    index.close()
+    rows.append(Row(f"seen-by index, {count:,} records: refresh after one new record", "s",
+                    Side("Rootkeeper", subjects), Side("bare SQLite, the new record's JSON", floors)))
+    return rows

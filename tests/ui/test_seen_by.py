@@ -24,7 +24,9 @@ def seen_by(model: RootsTableModel, root_id: str) -> str:
     return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY), Qt.ItemDataRole.DisplayRole))
 
 
-def test_a_crash_looping_server_is_never_said_to_see_a_folder(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_crash_looping_server_was_given_the_folder_but_is_never_said_to_hold_it(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (alpha_id,) = add_roots(store, *folders(tmp_path / "data", "alpha"))
@@ -44,11 +46,21 @@ def test_a_crash_looping_server_is_never_said_to_see_a_folder(qloop: qasync.QEve
         # Given the list at least twice (so it restarted), and not connected at this moment.
         return status is not None and status.roots_fetch_count >= 2 and status.state != "connected"
 
+    def holding() -> tuple[str, ...]:
+        row = app.live.current.root(alpha_id)
+        return row.holding if row else ()
+
     async def scenario() -> None:
         async with running(app):
-            await eventually(lambda: seen_by(model, alpha_id) == "rec", what="rec given the folder")
+            await eventually(lambda: "rec" in holding(), what="rec given the folder")
             await eventually(crashy_given_then_gone, timeout=60, what="crashy given the list, then gone again")
-            assert seen_by(model, alpha_id) == "rec"
+            # The history says both were given it; only the one connected holds it now.
+            await eventually(lambda: seen_by(model, alpha_id) == "rec, crashy" and holding() == ("rec",),
+                             what="both in Seen by, rec holding it")
+            tooltip = str(model.data(model.index(model.row_of(alpha_id), Column.SEEN_BY), Qt.ItemDataRole.ToolTipRole))
+            rec_line, crashy_line = tooltip.splitlines()
+            assert rec_line.startswith("rec: holds it now (connected); last given at ")
+            assert crashy_line.startswith("crashy: last given at ") and "holds" not in crashy_line
 
     run(qloop, scenario(), timeout=90)
 

@@ -13,7 +13,9 @@ from enum import IntEnum
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
+from app.core.messages import UserError
 from app.core.model import Root, SharingMode
+from app.core.policy import Policy
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.icons import app_icon
 
@@ -27,9 +29,13 @@ class Answer(IntEnum):
 class ConsentDialog(QDialog):
     def __init__(
         self, server: str, roots: Sequence[Root], *, target: str = "", unavailable: Collection[str] = (),
-        replaces_own: bool = False, parent: QWidget | None = None,
+        replaces_own: bool = False, policy: Policy | None = None, locked: UserError | None = None,
+        parent: QWidget | None = None,
     ) -> None:
-        """`target`: the server's command line or address, so the user knows which program asks."""
+        """`target`: the server's command line or address, so the user knows which program asks.
+
+        `policy`: the administrator's (its denied folders are shown locked); `locked`: why it keeps this
+        server from every folder (only "Don't share" and "Decide later" remain)."""
         super().__init__(parent)
         self.setObjectName("consentDialog")
         self.server = server
@@ -51,7 +57,8 @@ class ConsentDialog(QDialog):
         self._warning.setWordWrap(True)
         self._warning.setStyleSheet("color: #8a5a00;")
         self._warning.setVisible(replaces_own)
-        self.sharing = SharingChoice(roots, offer_none=False, unavailable=unavailable, parent=self)
+        self.sharing = SharingChoice(roots, offer_none=False, unavailable=unavailable, policy=policy, parent=self)
+        self.sharing.lock(locked)
         self._buttons = QDialogButtonBox(self)
         self.share_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         self.deny_button = self._buttons.addButton("", QDialogButtonBox.ButtonRole.DestructiveRole)
@@ -64,6 +71,7 @@ class ConsentDialog(QDialog):
         self.deny_button.clicked.connect(lambda: self.done(Answer.DENY))
         self.later_button.clicked.connect(self.reject)
         self.sharing.changed.connect(self._sync)
+        self._sync()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.target)
@@ -78,7 +86,7 @@ class ConsentDialog(QDialog):
         return "none" if self.result() == Answer.DENY else self.sharing.share()
 
     def _sync(self) -> None:
-        self.share_button.setEnabled(self.sharing.share() != [])
+        self.share_button.setEnabled(self.sharing.locked is None and self.sharing.share() != [])
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Share folders with %1?").replace("%1", self.server))

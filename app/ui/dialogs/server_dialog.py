@@ -42,10 +42,11 @@ from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
 from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
+from app.core.policy import Policy
 from app.core.secrets import masked
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
-from app.ui.dialogs.sharing_choice import SharingChoice
+from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock
 from app.ui.messages import render
 
 COMMAND, WEB = 0, 1
@@ -65,8 +66,11 @@ class ServerForm:
 
 
 class ServerDialog(QDialog):
-    def __init__(self, roots: Sequence[Root], entry: ServerEntry | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, roots: Sequence[Root], entry: ServerEntry | None = None, parent: QWidget | None = None,
+                 *, policy: Policy | None = None) -> None:
+        """`policy`: the administrator's; what it forbids is shown locked (and follows the name and command)."""
         super().__init__(parent)
+        self._policy = policy
         self.setObjectName("serverDialog")
         self._original = entry
         self.setMinimumWidth(600)
@@ -96,7 +100,7 @@ class ServerDialog(QDialog):
         self.roots_source.setObjectName("rootsSource")
         self.roots_source.addItems(["" for _ in ROOTS_SOURCES])
         self.aliases = AliasesEditor(self)
-        self.sharing = SharingChoice(roots, offer_later=True, parent=self)
+        self.sharing = SharingChoice(roots, offer_later=True, policy=policy, parent=self)
         self.error = QLabel(self)
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -357,6 +361,11 @@ class ServerDialog(QDialog):
 
     def _validate(self) -> None:
         self._offer_placeholder()
+        if self._policy is not None:  # the server as typed so far: its name and program decide the lock
+            name = self.name.text().strip()
+            target = collect([], self._target) or StdioTarget(command="-")
+            self.sharing.lock(policy_lock(self._policy, ServerEntry(
+                name=name if SERVER_NAME_RE.match(name) else "server", target=target)))
         try:
             self.form()
         except FormError as exc:

@@ -1,0 +1,169 @@
+""""Seen by" and the server details read the history file: bridges and calls too, live, and incrementally."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import qasync
+from PySide6.QtCore import Qt
+
+from app.core.access import AccessResult, AccessStatus
+from app.core.fileio import atomic_write
+from app.core.history import History, history_path
+from app.core.history_index import SeenIndex
+from app.core.model import Root, ServerEntry, StdioTarget, StoreData
+from app.core.status import ConnectionStatus
+from app.core.store import Store
+from app.ui.main_window import HISTORY_TAB, SERVERS_TAB
+from app.ui.roots_model import Column
+from app.ui.snapshot import Snapshot
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import build_app, eventually, folders, run, running
+
+OK = AccessResult(AccessStatus.OK, "readable")
+
+
+def write_session(state: Path, server: str, host: str, fetches: int) -> None:
+    """A live bridge's status file (this test's own process stands for the bridge)."""
+    document = {"pid": os.getpid(), "server": server, "host": {"name": host}, "era": "legacy",
+                "started_at": "2026-12-01T10:32:00+00:00", "roots_fetch_count": fetches}
+    atomic_write(state / "sessions" / f"{os.getpid()}.json", json.dumps(document).encode())
+
+
+def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_history_tab_live(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    state = home / "state"
+    store = Store(home)
+    alpha, beta = folders(tmp_path / "data", "alpha", "beta")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    # Known to the store but not connected by the hub: only its bridge sessions give it folders.
+    store.update(lambda data: data.servers.append(
+        ServerEntry(name="fs", target=StdioTarget(command="x"), share="all", consent="given", enabled=False)))
+    app = build_app(home)
+    model = app.window.roots_model
+
+    def seen_by(root_id: str) -> str:
+        return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY)))
+
+    def tooltip(root_id: str) -> str:
+        return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY), Qt.ItemDataRole.ToolTipRole))
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: model.rowCount() == 2 and seen_by(alpha_id) == "No server yet",
+                             what="the roots, seen by nobody")
+            with History(history_path(state)) as history:
+                history.append("fs", [alpha.as_uri()], era="2025-11-25", via="bridge", host="Zed")
+                history.append("git", [alpha.as_uri(), beta.as_uri()], era="2026-07-28", via="call")
+            write_session(state, "fs", "Zed", fetches=1)  # what a bridge does after giving the list
+            await eventually(lambda: seen_by(alpha_id) == "fs, git" and seen_by(beta_id) == "git",
+                             what="the bridge's and the call's folders in Seen by")
+            fs_line, git_line = tooltip(alpha_id).splitlines()
+            assert fs_line.startswith("fs: last given at ") and fs_line.endswith(" through a bridge for Zed")
+            assert git_line.startswith("git: last given at ") and git_line.endswith(" in one call")
+            row = app.live.current.root(alpha_id)
+            assert row is not None and row.holding == ()  # nothing the hub connected holds it
+
+            app.window.tabs.setCurrentIndex(SERVERS_TAB)
+            app.window.servers_page.select("fs")
+            details = app.window.servers_page.details
+            await eventually(lambda: details.fetch.text().startswith("Given 1 folder today, last at "),
+                             what="the server's day in its details")
+
+            app.window.tabs.setCurrentIndex(HISTORY_TAB)
+            page = app.window.history_page
+            await eventually(lambda: page.model.rowCount() == 2, what="the History tab read on show")
+            with History(history_path(state)) as history:
+                history.append("fs", [alpha.as_uri(), beta.as_uri()], era="2025-11-25", via="bridge", host="Zed")
+            write_session(state, "fs", "Zed", fetches=2)
+            # No Refresh click: the page follows while it is shown.
+            await eventually(lambda: page.model.rowCount() == 3, what="the new record on the History tab")
+            await eventually(lambda: seen_by(beta_id) == "fs, git", what="beta seen by the bridge too")
+            await eventually(lambda: details.fetch.text().startswith("Given 2 folders today"),
+                             what="the details counting both folders")
+
+    run(qloop, scenario(), timeout=90)
+
+
+def test_no_history_file_is_created_when_nothing_was_given(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
+    app = build_app(home)
+    feed = app.window.history_feed
+
+    async def scenario() -> None:
+        async with running(app):
+            feed.poke()
+            await eventually(lambda: feed._reading is not None and feed._reading.done(), what="a read of the history")
+            assert not history_path(home / "state").exists()
+
+    run(qloop, scenario())
+
+
+def _roots(count: int) -> list[Root]:
+    return [Root(id=f"r{i}", name=f"n{i}", entered_path=f"/d/{i}", path=f"/d/{i}", uri=f"file:///d/{i}")
+            for i in range(count)]
+
+
+def _server(name: str) -> ServerEntry:
+    return ServerEntry(name=name, target=StdioTarget(command="x"), share="all", consent="given")
+
+
+def test_at_ten_thousand_roots_a_history_update_rebuilds_only_the_rows_whose_audience_changed(tmp_path: Path) -> None:
+    roots = _roots(10_000)
+    uris = [root.uri for root in roots]
+    data = StoreData(roots=roots, servers=[_server("fs"), _server("git")])
+    access = {root.id: OK for root in roots}
+    statuses = {"fs": ConnectionStatus(state="connected", last_roots_fetch=uris, session_fetches=1)}
+    state = tmp_path / "state"
+    index = SeenIndex(state)
+    now = time.time()
+
+    def build(previous: Snapshot | None) -> Snapshot:
+        return Snapshot.build(data, access, statuses.get, lambda _name: [], previous=previous,
+                              roots_changed=False, history=index)
+
+    with History(history_path(state)) as history:
+        history.append("fs", uris, era="e", via="hub", at=now - 60)
+        history.append("git", uris[:10], era="e", via="bridge", host="Zed", at=now - 50)
+        assert index.update()
+        first = build(None)
+        assert first.roots[0].seen_by == ("fs", "git") and first.roots[0].holding == ("fs",)
+        assert first.roots[10].seen_by == ("fs",)
+
+        # The same lists again: only times moved, so every row stands.
+        history.append("fs", uris, era="e", via="hub", at=now - 40)
+        history.append("git", uris[:10], era="e", via="bridge", host="Zed", at=now - 30)
+        assert index.update()
+        second = build(first)
+        assert all(new is old for new, old in zip(second.roots, first.roots, strict=True))
+
+        # git is given one more folder: that row alone is new.
+        history.append("git", uris[:11], era="e", via="bridge", host="Zed", at=now - 20)
+        assert index.update()
+        third = build(second)
+        rebuilt = [index for index, (new, old) in enumerate(zip(third.roots, second.roots, strict=True))
+                   if new is not old]
+        assert rebuilt == [10] and third.roots[10].seen_by == ("fs", "git")
+    index.close()
+
+
+def test_a_server_seen_through_an_alias_is_found_in_the_history_under_the_alias(tmp_path: Path) -> None:
+    alpha = Root(id="ra", name="alpha", entered_path="/home/u/src/alpha", path="/home/u/src/alpha",
+                 uri="file:///home/u/src/alpha")
+    box = ServerEntry(name="box", target=StdioTarget(command="x"), share="all", consent="given",
+                      path_aliases={"/home/u/src": "/workspace"})
+    state = tmp_path / "state"
+    with History(history_path(state)) as history:
+        history.append("box", ["file:///workspace/alpha"], era="e", via="hub")
+    index = SeenIndex(state)
+    assert index.update()
+    snapshot = Snapshot.build(StoreData(roots=[alpha], servers=[box]), {"ra": OK}, lambda _name: None,
+                              lambda _name: [], history=index)
+    assert snapshot.roots[0].seen_by == ("box",) and snapshot.roots[0].holding == ()
+    index.close()
