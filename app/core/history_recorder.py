@@ -16,7 +16,7 @@ from pathlib import Path
 from app.core.history import History, history_path
 
 log = logging.getLogger(__name__)
-_Given = tuple[str, tuple[str, ...], str, str, "str | None", float]
+_Given = tuple[str, tuple[str, ...], str, str, "str | None", float, "Callable[[], None] | None"]
 
 
 def era_of(protocol_version: str | None, era: str | None) -> str:
@@ -37,11 +37,20 @@ class HistoryRecorder:
         """Call `listener` after each record is committed, from the writer thread (it must only hand off)."""
         self._listeners.append(listener)
 
-    def given(self, server: str, folders: Sequence[str], *, era: str, via: str, host: str | None = None) -> None:
-        """Record that `server` was just given `folders` (URIs, as sent)."""
+    def given(
+        self,
+        server: str,
+        folders: Sequence[str],
+        *,
+        era: str,
+        via: str,
+        host: str | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        """Record that `server` was just given `folders` (URIs, as sent); `then` runs once it is written or skipped."""
         import time
 
-        self._queue.put((server, tuple(folders), era, via, host, time.time()))
+        self._queue.put((server, tuple(folders), era, via, host, time.time(), then))
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._write, name="rootkeeper-history", daemon=True)
@@ -59,7 +68,7 @@ class HistoryRecorder:
         history: History | None = None
         try:
             while (item := self._queue.get()) is not None:
-                server, folders, era, via, host, at = item
+                server, folders, era, via, host, at, then = item
                 try:
                     if history is None:
                         history = History(self.path)
@@ -71,7 +80,9 @@ class HistoryRecorder:
                     if history is not None:
                         history.close()
                         history = None
+                    _run(then)
                     continue
+                _run(then)
                 for listener in list(self._listeners):
                     try:
                         listener()
@@ -80,3 +91,12 @@ class HistoryRecorder:
         finally:
             if history is not None:
                 history.close()
+
+
+def _run(then: Callable[[], None] | None) -> None:
+    if then is None:
+        return
+    try:
+        then()
+    except Exception:  # a caller's mistake never stops the records after it
+        log.exception("a history callback failed")

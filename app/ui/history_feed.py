@@ -14,15 +14,12 @@ import contextlib
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from app.core.history_index import SeenIndex
 from app.ui.live import LiveState
 
 log = logging.getLogger(__name__)
-
-SETTLE_MS = 500
-"""A bridge writes its status file and its history record from two threads: read once more a moment later."""
 
 
 class HistoryFeed(QObject):
@@ -38,11 +35,8 @@ class HistoryFeed(QObject):
         self._reading: asyncio.Task[None] | None = None
         self._again = False
         self._failed = False
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(self.poke)
-        live.sourcesChanged.connect(self._sources_changed)
+        # A bridge rewrites its status file after each record it commits, so a session change is enough.
+        live.sourcesChanged.connect(self.poke)
         self._committed.connect(self.poke)
         index = self.index
         self.destroyed.connect(lambda *_args: index.close())  # the file handle goes with the window
@@ -58,10 +52,6 @@ class HistoryFeed(QObject):
                 self._committed.emit()
 
         subscribe(committed)
-
-    def _sources_changed(self) -> None:
-        self.poke()
-        self._settle.start()
 
     def poke(self) -> None:
         """Read what was appended since the last read; without a running event loop (a test's window), nothing."""

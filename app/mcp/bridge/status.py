@@ -75,19 +75,32 @@ class SessionStatus:
         self._dirty.set()
 
     def roots_fetched(self, uris: list[str]) -> None:
-        """The server was just given `uris`: counted here and recorded in the history."""
+        """The server was just given `uris`: recorded in the history, then counted in the status file.
+
+        In that order, so a reader who sees the count grow (the window) finds the record in the history.
+        """
+        import asyncio
+
         from app.core.history_recorder import era_of
 
+        loop = asyncio.get_running_loop()
         at = _now()
         host = self.document["host"]
         name = host.get("name") if isinstance(host, dict) else None
         host_name = name if isinstance(name, str) else None
+
+        def count() -> None:
+            fetches = [*self.document["roots_fetches"], {"at": at, "count": len(uris)}][-KEPT_FETCHES:]
+            self.update(
+                roots_fetches=fetches, last_roots_fetch_at=at, roots_fetch_count=self.document["roots_fetch_count"] + 1
+            )
+
+        def written() -> None:  # on the recorder's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the bridge is ending
+                loop.call_soon_threadsafe(count)
+
         self.history.given(self.document["server"], uris, era=era_of(None, self.document["era"]), via="bridge",
-                           host=host_name)
-        fetches = [*self.document["roots_fetches"], {"at": at, "count": len(uris)}][-KEPT_FETCHES:]
-        self.update(
-            roots_fetches=fetches, last_roots_fetch_at=at, roots_fetch_count=self.document["roots_fetch_count"] + 1
-        )
+                           host=host_name, then=written)
 
     async def _write_when_dirty(self) -> None:
         import asyncio

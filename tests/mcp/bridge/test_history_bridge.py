@@ -10,6 +10,7 @@ import pytest
 from mcp_types import Implementation
 
 from app.core.history import read_history
+from app.mcp.bridge.status import live_sessions
 from tests.conftest import run_cli
 from tests.mcp.bridge.helpers import FS_SERVER, add_server, sdk_host, wait_until
 
@@ -38,3 +39,20 @@ async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy
     (record,) = read_history(state)
     assert (record.server, record.via, record.host, record.era) == ("fs", "bridge", "Zed", "legacy")
     assert record.folders == (alpha.as_uri(),)
+
+
+async def test_the_session_counts_a_list_only_once_it_is_in_the_history(tmp_path: Path, rk_home: Path) -> None:
+    """The window re-reads the history when a session's file changes: the record must be there by then."""
+    node = shutil.which("node")
+    assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
+    own, alpha = tmp_path / "own", tmp_path / "alpha"
+    for folder in (own, alpha):
+        folder.mkdir()
+    assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
+    add_server(rk_home, "fs", [node, str(FS_SERVER / "index.js"), str(own)], share="all", consent="given")
+    state = rk_home / "state"
+    async with sdk_host(rk_home, "fs", tmp_path / "host.log"):
+        await wait_until(
+            lambda: any(session["roots_fetch_count"] for session in live_sessions(state)), "the session's first count"
+        )
+        assert [record.folders for record in read_history(state)] == [(alpha.as_uri(),)]
