@@ -373,8 +373,6 @@ class ServerConnection:
         from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
         attempt.connected_at = time.monotonic()
-        if self._slot is not None:
-            self._slot.leave()  # started: the next server may spawn
         version = client.protocol_version
         era: Era = "modern" if version in MODERN_PROTOCOL_VERSIONS else "legacy"
         async with anyio.create_task_group() as calls:
@@ -383,6 +381,8 @@ class ServerConnection:
                 live.stop_requested.set()
             self._board.publish(state="connected", era=era, protocol_version=version, retry_in=None,
                                 last_error=None, last_error_code=None, last_error_args=None)
+            if self._slot is not None:
+                self._slot.leave()  # started (and said so): the next server may spawn
             if probe_fallback:
                 self._era.remember_legacy_only()
             await live.wait_gone(self._liveness_interval, self._connect_timeout)

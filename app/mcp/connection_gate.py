@@ -21,6 +21,8 @@ class StartGate:
         self.slots = slots
         self.hold = hold
         self._free = slots
+        self.overruns = 0
+        """Slots given back because their server took longer than `hold` to start."""
         self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
 
     @property
@@ -60,7 +62,7 @@ class StartSlot:
 
     def __init__(self, gate: StartGate) -> None:
         self._gate = gate
-        self._timer: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(gate.hold, self.leave)
+        self._timer: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(gate.hold, self._overrun)
 
     def leave(self) -> None:
         if self._timer is None:
@@ -68,3 +70,7 @@ class StartSlot:
         self._timer.cancel()
         self._timer = None
         self._gate._give_back()
+
+    def _overrun(self) -> None:
+        self._gate.overruns += 1
+        self.leave()
