@@ -5,10 +5,12 @@ a client's task groups to exit them), reconnects with capped exponential backoff
 `ConnectionStatus` after every change. Tool calls and `list_changed` notifications run in the
 open session's task group (`LiveSession.run`), and the caller waits with its own deadline.
 
-The era: a per-server pin (`ServerEntry.era`) decides when set — "2025-11-25" speaks the
-handshake era (SDK mode "legacy"), "2026-07-28" the modern one only. With "auto" it is the SDK's
-`mode="auto"` verdict, except that a stdio server which breaks on the `server/discover` probe is
-retried at once in `mode="legacy"`, and the caller is told so it can remember it as legacy-only.
+The era: a per-server pin (`ServerEntry.era`), else the SDK's `mode="auto"` verdict, except that
+a stdio server which breaks on the `server/discover` probe is retried at once in legacy mode and
+remembered as legacy-only (`connection_era`).
+
+A hub's stdio servers start a few at a time (`connection_gate.StartGate`); an attempt's connect
+deadline starts once it has its slot. Backoff delays are jittered (`app.core.pacing`).
 
 Sessions, roots, logs, stdio: the `connection_*` modules; the SDK is imported lazily (~0.5 s), so this is cheap.
 """
@@ -28,15 +30,16 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from app import __version__
-from app.core.model import ServerEntry
+from app.core.model import ServerEntry, StdioTarget
+from app.core.pacing import jittered
 from app.core.status import ConnectionStatus, Era
+from app.mcp.connection_era import EraChoice
 from app.mcp.connection_session import (
     GET_STREAM_WAIT,
     LIVENESS_INTERVAL,
     LiveSession,
     Mode,
     Outcome,
-    choose_mode,
     connected_for,
     open_attempt,
     roots_barrier,
@@ -56,6 +59,7 @@ from app.mcp.errors import (
 if TYPE_CHECKING:
     from mcp.client.client import Client
 
+    from app.mcp.connection_gate import StartGate, StartSlot
     from app.mcp.connection_roots import RootsAnswer, RootsAnswerer, RootsFetch
     from app.mcp.connection_session import Attempt
 
@@ -97,19 +101,21 @@ class ServerConnection:
         liveness_interval: float = LIVENESS_INTERVAL,
         get_stream_wait: float = GET_STREAM_WAIT,
         max_message_bytes: int | None = None,  # a stdio message longer than this drops the server
+        start_gate: StartGate | None = None,  # shared by a hub's connections: a stdio spawn waits for a slot
     ) -> None:
         self._entry = entry
         self._roots_provider = roots_provider
         self._log_dir = log_dir
         self._connect_timeout = connect_timeout
         self._call_timeout = call_timeout
-        self._on_legacy_only = on_legacy_only
         self._backoff_initial = backoff_initial
         self._backoff_cap = backoff_cap
         self._liveness_interval = liveness_interval
         self._get_stream_wait = get_stream_wait
         self._max_message_bytes = max_message_bytes
-        self._legacy_only = entry.legacy_only
+        self._era = EraChoice(entry, on_legacy_only)
+        self._gate = start_gate
+        self._slot: StartSlot | None = None
         self._board = StatusPublisher(entry.name, on_status)
         self._failure: Failure | None = None
         self._task: asyncio.Task[None] | None = None
@@ -291,8 +297,9 @@ class ServerConnection:
                     # session at once must not be re-initialized in a tight loop.
                     if outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER:
                         delay = self._backoff_initial
-                    self._board.publish(state="backoff", **outcome.failure.status_fields(), retry_in=delay)
-                    await anyio.sleep(delay)
+                    wait = jittered(delay)  # servers that failed together must not all come back together
+                    self._board.publish(state="backoff", **outcome.failure.status_fields(), retry_in=wait)
+                    await anyio.sleep(wait)
                     delay = min(delay * 2, self._backoff_cap)
         except BaseException as error:
             if not self._stopping:
@@ -304,14 +311,10 @@ class ServerConnection:
             self._live = None
 
     async def _connect_once(self) -> Outcome:
-        mode, may_fall_back = choose_mode(self._entry, legacy_only=self._legacy_only)
+        mode, may_fall_back = self._era.next_mode()
         outcome = await self._run_session(mode)
-        failure = outcome.failure
-        probe_may_be_at_fault = (
-            may_fall_back and outcome.connected_for is None and not (failure.spawn_failed or failure.permanent)
-        )
-        if probe_may_be_at_fault and not self._stopping:
-            logger.info("%s failed in auto mode (%s); retrying with the legacy handshake", self._entry.name, failure)
+        if may_fall_back and self._era.broke_on_probe(outcome) and not self._stopping:
+            logger.info("%s failed in auto mode (%s); retrying with the handshake", self._entry.name, outcome.failure)
             return await self._run_session("legacy", probe_fallback=True)
         return outcome
 
@@ -324,6 +327,9 @@ class ServerConnection:
         self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None, session_fetches=0)
         error: BaseException | None = None
         with ExitStack() as resources:
+            if self._gate is not None and isinstance(self._entry.target, StdioTarget):
+                self._slot = await self._gate.enter()  # still "connecting": queued, the deadline not started
+                resources.callback(self._slot.leave)
             attempt = open_attempt(
                 self._entry,
                 resources,
@@ -341,8 +347,9 @@ class ServerConnection:
                 client_info=Implementation(name="rootkeeper", version=__version__),
                 cache=None,
             )
+            deadline = anyio.CancelScope(deadline=anyio.current_time() + self._connect_timeout)
             try:
-                with anyio.CancelScope(deadline=anyio.current_time() + self._connect_timeout) as deadline:
+                with deadline:
                     async with client:
                         # The scope must enclose the client's whole life (its task groups are
                         # entered inside it), so the deadline is lifted instead of left.
@@ -359,7 +366,7 @@ class ServerConnection:
                 failure = describe_disconnect(context)
             else:
                 failure = describe_failure(error, context)  # None: the connect deadline passed
-        return Outcome(failure, connected_for(attempt))
+        return Outcome(failure, connected_for(attempt), timed_out=deadline.cancelled_caught)
 
     async def _serve(self, client: Client, attempt: Attempt, *, probe_fallback: bool) -> None:
         """Publish the connection and run callers' requests until the session ends."""
@@ -374,19 +381,13 @@ class ServerConnection:
                 live.stop_requested.set()
             self._board.publish(state="connected", era=era, protocol_version=version, retry_in=None,
                                 last_error=None, last_error_code=None, last_error_args=None)
+            if self._slot is not None:
+                self._slot.leave()  # started (and said so): the next server may spawn
             if probe_fallback:
-                self._remember_legacy_only()
+                self._era.remember_legacy_only()
             await live.wait_gone(self._liveness_interval, self._connect_timeout)
             self._live = None
             calls.cancel_scope.cancel()
-
-    def _remember_legacy_only(self) -> None:
-        self._legacy_only = True
-        if self._on_legacy_only is not None:
-            try:
-                self._on_legacy_only()
-            except Exception:
-                logger.exception("on_legacy_only for %s raised", self._entry.name)
 
     def _roots_fetched(self, fetch: RootsFetch) -> None:
         self._board.publish_soon(

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import anyio
 import anyio.abc
 
-from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from app.core.model import HttpTarget, ServerEntry
 from app.core.secrets import masked_url, reveal
 from app.mcp.connection_log import open_server_log
 from app.mcp.errors import (
@@ -91,20 +91,8 @@ class Outcome:
     failure: Failure
     connected_for: float | None = None
     """Seconds the session was up; None when it never connected."""
-
-
-def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
-    """The SDK mode to try first, and whether a stdio probe failure may fall back to legacy.
-
-    The era pin wins: "2025-11-25" is the handshake era, "2026-07-28" the modern one only.
-    """
-    if entry.era == "2025-11-25":
-        return "legacy", False
-    if entry.era == "2026-07-28":
-        return "2026-07-28", False
-    if legacy_only:
-        return "legacy", False
-    return "auto", isinstance(entry.target, StdioTarget)
+    timed_out: bool = False
+    """The connect deadline passed before the handshake was done."""
 
 
 def open_attempt(

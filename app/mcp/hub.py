@@ -26,11 +26,13 @@ from app.core.history_recorder import HistoryRecorder, era_of
 from app.core.locations import log_dir as default_log_dir
 from app.core.locations import state_home
 from app.core.model import ServerEntry, StoreData
+from app.core.pacing import start_slots, usable_cpus
 from app.core.policy import Policy
 from app.core.progress import ConnectionProgress, connection_progress
 from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store
+from app.mcp.connection_gate import StartGate
 from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
@@ -87,15 +89,19 @@ class Hub:
         check_timeout: float = DEFAULT_TIMEOUT,
         store_fallback_poll: float = 5.0,
         connect_timeout: float = 15.0,
+        starting_at_once: int | None = None,
     ) -> None:
         """`check_interval` is the fallback re-check of every root, `retry_interval` that of failing roots;
-        `store_fallback_poll` applies only where the store's folder cannot be watched."""
+        `store_fallback_poll` applies only where the store's folder cannot be watched. At most
+        `starting_at_once` stdio servers are starting at a time (default: by the CPUs, `app.core.pacing`)."""
         self.store = store
         self.state_dir = state_dir or state_home()
         self.history = HistoryRecorder(self.state_dir)
         """Every list given to a server, for `rootkeeper history` (written off the event loop)."""
         self.log_dir = self.state_dir / "logs" if state_dir else default_log_dir()
         self.connect_timeout = connect_timeout
+        self.start_gate = StartGate(starting_at_once or start_slots(usable_cpus()))
+        """Shared by every connection: fifty servers spawned at once would each take as long as all fifty."""
         self.watcher = RootsWatcher(
             store,
             check_timeout=check_timeout,
@@ -278,6 +284,7 @@ class Hub:
             connect_timeout=self.connect_timeout,
             on_status=lambda _status: self._status_changed(name),
             on_legacy_only=lambda: self._remember_legacy_only(name),
+            start_gate=self.start_gate,
         )
         link = _Link(entry=entry, connection=connection, known=self.watcher.visible(name), key=_connection_key(started))
         connection.start()

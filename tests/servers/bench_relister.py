@@ -5,7 +5,7 @@ Like `legacy_recorder`, it lists roots once the handshake completes and again on
 127.0.0.1:`--ack`, so a benchmark learns the moment it happened without polling. Its `echo`
 tool times a plain message round trip.
 
-    {"event": "spawned", "name": NAME, "pid": PID}                       # at process start
+    {"event": "spawned", "name": NAME, "pid": PID}                       # at process start, before the SDK loads
     {"event": "listed", "name": NAME, "count": N, "last": URI, "rtt": S}  # `rtt`: the roots/list round trip
 
     python -m tests.servers.bench_relister --name NAME --ack PORT               # stdio
@@ -14,27 +14,40 @@ tool times a plain message round trip.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import socket
 import time
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from mcp.server.context import ServerRequestContext
-from mcp.server.mcpserver import MCPServer
-from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
-from mcp_types import NotificationParams
+# The SDK loads only after "spawned" is said: a process stopped while still loading counts as a spawn too.
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
-from tests.servers._serve import log, make_parser, run
+Say = Callable[[dict[str, Any]], None]
 
 
-def build(name: str, ack_port: int) -> MCPServer:
-    server = MCPServer("bench-relister")
+def sayer(name: str, ack_port: int) -> Say:
     sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 
     def say(event: dict[str, Any]) -> None:
         sender.sendto(json.dumps({**event, "name": name}).encode(), ("127.0.0.1", ack_port))
+
+    return say
+
+
+def build(say: Say) -> MCPServer:
+    from mcp.server.context import ServerRequestContext
+    from mcp.server.mcpserver import MCPServer
+    from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+    from mcp_types import NotificationParams
+
+    from tests.servers._serve import log
+
+    server = MCPServer("bench-relister")
 
     async def relist(ctx: ServerRequestContext[Any], _params: NotificationParams) -> None:
         started = time.perf_counter()
@@ -59,16 +72,20 @@ def build(name: str, ack_port: int) -> MCPServer:
         """The text back: a message round trip with no work in it."""
         return text
 
-    say({"event": "spawned", "pid": os.getpid()})
     return server
 
 
 def main() -> None:
-    parser = make_parser(__doc__ or "")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve Streamable HTTP on 127.0.0.1:PORT/mcp")
     parser.add_argument("--name", required=True, help="how this server signs its datagrams")
     parser.add_argument("--ack", type=int, required=True, metavar="PORT", help="UDP port on 127.0.0.1 to tell")
     args = parser.parse_args()
-    run(build(args.name, args.ack), args.http, legacy_only=True)
+    say = sayer(args.name, args.ack)
+    say({"event": "spawned", "pid": os.getpid()})
+    from tests.servers._serve import run
+
+    run(build(say), args.http, legacy_only=True)
 
 
 if __name__ == "__main__":
