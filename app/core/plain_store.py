@@ -22,7 +22,7 @@ from app.core.store_schema import SCHEMA
 
 SCHEMA_VERSION: int = SCHEMA["properties"]["schema_version"]["default"]
 
-EMPTY = {"schema_version": SCHEMA_VERSION, "roots": [], "servers": []}
+EMPTY = {"schema_version": SCHEMA_VERSION}
 """The state before anything is saved, which the model's defaults complete."""
 
 _DATE_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d:\d\d)?")

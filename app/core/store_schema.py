@@ -15,7 +15,8 @@ SCHEMA: dict[str, Any] = {'$defs': {'HttpTarget': {'additionalProperties': True,
                           'properties': {'kind': {'const': 'http', 'default': 'http', 'type': 'string'},
                                          'url': {'pattern': '^https?://[^/\\s]+', 'type': 'string'},
                                          'headers': {'additionalProperties': {'type': 'string'},
-                                                     'type': 'object'}},
+                                                     'type': 'object',
+                                                     'default': {}}},
                           'required': ['url'],
                           'type': 'object'},
            'Root': {'additionalProperties': True,
@@ -51,7 +52,8 @@ SCHEMA: dict[str, Any] = {'$defs': {'HttpTarget': {'additionalProperties': True,
                                                            'enum': ['rootkeeper', 'host', 'merge'],
                                                            'type': 'string'},
                                           'path_aliases': {'additionalProperties': {'type': 'string'},
-                                                           'type': 'object'},
+                                                           'type': 'object',
+                                                           'default': {}},
                                           'also_send_own_folders': {'default': False, 'type': 'boolean'},
                                           'enabled': {'default': True, 'type': 'boolean'},
                                           'added_at': {'format': 'date-time', 'type': 'string'}},
@@ -60,9 +62,12 @@ SCHEMA: dict[str, Any] = {'$defs': {'HttpTarget': {'additionalProperties': True,
            'StdioTarget': {'additionalProperties': True,
                            'properties': {'kind': {'const': 'stdio', 'default': 'stdio', 'type': 'string'},
                                           'command': {'type': 'string'},
-                                          'args': {'items': {'type': 'string'}, 'type': 'array'},
+                                          'args': {'items': {'type': 'string'},
+                                                   'type': 'array',
+                                                   'default': []},
                                           'env': {'additionalProperties': {'type': 'string'},
-                                                  'type': 'object'},
+                                                  'type': 'object',
+                                                  'default': {}},
                                           'cwd': {'anyOf': [{'type': 'string'}, {'type': 'null'}],
                                                   'default': None}},
                            'required': ['command'],
@@ -70,15 +75,20 @@ SCHEMA: dict[str, Any] = {'$defs': {'HttpTarget': {'additionalProperties': True,
  'additionalProperties': True,
  'properties': {'schema_version': {'default': 2, 'type': 'integer'},
                 'revision': {'default': 0, 'type': 'integer'},
-                'roots': {'items': {'$ref': '#/$defs/Root'}, 'type': 'array'},
-                'servers': {'items': {'$ref': '#/$defs/ServerEntry'}, 'type': 'array'},
+                'roots': {'items': {'$ref': '#/$defs/Root'}, 'type': 'array', 'default': []},
+                'servers': {'items': {'$ref': '#/$defs/ServerEntry'}, 'type': 'array', 'default': []},
                 'paused': {'default': False, 'type': 'boolean'}},
  'type': 'object'}
 # fmt: on
 
 
 def derived() -> dict[str, Any]:
-    """The schema as the model gives it now, without titles and descriptions (imports pydantic)."""
+    """The schema as the model gives it now, without titles and descriptions (imports pydantic).
+
+    An empty list or mapping made by a field's `default_factory` is written as its default (JSON
+    schema leaves factories out); other factories (an id, a time) stay out: only the model runs them.
+    """
+    from app.core import model
     from app.core.model import StoreData
 
     def bare(node: Any) -> Any:
@@ -89,6 +99,10 @@ def derived() -> dict[str, Any]:
         return node
 
     schema: dict[str, Any] = bare(StoreData.model_json_schema())
+    for name, node in [("StoreData", schema), *schema["$defs"].items()]:
+        for field_name, field in getattr(model, name).model_fields.items():
+            if field.default_factory in (list, dict):
+                node["properties"][field_name]["default"] = field.default_factory()
     return schema
 
 
