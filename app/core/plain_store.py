@@ -88,7 +88,7 @@ def _scalar(node: dict[str, Any], exact: type) -> Check:
             raise _Unsure
         if pattern is not None and not pattern.match(value):  # `match`, as the model's validators do
             raise _Unsure
-        return _date_time(value) if when else value
+        return _date_time(str(value)) if when else value
 
     return check
 

@@ -22,7 +22,8 @@ def _stored(**extra: Any) -> dict[str, Any]:
             {"id": "r1", "name": "docs", "entered_path": "/x/docs", "path": "/x/docs", "uri": "file:///x/docs",
              "is_file": False, "enabled": True, "added_at": "2026-03-01T10:00:00Z", "colour": "blue"},
             {"id": "r2", "name": "notes.txt", "entered_path": "/y/notes.txt", "path": "/x/notes.txt",
-             "uri": "file:///x/notes.txt", "is_file": True, "enabled": False, "added_at": "2026-03-01T11:00:00.25+02:00"},
+             "uri": "file:///x/notes.txt", "is_file": True, "enabled": False,
+             "added_at": "2026-03-01T11:00:00.25+02:00"},
             {"id": "r3", "name": "bare", "entered_path": "/x/b", "path": "/x/b", "uri": "file:///x/b",
              "added_at": "2026-03-01T12:00:00"},  # the defaults left out
         ],
@@ -49,7 +50,7 @@ def _model(raw: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def test_the_generated_schema_is_the_models() -> None:
-    assert store_schema.SCHEMA == store_schema.derived(), "run `python -m app.core.store_schema` to write it again"
+    assert store_schema.derived() == store_schema.SCHEMA, "run `python -m app.core.store_schema` to write it again"
 
 
 def test_a_well_formed_file_reads_as_the_model_gives_it_unknown_fields_and_defaults_included() -> None:
