@@ -46,10 +46,22 @@ def path_to_uri(path: str) -> str:
     """
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         return PureWindowsPath(path).as_uri()
-    posix = PurePosixPath(path)
-    if not posix.is_absolute():
-        raise ValueError(f"relative path can't be expressed as a file URI: {path!r}")
-    return "file://" + quote_from_bytes(bytes(posix), safe="/")
+    if not _is_plain_absolute(path):  # else `PurePosixPath` would give it back unchanged: skip its cost
+        posix = PurePosixPath(path)
+        if not posix.is_absolute():
+            raise ValueError(f"relative path can't be expressed as a file URI: {path!r}")
+        path = str(posix)
+    return "file://" + quote_from_bytes(os.fsencode(path), safe="/")
+
+
+def _is_plain_absolute(path: str) -> bool:
+    """Absolute, with no empty or `.` part and no trailing `/`: what `PurePosixPath` leaves as it is.
+
+    Every store load builds each root's URI (to check it), so this is the common case made cheap.
+    """
+    return (
+        path[:1] == "/" and "//" not in path and "/./" not in path and not path.endswith(("/", "/."))
+    ) or path == "/"
 
 
 _URI_KEEP = "".join(chr(code) for code in range(0x21, 0x7F))
