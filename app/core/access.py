@@ -83,9 +83,13 @@ class AccessChecker:
     """
 
     def __init__(
-        self, *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4, check: CheckFunction = _default_check
+        self, *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4, check: CheckFunction = _default_check,
+        remember_mounts: bool = True,
     ) -> None:
         self.timeout = timeout
+        self._remember_mounts = remember_mounts
+        """Whether a folder found a mount point is watched for turning into the bare folder under it; a
+        checker used once (`check_many`) has nothing to compare with, and skips the mount-point tests."""
         self._workers = workers
         self._check = check
         self._quick = check is _default_check and _HAS_FD_LINKS
@@ -219,7 +223,7 @@ class AccessChecker:
 
     def _run(self, job: _Job) -> AccessResult:
         if self._quick and not job.expect_file and job.entered in (None, job.path):
-            quick = _quick_folder(job.path)
+            quick = _quick_folder(job.path, mount_test=self._remember_mounts)
             if quick is not None:
                 return self._mount_aware(job.path, ok_mounted=quick)
         try:
@@ -227,7 +231,7 @@ class AccessChecker:
         except Exception as exc:  # a bug must not kill the worker or hang its caller
             logging.getLogger(__name__).exception("Checking %s failed", printable(job.path))
             return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}.")
-        if job.expect_file or not result.ok:
+        if job.expect_file or not result.ok or not self._remember_mounts:
             return result
         try:
             mounted = os.path.ismount(job.path)
@@ -236,6 +240,8 @@ class AccessChecker:
         return self._mount_aware(job.path, ok_mounted=mounted, result=result)
 
     def _mount_aware(self, path: str, *, ok_mounted: bool, result: AccessResult | None = None) -> AccessResult:
+        if not self._remember_mounts:
+            return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
         with self._lock:
             if ok_mounted:
                 self._mount_points.add(path)
@@ -257,7 +263,7 @@ def check_many(
     items: Iterable[CheckItem | tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
 ) -> dict[str, AccessResult]:
     """Check several roots once on a few threads; `items` are `CheckItem`s or (key, path, expect_file)."""
-    checker = AccessChecker(timeout=timeout, workers=workers)
+    checker = AccessChecker(timeout=timeout, workers=workers, remember_mounts=False)
     try:
         return checker.check_many(items)
     finally:

@@ -233,8 +233,11 @@ def printable(text: str, limit: int | None = 160) -> str:
     backslash escapes, so nothing moves the cursor, retitles or clears the terminal, or starts a
     new row; text longer than `limit` is shortened in the middle (None keeps it whole).
     """
-    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
+    if text.isascii() and text.isprintable():  # nothing to escape (the common case, checked in C)
+        shown = text
+    else:
+        shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
     if limit is not None and len(shown) > limit:
         shown = shown[: limit // 2] + "…" + shown[-limit // 2 :]
     return shown
