@@ -200,8 +200,18 @@ class AccessChecker:
         threading.Thread(target=self._work, name="rootkeeper-access-check", daemon=True).start()
 
     def _work(self) -> None:
+        done: tuple[_Job, AccessResult | None, bool | None] | None = None
         while True:
             with self._lock:
+                if done is not None:  # the last answer is given under the same lock hold that takes the next job
+                    job, found, mounted = done
+                    result = self._mount_aware(job.path, found, mounted)
+                    if job.abandoned:  # answered `offline` meanwhile; a replacement took this worker's place
+                        if self._jobs.get((job.path, job.entered)) is job:
+                            del self._jobs[(job.path, job.entered)]
+                        return
+                    self._running.discard(job)
+                    self._finish(job, result)
                 while not self._queue and not self._closed:
                     self._idle += 1
                     self._work_ready.wait()
@@ -212,41 +222,34 @@ class AccessChecker:
                 job = self._queue.popleft()
                 job.started = time.monotonic()
                 self._running.add(job)
-            result = self._run(job)
-            with self._lock:
-                if job.abandoned:  # answered `offline` meanwhile; a replacement took this worker's place
-                    if self._jobs.get((job.path, job.entered)) is job:
-                        del self._jobs[(job.path, job.entered)]
-                    return
-                self._running.discard(job)
-                self._finish(job, result)
+            done = (job, *self._run(job))
 
-    def _run(self, job: _Job) -> AccessResult:
+    def _run(self, job: _Job) -> tuple[AccessResult | None, bool | None]:
+        """The check's result (None: a healthy folder) and whether the folder is a mount point (None: not asked)."""
+        remember = self._remember_mounts
         if self._quick and not job.expect_file and job.entered in (None, job.path):
-            quick = _quick_folder(job.path, mount_test=self._remember_mounts)
+            quick = _quick_folder(job.path, mount_test=remember)
             if quick is not None:
-                return self._mount_aware(job.path, ok_mounted=quick)
+                return None, quick if remember else None
         try:
             result = resolution_check(job.path, job.entered) or self._check(job.path, job.expect_file)
         except Exception as exc:  # a bug must not kill the worker or hang its caller
             logging.getLogger(__name__).exception("Checking %s failed", printable(job.path))
-            return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}.")
-        if job.expect_file or not result.ok or not self._remember_mounts:
-            return result
+            return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}."), None
+        if job.expect_file or not result.ok or not remember:
+            return result, None
         try:
             mounted = os.path.ismount(job.path)
         except OSError:
             mounted = False
-        return self._mount_aware(job.path, ok_mounted=mounted, result=result)
+        return result, mounted
 
-    def _mount_aware(self, path: str, *, ok_mounted: bool, result: AccessResult | None = None) -> AccessResult:
-        if not self._remember_mounts:
-            return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
-        with self._lock:
-            if ok_mounted:
-                self._mount_points.add(path)
-            elif path in self._mount_points:
-                return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
+    def _mount_aware(self, path: str, result: AccessResult | None, mounted: bool | None) -> AccessResult:
+        """`result`, or `offline` for a folder that was a mount point and is not one now; called with `_lock` held."""
+        if mounted:
+            self._mount_points.add(path)
+        elif mounted is not None and path in self._mount_points:
+            return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
         return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
 
 
