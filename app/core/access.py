@@ -108,7 +108,7 @@ class AccessChecker:
 
     def check_many(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> dict[str, AccessResult]:
         """Check every `CheckItem` (or `(key, path, expect_file)`); blocks until each has answered or overrun."""
-        checks = [CheckItem(*item) for item in items]
+        checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
         batch = _Batch()
         with self._lock:
             jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
