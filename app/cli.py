@@ -36,7 +36,7 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     from app.cli_output import print_root_checks, print_root_table, root_rows
     from app.terminal import print_json
 
-    rows = root_rows(store.load())
+    rows = root_rows(store.load_plain()["roots"])
     checking = args.command == "check"
     if args.json:
         print_json(rows)

@@ -6,11 +6,13 @@ import argparse
 import os
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.paths import printable, uri_to_path
-from app.core.store import Store
 from app.terminal import print_json
+
+if TYPE_CHECKING:  # declaring `roots suggest` beside `roots list` must not import the store's model
+    from app.core.store import Store
 
 _SHOWN_FOLDERS = 3
 

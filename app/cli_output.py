@@ -10,26 +10,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import access
-from app.core.model import HttpTarget, ServerEntry, StoreData
 from app.core.paths import printable
-from app.core.secrets import masked
 
 if TYPE_CHECKING:
+    from app.core.model import ServerEntry
     from app.core.status import ConnectionStatus
 
+# The roots' rows are built from plain data (`Store.load_plain`), so `roots list` and `roots check`
+# never import pydantic; the servers' rows from the model, whose masking (`app.core.secrets`) they need.
 
-def root_rows(data: StoreData, timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
-    checks = (access.CheckItem(r.id, r.path, r.is_file, r.entered_path) for r in data.roots)
+
+def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
+    """One row per root, from the roots as `Store.load_plain` gives them."""
+    checks = (access.CheckItem(r["id"], r["path"], r["is_file"], r["entered_path"]) for r in roots)
     results = access.check_many(checks, timeout=timeout)
     from app.core.policy import load_policy
 
     policy = load_policy()
+    forbidding = policy.active
     return [
-        {"id": root.id, "name": root.name, "path": root.path, "entered_path": root.entered_path, "uri": root.uri,
-         "is_file": root.is_file, "enabled": root.enabled, "status": result.status.value, "detail": result.detail,
-         "checked_at": result.checked_at.isoformat(), "added_at": root.added_at.isoformat(),
-         "policy": None if not policy.active or policy.permits_folder(root.path) else "forbidden"}
-        for root, result in ((root, results[root.id]) for root in data.roots)
+        {"id": root["id"], "name": root["name"], "path": root["path"], "entered_path": root["entered_path"],
+         "uri": root["uri"], "is_file": root["is_file"], "enabled": root["enabled"], "status": result.status.value,
+         "detail": result.detail, "checked_at": result.checked_at.isoformat(), "added_at": root["added_at"].isoformat(),
+         "policy": None if not forbidding or policy.permits_folder(root["path"]) else "forbidden"}
+        for root, result in ((root, results[root["id"]]) for root in roots)
     ]
 
 
@@ -56,6 +60,8 @@ def print_root_checks(rows: list[dict[str, Any]]) -> None:
 
 
 def server_row(server: ServerEntry) -> dict[str, Any]:
+    from app.core.secrets import masked
+
     row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
     row.update(masked(server.target).model_dump(mode="json", exclude={"kind"}))  # secrets never leave masked
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
@@ -93,6 +99,8 @@ def live_status(name: str, published: dict[str, ConnectionStatus], hub_running: 
 def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -> None:
     from app.cli_server_options import option_lines
     from app.cli_sessions import host_of
+    from app.core.model import HttpTarget
+    from app.core.secrets import masked
 
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")

@@ -106,8 +106,10 @@ def print_json(value: Any) -> None:
 
 def _indented_json(value: Any) -> str:
     # `json` with `indent` encodes in Python (a tenth of a second for 10,000 roots); pydantic-core's
-    # encoder writes the very same text for what it spells alike (strings, integers, booleans, null).
-    if _spelled_alike(value):
+    # encoder writes the very same text for what it spells alike (strings, integers, booleans, null),
+    # but importing it costs as much as `json` takes for a few thousand values: small outputs skip it.
+    size = _spelled_alike(value)
+    if size is not None and size > _WORTH_PYDANTIC_CORE:
         from pydantic_core import PydanticSerializationError, to_json
 
         with contextlib.suppress(PydanticSerializationError):  # an undecodable name: a surrogate escape
@@ -115,24 +117,35 @@ def _indented_json(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-def _spelled_alike(value: Any) -> bool:
-    """No floats (`1e-05` is `1e-5` in Rust) and no keys but strings (`json` turns others into strings)."""
+_WORTH_PYDANTIC_CORE = 20_000
+"""Values (in lists and objects) above which pydantic-core's import pays for itself."""
+
+
+def _spelled_alike(value: Any) -> int | None:
+    """How many values `value` holds, if none is a float (`1e-05` is `1e-5` in Rust) nor any key but a string
+    (`json` turns others into strings); else None."""
     pending = [value]
+    size = 0
     while pending:
         item = pending.pop()
         kind = type(item)
         if kind is dict:
-            if not all(type(key) is str for key in item):
-                return False
-            pending.extend(child for child in item.values() if type(child) not in _SCALARS)
+            if not _KEYS.issuperset(map(type, item)):  # `issuperset(map(...))` walks in C: 10,000 rows are many
+                return None
+            size += len(item)
+            if not _SCALARS.issuperset(map(type, item.values())):
+                pending.extend(child for child in item.values() if type(child) not in _SCALARS)
         elif kind is list or kind is tuple:
-            pending.extend(child for child in item if type(child) not in _SCALARS)
+            size += len(item)
+            if not _SCALARS.issuperset(map(type, item)):
+                pending.extend(child for child in item if type(child) not in _SCALARS)
         elif kind not in _SCALARS:
-            return False
-    return True
+            return None
+    return size
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+_KEYS = frozenset({str})
 
 
 def _silence_stdout() -> None:

@@ -83,9 +83,13 @@ class AccessChecker:
     """
 
     def __init__(
-        self, *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4, check: CheckFunction = _default_check
+        self, *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4, check: CheckFunction = _default_check,
+        remember_mounts: bool = True,
     ) -> None:
         self.timeout = timeout
+        self._remember_mounts = remember_mounts
+        """Whether a folder found a mount point is watched for turning into the bare folder under it; a
+        checker used once (`check_many`) has nothing to compare with, and skips the mount-point tests."""
         self._workers = workers
         self._check = check
         self._quick = check is _default_check and _HAS_FD_LINKS
@@ -104,7 +108,7 @@ class AccessChecker:
 
     def check_many(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> dict[str, AccessResult]:
         """Check every `CheckItem` (or `(key, path, expect_file)`); blocks until each has answered or overrun."""
-        checks = [CheckItem(*item) for item in items]
+        checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
         batch = _Batch()
         with self._lock:
             jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
@@ -196,8 +200,18 @@ class AccessChecker:
         threading.Thread(target=self._work, name="rootkeeper-access-check", daemon=True).start()
 
     def _work(self) -> None:
+        done: tuple[_Job, AccessResult | None, bool | None] | None = None
         while True:
             with self._lock:
+                if done is not None:  # the last answer is given under the same lock hold that takes the next job
+                    job, found, mounted = done
+                    result = self._mount_aware(job.path, found, mounted)
+                    if job.abandoned:  # answered `offline` meanwhile; a replacement took this worker's place
+                        if self._jobs.get((job.path, job.entered)) is job:
+                            del self._jobs[(job.path, job.entered)]
+                        return
+                    self._running.discard(job)
+                    self._finish(job, result)
                 while not self._queue and not self._closed:
                     self._idle += 1
                     self._work_ready.wait()
@@ -208,39 +222,34 @@ class AccessChecker:
                 job = self._queue.popleft()
                 job.started = time.monotonic()
                 self._running.add(job)
-            result = self._run(job)
-            with self._lock:
-                if job.abandoned:  # answered `offline` meanwhile; a replacement took this worker's place
-                    if self._jobs.get((job.path, job.entered)) is job:
-                        del self._jobs[(job.path, job.entered)]
-                    return
-                self._running.discard(job)
-                self._finish(job, result)
+            done = (job, *self._run(job))
 
-    def _run(self, job: _Job) -> AccessResult:
+    def _run(self, job: _Job) -> tuple[AccessResult | None, bool | None]:
+        """The check's result (None: a healthy folder) and whether the folder is a mount point (None: not asked)."""
+        remember = self._remember_mounts
         if self._quick and not job.expect_file and job.entered in (None, job.path):
-            quick = _quick_folder(job.path)
+            quick = _quick_folder(job.path, mount_test=remember)
             if quick is not None:
-                return self._mount_aware(job.path, ok_mounted=quick)
+                return None, quick if remember else None
         try:
             result = resolution_check(job.path, job.entered) or self._check(job.path, job.expect_file)
         except Exception as exc:  # a bug must not kill the worker or hang its caller
             logging.getLogger(__name__).exception("Checking %s failed", printable(job.path))
-            return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}.")
-        if job.expect_file or not result.ok:
-            return result
+            return AccessResult(AccessStatus.UNREADABLE, f"{printable(job.path)} could not be checked: {exc}."), None
+        if job.expect_file or not result.ok or not remember:
+            return result, None
         try:
             mounted = os.path.ismount(job.path)
         except OSError:
             mounted = False
-        return self._mount_aware(job.path, ok_mounted=mounted, result=result)
+        return result, mounted
 
-    def _mount_aware(self, path: str, *, ok_mounted: bool, result: AccessResult | None = None) -> AccessResult:
-        with self._lock:
-            if ok_mounted:
-                self._mount_points.add(path)
-            elif path in self._mount_points:
-                return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
+    def _mount_aware(self, path: str, result: AccessResult | None, mounted: bool | None) -> AccessResult:
+        """`result`, or `offline` for a folder that was a mount point and is not one now; called with `_lock` held."""
+        if mounted:
+            self._mount_points.add(path)
+        elif mounted is not None and path in self._mount_points:
+            return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
         return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
 
 
@@ -257,7 +266,7 @@ def check_many(
     items: Iterable[CheckItem | tuple[str, str, bool]], *, timeout: float = DEFAULT_TIMEOUT, workers: int = 4
 ) -> dict[str, AccessResult]:
     """Check several roots once on a few threads; `items` are `CheckItem`s or (key, path, expect_file)."""
-    checker = AccessChecker(timeout=timeout, workers=workers)
+    checker = AccessChecker(timeout=timeout, workers=workers, remember_mounts=False)
     try:
         return checker.check_many(items)
     finally:

@@ -13,6 +13,9 @@ from app.core.edits.sentences import refusal
 
 HOME_VARIABLE = "ROOTKEEPER_HOME"
 
+STORE_STATE_FOLDERS: set[Path] = set()
+"""The state folders of the stores this process opened (`app.core.secrets.known_folder` tells why)."""
+
 
 def _override() -> Path | None:
     value = os.environ.get(HOME_VARIABLE)

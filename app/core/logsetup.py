@@ -11,9 +11,7 @@ masked by a filter on every handler (`hide_secrets`).
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import logging.handlers
 import os
 import sys
 import threading
@@ -52,44 +50,6 @@ def resolve_level(option: str | None, environ: Mapping[str, str] = os.environ) -
     if value.strip().lower() not in LEVELS:
         raise LogLevelError(value)
     return logging.getLevelNamesMapping()[value.strip().upper()]
-
-
-class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
-    """A rotating log whose every file (the first and each one after a rollover) is created 0600.
-
-    A record that cannot be written (a full disk) is dropped, and the first of a spell of failures
-    is reported once (`report_failure`), instead of a traceback on stderr for each record.
-    """
-
-    failing = False
-
-    def report_failure(self, error: BaseException | None) -> None:
-        reason = getattr(error, "strerror", None) or error
-        with contextlib.suppress(Exception):  # stderr itself may be gone
-            print(f"rootkeeper: Cannot write the log file {self.baseFilename} ({reason}); log records are "
-                  "dropped until it can be written again.", file=sys.stderr, flush=True)
-
-    def handleError(self, record: logging.LogRecord) -> None:
-        self._failed_now = True
-        if not self.failing:
-            self.failing = True
-            self.report_failure(sys.exc_info()[1])
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self._failed_now = False
-        super().emit(record)
-        if not self._failed_now:
-            self.failing = False
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):  # what a full disk would not take is lost either way
-            super().close()
-
-    def _open(self) -> Any:
-        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o600)
-        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)
 
 
 def _printable(text: str) -> str:
@@ -165,6 +125,8 @@ def _file_handler(path: Path) -> logging.Handler:
     # Each folder made on its own (`parents=True` would create them with the umask's mode).
     private_dir(path.parent.parent)
     private_dir(path.parent)
+    from app.core.logfile import PrivateRotatingFileHandler  # `logging.handlers`: only for a log file
+
     handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter(_FORMAT))
     return handler

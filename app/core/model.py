@@ -19,6 +19,9 @@ from app.core.edits.sentences import refusal
 SCHEMA_VERSION = 2
 
 SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+HTTP_URL_RE = re.compile(r"^https?://[^/\s]+")
+# Each is also declared as its field's JSON-schema `pattern`, which `app.core.store_schema` carries to the
+# reader that skips pydantic (`app.core.plain_store`, which applies it with `re.match` as the validators do).
 
 
 _ID_PREFIX = secrets.token_hex(6)
@@ -80,7 +83,7 @@ class StdioTarget(_Model):
 
 class HttpTarget(_Model):
     kind: Literal["http"] = "http"
-    url: str
+    url: str = Field(json_schema_extra={"pattern": HTTP_URL_RE.pattern})
     """A password in it (`http://user:password@host`) is kept like a header value, as a reference."""
     headers: dict[str, str] = Field(default_factory=dict)
     """Each value is a secret kept as a reference once saved; `Authorization`'s scheme word stays visible."""
@@ -88,7 +91,7 @@ class HttpTarget(_Model):
     @field_validator("url")
     @classmethod
     def _http_only(cls, value: str) -> str:
-        if not re.match(r"^https?://[^/\s]+", value):
+        if not HTTP_URL_RE.match(value):
             raise refusal("server.bad_url", url=value)
         return value
 
@@ -104,7 +107,7 @@ class ServerEntry(_Model):
     `legacy_only` is remembered when a server broke on the modern-era probe.
     """
 
-    name: str
+    name: str = Field(json_schema_extra={"pattern": SERVER_NAME_RE.pattern})
     target: Target
     share: SharingMode | list[str] = "all"
     consent: Consent = "pending"

@@ -46,10 +46,22 @@ def path_to_uri(path: str) -> str:
     """
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         return PureWindowsPath(path).as_uri()
-    posix = PurePosixPath(path)
-    if not posix.is_absolute():
-        raise ValueError(f"relative path can't be expressed as a file URI: {path!r}")
-    return "file://" + quote_from_bytes(bytes(posix), safe="/")
+    if not _is_plain_absolute(path):  # else `PurePosixPath` would give it back unchanged: skip its cost
+        posix = PurePosixPath(path)
+        if not posix.is_absolute():
+            raise ValueError(f"relative path can't be expressed as a file URI: {path!r}")
+        path = str(posix)
+    return "file://" + quote_from_bytes(os.fsencode(path), safe="/")
+
+
+def _is_plain_absolute(path: str) -> bool:
+    """Absolute, with no empty or `.` part and no trailing `/`: what `PurePosixPath` leaves as it is.
+
+    Every store load builds each root's URI (to check it), so this is the common case made cheap.
+    """
+    return (
+        path[:1] == "/" and "//" not in path and "/./" not in path and not path.endswith(("/", "/."))
+    ) or path == "/"
 
 
 _URI_KEEP = "".join(chr(code) for code in range(0x21, 0x7F))
@@ -221,8 +233,11 @@ def printable(text: str, limit: int | None = 160) -> str:
     backslash escapes, so nothing moves the cursor, retitles or clears the terminal, or starts a
     new row; text longer than `limit` is shortened in the middle (None keeps it whole).
     """
-    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
+    if text.isascii() and text.isprintable():  # nothing to escape (the common case, checked in C)
+        shown = text
+    else:
+        shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        shown = TERMINAL_CONTROLS.sub(_escape_control, shown)
     if limit is not None and len(shown) > limit:
         shown = shown[: limit // 2] + "…" + shown[-limit // 2 :]
     return shown

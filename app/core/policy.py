@@ -26,12 +26,14 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.edits.sentences import refusal
 from app.core.messages import Message, UserError
-from app.core.model import HttpTarget, ServerEntry
 from app.core.paths import printable
+
+if TYPE_CHECKING:  # the model is imported where a server is judged: judging folders needs no pydantic
+    from app.core.model import ServerEntry
 
 POLICY_VARIABLE = "ROOTKEEPER_POLICY"
 _KEYS = {"deny_folders", "allow_folders", "deny_servers", "share_none_servers", "allow_pause"}
@@ -57,6 +59,8 @@ class ServerRule:
     url: str | None = None
 
     def matches(self, server: ServerEntry) -> bool:
+        from app.core.model import HttpTarget
+
         target = server.target
         checks: list[tuple[str | None, str | None]] = [(self.name, server.name)]
         if isinstance(target, HttpTarget):

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from app.core.arguments import PLACEHOLDERS
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
-from app.core.locations import state_home
+from app.core.locations import STORE_STATE_FOLDERS, state_home
 from app.core.messages import Message, UserError
 from app.core.model import HttpTarget, StdioTarget, StoreData
 
@@ -173,7 +173,7 @@ def keep_unchanged(new: AnyTarget, old: StdioTarget | HttpTarget) -> AnyTarget:
 # -- where secrets are kept ----------------------------------------------------------------------
 
 
-_store_folders: set[Path] = set()
+_store_folders = STORE_STATE_FOLDERS  # filled by each `Store`, which does not import this module to read
 
 
 def known_folder(folder: Path) -> None:

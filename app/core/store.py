@@ -16,18 +16,20 @@ import stat
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import ValidationError
-from pydantic_core import PydanticSerializationError
-
-from app.core import filelock, secrets
+from app.core import filelock, plain_store
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
-from app.core.locations import HOME_VARIABLE, config_home, state_home
+from app.core.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
 from app.core.messages import Message
-from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
+
+if TYPE_CHECKING:
+    from app.core.model import StoreData
+
+# The model (pydantic) and the secrets are imported where they are used: a command that only reads
+# the roots (`roots list`, `roots check`) gets them as plain data (`load_plain`) and never builds them.
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -72,6 +74,8 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate
 
 def parse(text: str) -> StoreData:
     """Validate a store file's text, migrating older schemas; raises ValueError or StoreError."""
+    from app.core.model import SCHEMA_VERSION, StoreData
+
     raw = json.loads(text)
     if not isinstance(raw, dict):
         raise ValueError("the top level is not an object")
@@ -86,38 +90,52 @@ def parse(text: str) -> StoreData:
     return StoreData.model_validate(raw)
 
 
-DAMAGED = (ValueError, ValidationError, KeyError, TypeError, RecursionError)
-"""What parsing a damaged file raises (a 100,000-deep nesting is a RecursionError); such a file is moved aside."""
+DAMAGED = (ValueError, KeyError, TypeError, RecursionError)
+"""What parsing a damaged file raises (pydantic's ValidationError is a ValueError; a 100,000-deep nesting is a
+RecursionError); such a file is moved aside."""
+
+_Root = TypeVar("_Root")
 
 
 def repair(data: StoreData) -> list[Message]:
-    """Fix, in place, what would break every server, and say what was fixed.
+    """Fix, in place, what would break every server, and say what was fixed (see `repair_roots`)."""
+    kept, notes = repair_roots(data.roots, getattr, setattr)
+    if len(kept) != len(data.roots):  # assigning validates the whole list again
+        data.roots = kept
+    return notes
+
+
+def repair_roots(roots: list[_Root], field: Callable[[_Root, str], Any],
+                 assign: Callable[[_Root, str, str], None]) -> tuple[list[_Root], list[Message]]:
+    """The roots to keep, fixed in place, and what was fixed: for models (`getattr`) or plain data (`dict`).
 
     A root whose URI is not a local `file://` one is dropped (servers would be sent it); a `file://`
     URI that is not its path's is rebuilt from the path (access checks use the path); a repeated
     root id is issued anew for the later root (the id keeps the sharing choices of the first).
     """
     notes: list[Message] = []
-    kept: list[Root] = []
+    kept: list[_Root] = []
     seen: set[str] = set()
-    for root in data.roots:  # every load walks every root: the sentences are only built for a root that needs one
-        if not root.uri.lower().startswith("file:"):
-            notes.append(message("store.root_dropped", name=printable(root.name), uri=printable(root.uri)))
+    for root in roots:  # every load walks every root: the sentences are only built for a root that needs one
+        uri, path, root_id = field(root, "uri"), field(root, "path"), field(root, "id")
+        if not uri.lower().startswith("file:"):
+            notes.append(message("store.root_dropped", name=printable(field(root, "name")), uri=printable(uri)))
             continue
-        uri = path_to_uri(root.path)
-        if root.uri != uri:
-            notes.append(message("store.root_uri_rebuilt", name=printable(root.name), uri=printable(root.uri),
-                                 path=printable(root.path)))
-            root.uri = uri
-        if root.id in seen:
-            old = root.id
-            root.id = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
-            notes.append(message("store.root_id_reissued", name=printable(root.name), id=old, new=root.id))
-        seen.add(root.id)
+        rebuilt = path_to_uri(path)
+        if uri != rebuilt:
+            notes.append(message("store.root_uri_rebuilt", name=printable(field(root, "name")), uri=printable(uri),
+                                 path=printable(path)))
+            assign(root, "uri", rebuilt)
+        if root_id in seen:
+            from app.core.model import new_root_id
+
+            new = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
+            assign(root, "id", new)
+            notes.append(message("store.root_id_reissued", name=printable(field(root, "name")), id=root_id, new=new))
+            root_id = new
+        seen.add(root_id)
         kept.append(root)
-    if len(kept) != len(data.roots):  # assigning validates the whole list again
-        data.roots = kept
-    return notes
+    return kept, notes
 
 
 def serialize(data: StoreData) -> bytes:
@@ -127,6 +145,8 @@ def serialize(data: StoreData) -> bytes:
     Python; an undecodable file name (a surrogate escape) is more than it can encode, and `json` then
     writes it as an escape that reads back to the very same name.
     """
+    from pydantic_core import PydanticSerializationError
+
     try:
         # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
         text = data.model_dump_json(indent=2, ensure_ascii=True).replace("\x7f", "\\u007f")
@@ -145,7 +165,7 @@ class Store:
         self.lock_path = self.home / LOCK_FILE
         self.state_dir = state_home() if home is None else home / "state"
         """Where the private secrets file goes when there is no keyring (`app.core.secrets`)."""
-        secrets.known_folder(self.state_dir)
+        STORE_STATE_FOLDERS.add(self.state_dir)  # where `app.core.secrets` also looks for a secret
         self.saved = False
         """Whether this object has written the store, so an interrupted command can say whether it changed."""
         self.notices: list[str] = []
@@ -165,6 +185,8 @@ class Store:
 
     def load(self) -> StoreData:
         """The current state; a corrupt file is moved aside (under the lock) and an empty state returned."""
+        from app.core.model import StoreData
+
         text = self._read_text()
         if text is None:
             return StoreData()
@@ -194,6 +216,21 @@ class Store:
                 raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
         return raw.decode("utf-8", "surrogateescape")
 
+    def load_plain(self) -> dict[str, Any]:
+        """What `load().model_dump()` gives (notices, repairs and a damaged file's move included), built without
+        pydantic when the file is well-formed and current (`app.core.plain_store`): for commands that only read."""
+        text = self._read_text()
+        try:
+            data = plain_store.plain(json.loads(text) if text is not None else plain_store.EMPTY)
+        except DAMAGED:
+            data = None
+        if data is None:
+            return self.load().model_dump()
+        data["roots"], notices = repair_roots(data["roots"], dict.__getitem__, dict.__setitem__)
+        for notice in notices:
+            self._notify(notice)
+        return data
+
     def _notify(self, notice: Message) -> None:
         if notice not in self.notice_messages:  # a long-running process loads often; say each thing once
             self.notices.append(notice.text)
@@ -205,6 +242,8 @@ class Store:
         return data
 
     def _load_locked(self) -> StoreData:
+        from app.core.model import StoreData
+
         text = self._read_text()
         if text is None:
             return StoreData()
@@ -230,6 +269,8 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[StoreData]:
         """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
+        from app.core import secrets
+
         with self._locked():
             data = self._load_locked()
             held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
@@ -245,6 +286,8 @@ class Store:
     def _write_sealed(self, data: StoreData, held: set[str], plaintext: list[str]) -> None:
         # Secrets go to the keyring before the file that refers to them is written, and the ones it
         # no longer refers to are deleted after: a crash in between leaves an unused secret, never a lost one.
+        from app.core import secrets
+
         vault = secrets.Vault(self.state_dir)
         if secrets.plaintext_servers(data):
             migrating = [name for name in plaintext if data.server(name) is not None]

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TextIO, cast
 
-from app.core.logsetup import PrivateRotatingFileHandler
+from app.core.logfile import PrivateRotatingFileHandler
 from app.core.model import StdioTarget
 
 logger = logging.getLogger(__name__)

@@ -66,3 +66,14 @@ def test_a_store_command_loads_no_sdk_no_asyncio_no_qt(rk_home: Path, tmp_path: 
 
 def test_hosts_formats_load_only_for_host_commands(rk_home: Path) -> None:
     assert "tomlkit" in _modules(rk_home, _AS_MODULE, "hosts", "list", "--json")
+
+
+@pytest.mark.parametrize("command", [("roots", "list"), ("roots", "list", "--json"), ("roots", "check")],
+                         ids=" ".join)
+def test_reading_the_roots_builds_no_pydantic_model(rk_home: Path, tmp_path: Path, command: tuple[str, ...]) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    _modules(rk_home, _AS_MODULE, "roots", "add", str(folder))
+    modules = _modules(rk_home, _AS_MODULE, *command)
+    assert _loaded(modules, ("pydantic", "pydantic_core")) == []
+    assert "app.core.plain_store" in modules

@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app import terminal
 from app.core.paths import TERMINAL_CONTROLS
 from app.terminal import _json_escape, print_json
 
@@ -40,6 +42,8 @@ def _with_the_json_module(value: object) -> str:
 @given(VALUES)
 def test_the_same_text_as_the_json_module(value: object) -> None:
     assert _printed(value) == _with_the_json_module(value)
+    with mock.patch.object(terminal, "_WORTH_PYDANTIC_CORE", -1):  # pydantic-core's encoder for any size
+        assert _printed(value) == _with_the_json_module(value)
 
 
 def test_rows_of_names_with_controls_and_undecodable_bytes() -> None:
@@ -47,3 +51,5 @@ def test_rows_of_names_with_controls_and_undecodable_bytes() -> None:
             for name in ("plain", "tab\there", "esc\x1b[31m", "del\x7f", "c1\x9b", "bidi\u202e", "caf\udce9", "😀")]
     assert _printed(rows) == _with_the_json_module(rows)
     assert json.loads(_printed(rows)) == rows
+    many = rows * 1000  # past the size at which pydantic-core's encoder is used
+    assert _printed(many) == _with_the_json_module(many)

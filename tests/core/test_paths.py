@@ -137,3 +137,18 @@ def test_symlink_loop_is_refused(tmp_path: Path) -> None:
     (tmp_path / "two").symlink_to(tmp_path / "one")
     with pytest.raises(PathError, match="symbolic link loop"):
         canonicalize(str(tmp_path / "one"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["", "/", ".", "..", "a", "b c", "caf\udce9", "%", "é", ".x", "?#"]), max_size=6))
+def test_the_uri_of_any_path_is_the_one_pathlib_spells(parts: list[str]) -> None:
+    from pathlib import PurePosixPath
+    from urllib.parse import quote_from_bytes
+
+    path = "".join(parts)
+    posix = PurePosixPath(path)
+    if not posix.is_absolute():
+        with pytest.raises(ValueError, match="relative path"):
+            path_to_uri(path)
+    else:
+        assert path_to_uri(path) == "file://" + quote_from_bytes(bytes(posix), safe="/")

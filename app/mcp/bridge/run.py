@@ -20,7 +20,8 @@ from typing import Any
 
 from app.core.arguments import has_placeholders
 from app.core.locations import state_home
-from app.core.logsetup import PrivateRotatingFileHandler, hide_secrets
+from app.core.logfile import PrivateRotatingFileHandler
+from app.core.logsetup import hide_secrets
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.secrets import AnyTarget, SecretError, reveal
 from app.core.store import Store
