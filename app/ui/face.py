@@ -23,13 +23,14 @@ class Face:
         self.live = LiveState()
         self.tray = Tray(self.live)
         self.stand_in: QWidget | None = None
-        self._tray_available = tray_available
-        self._show_window = show_window or not tray_available
+        self.tray_available = tray_available
+        self.shows_window = show_window or not tray_available
+        """Whether a window is on screen from the start (always, without a tray)."""
 
     def show(self) -> None:
-        if self._tray_available:
+        if self.tray_available:
             self.tray.show()
-        if self._show_window:
+        if self.shows_window:
             self.stand_in = _stand_in()
             self.stand_in.show()
 
