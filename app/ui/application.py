@@ -133,7 +133,7 @@ class RootkeeperApp(QObject):
                     "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
                     "window does not connect them."), Level.WARNING)
         await self.sessions.start()
-        self.live.refresh()
+        await self.live.refresh_in_turns()  # after the hub's start, in turns of their own (10,000 roots)
         for notice in self.store.notice_messages:
             self.report(render(notice), Level.WARNING)
 

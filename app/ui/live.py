@@ -2,7 +2,9 @@
 
 The hub calls its listeners synchronously from its own coroutines, often several times in a row
 (store, access, servers); refreshing on a short timer folds such a burst into one snapshot, so the
-views repaint once and never inside the hub's code.
+views repaint once and never inside the hub's code. Building a snapshot and showing it are two
+turns of the event loop: with ten thousand roots each takes a while, and the loop must not wait
+for both at once.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ class LiveState(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self._refresh_burst)
+        self._built: Snapshot | None = None
+        """Built, to be shown on the loop's next turn (`_show_built`)."""
+        self._show_timer = QTimer(self)
+        self._show_timer.setSingleShot(True)
+        self._show_timer.setInterval(0)
+        self._show_timer.timeout.connect(self._show_built)
         self._roots_stale = True
         """Whether an event since the last snapshot may have changed the roots or their access results."""
         if hub is not None:
@@ -68,11 +76,21 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
-        """A fresh snapshot of everything."""
+        """A fresh snapshot of everything, shown at once."""
         self._roots_stale = True
-        self._refresh_burst()
+        self._refresh_burst(show_now=True)
 
-    def _refresh_burst(self) -> None:
+    async def refresh_in_turns(self) -> None:
+        """A fresh snapshot of everything, built and then shown in turns of the loop of their own."""
+        import asyncio  # not at the top: the tray is shown (with this module) before asyncio is imported
+
+        self._roots_stale = True
+        await asyncio.sleep(0)
+        self._refresh_burst()
+        await asyncio.sleep(0)
+        self._show_built()
+
+    def _refresh_burst(self, *, show_now: bool = False) -> None:
         if self._hub is None:
             return
         # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
@@ -82,8 +100,18 @@ class LiveState(QObject):
                                   previous=self.current, roots_changed=self._roots_stale,
                                   policy=getattr(hub, "policy", None))
         self._roots_stale = False
-        self.show(snapshot)
+        if show_now:
+            self.show(snapshot)
+        else:
+            self._built = snapshot
+            self._show_timer.start()
+
+    def _show_built(self) -> None:
+        if self._built is not None:
+            self.show(self._built)
 
     def show(self, snapshot: Snapshot) -> None:
+        self._built = None  # whatever was built before this is older
+        self._show_timer.stop()
         self.current = snapshot
         self.snapshotChanged.emit(snapshot)
