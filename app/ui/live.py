@@ -47,6 +47,7 @@ class LiveState(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self._refresh_burst)
+        self._builds = 0
         self._built: Snapshot | None = None
         """Built, to be shown on the loop's next turn (`_show_built`)."""
         self._show_timer = QTimer(self)
@@ -81,14 +82,27 @@ class LiveState(QObject):
         self._refresh_burst(show_now=True)
 
     async def refresh_in_turns(self) -> None:
-        """A fresh snapshot of everything, built and then shown in turns of the loop of their own."""
+        """A fresh snapshot of everything, built and then shown in turns of the loop of their own.
+
+        It goes the way of a burst of hub events (built on the coalescing timer, shown on the turn
+        after), so it never shares a turn with a burst's own build or showing.
+        """
         import asyncio  # not at the top: the tray is shown (with this module) before asyncio is imported
 
-        self._roots_stale = True
-        await asyncio.sleep(0)
-        self._refresh_burst()
-        await asyncio.sleep(0)
-        self._show_built()
+        wanted = self._builds + 1
+        shown = asyncio.get_running_loop().create_future()
+
+        def on_shown(_snapshot: object) -> None:
+            if self._builds >= wanted and not shown.done():
+                shown.set_result(None)
+
+        self.snapshotChanged.connect(on_shown)
+        try:
+            self._roots_stale = True
+            self._soon()
+            await shown
+        finally:
+            self.snapshotChanged.disconnect(on_shown)
 
     def _refresh_burst(self, *, show_now: bool = False) -> None:
         if self._hub is None:
@@ -100,6 +114,7 @@ class LiveState(QObject):
                                   previous=self.current, roots_changed=self._roots_stale,
                                   policy=getattr(hub, "policy", None))
         self._roots_stale = False
+        self._builds += 1
         if show_now:
             self.show(snapshot)
         else:
