@@ -97,6 +97,7 @@ class RootkeeperApp(QObject):
     # -- life -------------------------------------------------------------------------------------
 
     async def run(self, *, show_window: bool = True) -> int:
+        self.tray.refresh_icon()  # the face's tray went by the palette alone: the platform's colour scheme too
         if self.tray_available:
             self.tray.show()
         if show_window or not self.tray_available:

@@ -36,6 +36,7 @@ def show(self):
 
 def first_turn():
     seen["heavy_at_first_turn"] = [name for name in HEAVY if name in sys.modules]
+    seen["qt_namespace_at_first_turn"] = "Qt" in vars(sys.modules["PySide6.QtCore"])  # built on first use: 15 ms
 
 def poll():
     shown = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
@@ -64,6 +65,7 @@ def test_the_face_is_shown_before_the_store_hub_and_pages_are_imported(tmp_path:
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["heavy_at_face"] == []
     assert seen["heavy_at_first_turn"] == []  # asyncio and qasync come after the face's first turn too
+    assert seen["qt_namespace_at_first_turn"] is False
     assert seen["shown_at_face"] == ["startingWindow"]  # offscreen has no tray: the window stands in
     assert seen["shown_later"] == ["mainWindow"] and seen["rows"] == 2
 
