@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication
 from app.ui.face import Face
 
 HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp",
-         "PySide6.QtNetwork", "asyncio", "qasync", "ssl")
+         "PySide6.QtNetwork", "asyncio", "qasync", "ssl", "_hashlib", "ctypes")
 seen = {}
 original = Face.show
 
