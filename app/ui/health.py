@@ -72,7 +72,19 @@ class Health:
         return translate("Health", "Rootkeeper: %1").replace("%1", self.sentence)
 
 
+_last: list[tuple[Snapshot, Health]] = []
+"""The last snapshot asked about and its health: the tray and the window both ask of every snapshot."""
+
+
 def health(snapshot: Snapshot) -> Health:
+    if _last and _last[0][0] is snapshot:
+        return _last[0][1]
+    found = _health(snapshot)
+    _last[:] = [(snapshot, found)]
+    return found
+
+
+def _health(snapshot: Snapshot) -> Health:
     unreachable = len(snapshot.attention_roots)
     failing = sum(1 for server in snapshot.servers if server.failing and not server.awaiting_consent)
     waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
