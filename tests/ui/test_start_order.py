@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app import cli
 from app.core.store import Store
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
@@ -99,3 +100,8 @@ def test_pyside_s_check_of_each_import_gives_its_answers_without_keeping_every_s
     assert seen["recorded"]["app.ui.tray"] == 0 and seen["recorded"]["app.core.store"] == -1
     assert seen["recorded"] == seen["own"]
     assert seen["cached"] == []  # PySide6's own check keeps the lines of every module imported after Qt
+
+
+def test_a_bare_rootkeeper_means_what_the_parser_makes_of_it() -> None:
+    # The tray app starts without building the parser (`cli.bare_arguments`): the two must never drift apart.
+    assert vars(cli.bare_arguments()) == vars(cli._parse([]))
