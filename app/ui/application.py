@@ -97,6 +97,7 @@ class RootkeeperApp(QObject):
     # -- life -------------------------------------------------------------------------------------
 
     async def run(self, *, show_window: bool = True) -> int:
+        self.tray.refresh_icon()  # the face's tray went by the palette alone: the platform's colour scheme too
         if self.tray_available:
             self.tray.show()
         if show_window or not self.tray_available:
@@ -133,7 +134,7 @@ class RootkeeperApp(QObject):
                     "Another Rootkeeper process keeps the servers connected and did not stop when asked, so this "
                     "window does not connect them."), Level.WARNING)
         await self.sessions.start()
-        self.live.refresh()
+        await self.live.refresh_in_turns()  # after the hub's start, in turns of their own (10,000 roots)
         for notice in self.store.notice_messages:
             self.report(render(notice), Level.WARNING)
 

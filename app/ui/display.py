@@ -8,8 +8,6 @@ Rootkeeper say one true sentence and run without a window, as it does with no di
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import sys
 from collections.abc import Mapping
@@ -29,6 +27,9 @@ def unreachable_display(environ: Mapping[str, str] = os.environ, platform: str =
 
 
 def _xcb_connects(display: str) -> bool:
+    import ctypes  # only with an X display to ask: the offscreen and Wayland starts skip loading it
+    import ctypes.util
+
     name = ctypes.util.find_library("xcb") or "libxcb.so.1"
     try:
         xcb = ctypes.CDLL(name)

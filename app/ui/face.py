@@ -3,12 +3,13 @@
 With a system tray that is the real tray icon (`app.ui.tray.Tray`, which imports nothing heavy) on
 an empty snapshot, adopted by the app once it is assembled. Without a tray the window is the app:
 a plain window of the main window's size stands in for it until the main window takes its place.
+Neither touches Qt's `Qt` namespace, which builds all of its enums when first used (see `app.ui.icons`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.ui.icons import app_icon
 from app.ui.live import LiveState
@@ -21,20 +22,23 @@ STARTING_SIZE = QSize(1060, 600)
 class Face:
     def __init__(self, *, tray_available: bool, show_window: bool) -> None:
         self.live = LiveState()
-        self.tray = Tray(self.live)
+        self.tray = Tray(self.live, palette_only=True)
         self.stand_in: QWidget | None = None
-        self._tray_available = tray_available
-        self._show_window = show_window or not tray_available
+        self.tray_available = tray_available
+        self.shows_window = show_window or not tray_available
+        """Whether a window is on screen from the start (always, without a tray)."""
 
     def show(self) -> None:
-        if self._tray_available:
+        if self.tray_available:
             self.tray.show()
-        if self._show_window:
+        if self.shows_window:
             self.stand_in = _stand_in()
             self.stand_in.show()
 
     def place(self, window: QWidget) -> None:
         """Put `window` where the stand-in is, unless it has a place of its own (a restored position)."""
+        from PySide6.QtCore import Qt
+
         if self.stand_in is not None and self.stand_in.isVisible() and not window.testAttribute(
                 Qt.WidgetAttribute.WA_Moved):
             window.move(self.stand_in.pos())
@@ -54,7 +58,12 @@ def _stand_in() -> QWidget:
     window.resize(STARTING_SIZE)
     logo = QLabel(window)
     logo.setPixmap(app_icon().pixmap(64, 64))
-    logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    row = QHBoxLayout()  # centred by stretches on every side (an alignment flag is a `Qt` enum)
+    row.addStretch(1)
+    row.addWidget(logo)
+    row.addStretch(1)
     layout = QVBoxLayout(window)
-    layout.addWidget(logo)
+    layout.addStretch(1)
+    layout.addLayout(row)
+    layout.addStretch(1)
     return window

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QObject
 
 from app.core.progress import ConnectionProgress, connection_progress
-from app.ui.snapshot import Snapshot, TrayState
+from app.ui.icons import Dot
+from app.ui.snapshot import ServerRow, Snapshot, TrayState
 
 translate = QCoreApplication.translate
 
@@ -71,7 +72,19 @@ class Health:
         return translate("Health", "Rootkeeper: %1").replace("%1", self.sentence)
 
 
+_last: list[tuple[Snapshot, Health]] = []
+"""The last snapshot asked about and its health: the tray and the window both ask of every snapshot."""
+
+
 def health(snapshot: Snapshot) -> Health:
+    if _last and _last[0][0] is snapshot:
+        return _last[0][1]
+    found = _health(snapshot)
+    _last[:] = [(snapshot, found)]
+    return found
+
+
+def _health(snapshot: Snapshot) -> Health:
     unreachable = len(snapshot.attention_roots)
     failing = sum(1 for server in snapshot.servers if server.failing and not server.awaiting_consent)
     waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
@@ -84,3 +97,14 @@ def health(snapshot: Snapshot) -> Health:
     shared = sum(1 for row in snapshot.roots if row.root.enabled)
     progress = connection_progress(row.status.state if row.status else "stopped" for row in snapshot.servers)
     return Health(state, shared, unreachable, failing, waiting, progress)
+
+
+def server_dot(row: ServerRow) -> Dot:
+    """A server's status colour, the same in the tray menu and the servers table."""
+    if row.status is None or row.status.state == "stopped":
+        return Dot.OFF
+    if row.status.state == "connected":
+        return Dot.WARNING if row.awaiting_consent else Dot.OK
+    if row.failing:
+        return Dot.ERROR
+    return Dot.BUSY

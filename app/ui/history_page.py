@@ -131,6 +131,7 @@ class HistoryPage(QWidget):
         self.refresh_button.clicked.connect(self.reload)
         self._servers: list[str] = []
         self._folders: list[tuple[str, str]] = []
+        self._choices_stale = False
         self.retranslate()
 
     def set_choices(self, servers: Sequence[str], folders: Sequence[tuple[str, str]]) -> None:
@@ -138,7 +139,10 @@ class HistoryPage(QWidget):
         if list(servers) == self._servers and list(folders) == self._folders:
             return
         self._servers, self._folders = list(servers), list(folders)
-        self._fill_choices()
+        # Ten thousand folders take the GUI thread a while to list: a hidden page lists them when shown.
+        self._choices_stale = True
+        if self.isVisible():
+            self._fill_choices()
 
     def current_filter(self) -> HistoryFilter:
         days = PERIODS[max(self.period_box.currentIndex(), 0)][1]
@@ -189,6 +193,8 @@ class HistoryPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if self._choices_stale:
+            self._fill_choices()
         self.reload()
 
     def retranslate(self) -> None:
@@ -202,6 +208,7 @@ class HistoryPage(QWidget):
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, HistoryModel.COLUMNS - 1)
 
     def _fill_choices(self) -> None:
+        self._choices_stale = False
         for box, everything, items in (
             (self.server_box, self.tr("All servers"), [(name, name) for name in self._servers]),
             (self.folder_box, self.tr("All folders"), [(name, uri) for uri, name in self._folders]),

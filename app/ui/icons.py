@@ -2,6 +2,8 @@
 
 The tray glyph is one monochrome SVG recoloured at render time, with the state drawn as a badge,
 so there is a single source to keep in shape. Everything is rendered once per size and cached.
+What the tray shows first avoids Qt's `Qt` namespace, which builds all of its enums when first
+touched (15 ms, before anything is on screen): see `panel_is_dark`.
 
 Which colour a panel has is a guess: the app's palette and colour scheme describe the window, and
 many desktops draw a dark panel over a light desktop (or the other way round). So the glyph is
@@ -13,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QFile, QIODevice, QPointF, QRectF, Qt
+from PySide6.QtCore import QByteArray, QFile, QIODevice, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -44,12 +46,17 @@ def resource_bytes(path: str) -> bytes:
         file.close()
 
 
+def _clear(size: int) -> QPixmap:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(0, 0, 0, 0))  # Qt.GlobalColor.transparent
+    return pixmap
+
+
 def _render(svg: bytes, size: int) -> QPixmap:
     renderer = QSvgRenderer(QByteArray(svg))
     if not renderer.isValid():
         raise ValueError("an icon's SVG source cannot be rendered")
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = _clear(size)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     renderer.render(painter, QRectF(0, 0, size, size))
@@ -66,11 +73,18 @@ def app_icon() -> QIcon:
     return icon
 
 
-def panel_is_dark() -> bool:
-    """Whether light glyphs read better: the colour scheme when the platform reports one, else the palette."""
-    scheme = QGuiApplication.styleHints().colorScheme()
-    if scheme != Qt.ColorScheme.Unknown:
-        return scheme == Qt.ColorScheme.Dark
+def panel_is_dark(*, ask_the_platform: bool = True) -> bool:
+    """Whether light glyphs read better: the colour scheme when the platform reports one, else the palette.
+
+    `ask_the_platform=False` goes by the palette alone: the scheme comes as a `Qt` enum, and the tray
+    shown at start does without that namespace (its icon is drawn again once the app has loaded).
+    """
+    if ask_the_platform:
+        from PySide6.QtCore import Qt
+
+        scheme = QGuiApplication.styleHints().colorScheme()
+        if scheme != Qt.ColorScheme.Unknown:
+            return scheme == Qt.ColorScheme.Dark
     return QGuiApplication.palette().window().color().lightness() < 128
 
 
@@ -96,8 +110,7 @@ def _outlined(glyph: bytes, size: int, ink: str, outline: str) -> QPixmap:
     inner = size - 2 * spread
     halo = _render(glyph.replace(_GLYPH_COLOR, outline.encode()), size)
     body = _render(glyph.replace(_GLYPH_COLOR, ink.encode()), size)
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = _clear(size)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     target = QRectF(spread, spread, inner, inner)
@@ -109,6 +122,8 @@ def _outlined(glyph: bytes, size: int, ink: str, outline: str) -> QPixmap:
 
 
 def _badge(pixmap: QPixmap, state: TrayState) -> None:
+    from PySide6.QtCore import Qt  # a badge is for a state the tray reaches after start (see the module's note)
+
     size = pixmap.width()
     diameter = size * 0.58
     box = QRectF(size - diameter, size - diameter, diameter, diameter)
@@ -133,10 +148,11 @@ def _badge(pixmap: QPixmap, state: TrayState) -> None:
 
 @cache
 def dot(color: Dot) -> QIcon:
+    from PySide6.QtCore import Qt  # dots are drawn for rows that exist only after start (see the module's note)
+
     icon = QIcon()
     for size in (12, 16, 24):
-        pixmap = QPixmap(size, size)
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = _clear(size)
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)

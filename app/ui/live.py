@@ -2,7 +2,9 @@
 
 The hub calls its listeners synchronously from its own coroutines, often several times in a row
 (store, access, servers); refreshing on a short timer folds such a burst into one snapshot, so the
-views repaint once and never inside the hub's code.
+views repaint once and never inside the hub's code. Building a snapshot and showing it are two
+turns of the event loop: with ten thousand roots each takes a while, and the loop must not wait
+for both at once.
 """
 
 from __future__ import annotations
@@ -50,6 +52,13 @@ class LiveState(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self._refresh_burst)
+        self._builds = 0
+        self._built: Snapshot | None = None
+        """Built, to be shown on the loop's next turn (`_show_built`)."""
+        self._show_timer = QTimer(self)
+        self._show_timer.setSingleShot(True)
+        self._show_timer.setInterval(0)
+        self._show_timer.timeout.connect(self._show_built)
         self._roots_stale = True
         """Whether an event since the last snapshot may have changed the roots or their access results."""
         self._sources_moved = False
@@ -86,11 +95,34 @@ class LiveState(QObject):
             self._timer.start()
 
     def refresh(self) -> None:
-        """A fresh snapshot of everything."""
+        """A fresh snapshot of everything, shown at once."""
         self._roots_stale = True
-        self._refresh_burst()
+        self._refresh_burst(show_now=True)
 
-    def _refresh_burst(self) -> None:
+    async def refresh_in_turns(self) -> None:
+        """A fresh snapshot of everything, built and then shown in turns of the loop of their own.
+
+        It goes the way of a burst of hub events (built on the coalescing timer, shown on the turn
+        after), so it never shares a turn with a burst's own build or showing.
+        """
+        import asyncio  # not at the top: the tray is shown (with this module) before asyncio is imported
+
+        wanted = self._builds + 1
+        shown = asyncio.get_running_loop().create_future()
+
+        def on_shown(_snapshot: object) -> None:
+            if self._builds >= wanted and not shown.done():
+                shown.set_result(None)
+
+        self.snapshotChanged.connect(on_shown)
+        try:
+            self._roots_stale = True
+            self._soon()
+            await shown
+        finally:
+            self.snapshotChanged.disconnect(on_shown)
+
+    def _refresh_burst(self, *, show_now: bool = False) -> None:
         if self._hub is None:
             return
         # Built from the current snapshot: what did not change keeps its row objects (see app.ui.snapshot).
@@ -100,11 +132,22 @@ class LiveState(QObject):
                                   previous=self.current, roots_changed=self._roots_stale,
                                   policy=getattr(hub, "policy", None), history=self.history)
         self._roots_stale = False
-        self.show(snapshot)
+        self._builds += 1
+        if show_now:
+            self.show(snapshot)
+        else:
+            self._built = snapshot
+            self._show_timer.start()
         if self._sources_moved:
             self._sources_moved = False
             self.sourcesChanged.emit()
 
+    def _show_built(self) -> None:
+        if self._built is not None:
+            self.show(self._built)
+
     def show(self, snapshot: Snapshot) -> None:
+        self._built = None  # whatever was built before this is older
+        self._show_timer.stop()
         self.current = snapshot
         self.snapshotChanged.emit(snapshot)

@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import Qt
 
 from app.core.messages import Message
 
@@ -202,7 +201,12 @@ def plain_tooltip(text: str | None) -> str | None:
     kept, so a server's `<img>` or a folder named `<b>x</b>` is shown as typed and loads nothing;
     any other text is already shown as it is.
     """
-    if text is None or not Qt.mightBeRichText(text):
+    # Qt takes text for HTML only when it holds a tag or an escaped one ("&lt;"): most text needs no look.
+    if text is None or ("<" not in text and "&" not in text):
+        return text
+    from PySide6.QtGui import Qt  # here: Qt's namespace builds all its enums (15 ms) and the tray shows first
+
+    if not Qt.mightBeRichText(text):
         return text
     return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
 

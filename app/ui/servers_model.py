@@ -9,7 +9,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 
 from app.ui import text
-from app.ui.icons import Dot, dot
+from app.ui.health import server_dot
+from app.ui.icons import dot
 from app.ui.messages import plain_tooltip
 from app.ui.snapshot import ServerRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
@@ -25,16 +26,6 @@ class Column(IntEnum):
 
 
 SERVER_NAME_ROLE = Qt.ItemDataRole.UserRole + 1
-
-
-def server_dot(row: ServerRow) -> Dot:
-    if row.status is None or row.status.state == "stopped":
-        return Dot.OFF
-    if row.status.state == "connected":
-        return Dot.WARNING if row.awaiting_consent else Dot.OK
-    if row.failing:
-        return Dot.ERROR
-    return Dot.BUSY
 
 
 class ServersTableModel(KeyedTableModel[ServerRow]):

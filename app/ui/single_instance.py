@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import getpass
-import hashlib
 import logging
 import os
 import sys
@@ -24,7 +23,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtCore import QCryptographicHash, QLockFile, QObject, Signal
 
 from app.core.edits.sentences import message
 from app.core.fileio import private_dir
@@ -41,8 +40,10 @@ LOCK_FILE = "gui.lock"
 
 
 def server_name(state_dir: Path) -> str:
-    # A short hashed name: a socket path is limited to ~100 bytes, and a test's folder is long.
-    digest = hashlib.sha256(str(state_dir.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    # A short hashed name: a socket path is limited to ~100 bytes, and a test's folder is long. Qt's SHA-256
+    # (the same digest as hashlib's) spares the tray's start the OpenSSL library hashlib loads.
+    key = str(state_dir.resolve()).encode("utf-8", "surrogateescape")
+    digest = bytes(QCryptographicHash.hash(key, QCryptographicHash.Algorithm.Sha256).toHex().data()).decode()[:16]
     return f"rootkeeper-{getpass.getuser()}-{digest}"
 
 

@@ -14,11 +14,10 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.ui import text
-from app.ui.health import health
+from app.ui.health import health, server_dot
 from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.live import LiveState
 from app.ui.messages import plain_tooltip
-from app.ui.servers_model import server_dot
 from app.ui.snapshot import Snapshot, TrayState
 
 if TYPE_CHECKING:
@@ -36,10 +35,13 @@ class Tray(QSystemTrayIcon):
     pauseRequested = Signal(bool)
     quitRequested = Signal()
 
-    def __init__(self, live: LiveState, parent: QObject | None = None) -> None:
+    def __init__(self, live: LiveState, parent: QObject | None = None, *, palette_only: bool = False) -> None:
+        """`palette_only`: the first icon follows the palette alone (see `icons.panel_is_dark`), until
+        `refresh_icon()` asks the platform too; the tray shown before the app has loaded uses it."""
         super().__init__(parent)
         self._live = live
         self._state = TrayState.OK
+        self._ask_the_platform = not palette_only
         self.suggestions: SuggestionsMenu | None = None
         """The "Suggested folders" submenu, once the app (and its window's suggester) exists."""
         # A tray menu has no parent widget: it must live on while the window is hidden or closed.
@@ -60,12 +62,16 @@ class Tray(QSystemTrayIcon):
     def _show_state(self, snapshot: Snapshot) -> None:
         overall = health(snapshot)
         self._state = overall.state
-        self.refresh_icon()
+        self._draw_icon()
         self.setToolTip(plain_tooltip(overall.tooltip) or "")
 
     def refresh_icon(self) -> None:
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
-        self.setIcon(tray_icon(self._state, panel_is_dark()))
+        self._ask_the_platform = True
+        self._draw_icon()
+
+    def _draw_icon(self) -> None:
+        self.setIcon(tray_icon(self._state, panel_is_dark(ask_the_platform=self._ask_the_platform)))
 
     def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):

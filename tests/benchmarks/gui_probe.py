@@ -7,8 +7,9 @@ Each prints `{"event": "turn", "peak_kib": N}` (its peak RSS so far) on the firs
 loop after its tray (or, without a system tray, its window) is shown, then runs until stopped.
 The app has no quit-after-first-turn hook, so the probe wraps `Face.show` (what `rootkeeper` puts
 on screen first: the tray icon, or a stand-in window without a tray) from outside: a zero-timer
-queued as it is shown fires on the first turn the loop makes after. The app then goes on loading
-(store, hub, window), as it does for users.
+queued as it is shown fires on the first turn the loop makes after. For the app that turn is the
+`processEvents()` it makes right after showing the face, before it imports asyncio and qasync and
+starts the asyncio loop. The app then goes on loading (store, hub, window), as it does for users.
 """
 
 from __future__ import annotations

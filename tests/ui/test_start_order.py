@@ -7,14 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app import cli
 from app.core.store import Store
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
 from tests.ui.test_process import environment
 from tests.ui_helpers import folders
 
-# Run inside the app's process: note what is loaded when the face is shown, then what the user sees once
-# the app is assembled (the main window with the stored folders, the stand-in gone), and quit.
+# Run inside the app's process: note what is loaded when the face is shown and at the event loop's first
+# turn after, then what the user sees once the app is assembled (the main window with the stored folders,
+# the stand-in gone), and quit.
 PROBE = """
 import json, sys
 from PySide6.QtCore import QTimer
@@ -22,7 +24,7 @@ from PySide6.QtWidgets import QApplication
 from app.ui.face import Face
 
 HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp",
-         "PySide6.QtNetwork")
+         "PySide6.QtNetwork", "asyncio", "qasync", "ssl", "_hashlib", "ctypes")
 seen = {}
 original = Face.show
 
@@ -30,7 +32,12 @@ def show(self):
     original(self)
     seen["heavy_at_face"] = [name for name in HEAVY if name in sys.modules]
     seen["shown_at_face"] = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
+    QTimer.singleShot(0, first_turn)
     QTimer.singleShot(100, poll)
+
+def first_turn():
+    seen["heavy_at_first_turn"] = [name for name in HEAVY if name in sys.modules]
+    seen["qt_namespace_at_first_turn"] = "Qt" in vars(sys.modules["PySide6.QtCore"])  # built on first use: 15 ms
 
 def poll():
     shown = sorted(w.objectName() for w in QApplication.topLevelWidgets() if w.isVisible())
@@ -58,5 +65,43 @@ def test_the_face_is_shown_before_the_store_hub_and_pages_are_imported(tmp_path:
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["heavy_at_face"] == []
+    assert seen["heavy_at_first_turn"] == []  # asyncio and qasync come after the face's first turn too
+    assert seen["qt_namespace_at_first_turn"] is False
     assert seen["shown_at_face"] == ["startingWindow"]  # offscreen has no tray: the window stands in
     assert seen["shown_later"] == ["mainWindow"] and seen["rows"] == 2
+
+
+# What PySide6 records about each module imported after it, what PySide6's own check would have said of
+# each, and what stays in `linecache` once the whole window is loaded.
+SCAN_PROBE = """
+import inspect, json, linecache, os, sys
+import app.ui.main, app.ui.main_window, pydantic
+feature = sys.modules["shibokensupport.feature"]
+recorded = {name: flag for name, flag in feature.pyside_feature_dict.items() if name.startswith("app.")}
+folders = tuple(os.path.dirname(package.__file__) + os.sep for package in (app, pydantic))
+cached = sorted(path for path in linecache.cache if path.startswith(folders))
+
+def pyside_own_check(module):
+    try:
+        return 0 if "PySide6" in inspect.getsource(module) else -1
+    except (TypeError, OSError, SyntaxError):  # a built-in or empty module
+        return -1
+
+own = {name: pyside_own_check(sys.modules[name]) for name in recorded}
+print(json.dumps({"recorded": recorded, "own": own, "cached": cached}))
+"""
+
+
+def test_pyside_s_check_of_each_import_gives_its_answers_without_keeping_every_source(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", SCAN_PROBE], env=environment(tmp_path, QT_QPA_PLATFORM="offscreen"),
+                          cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["recorded"]["app.ui.tray"] == 0 and seen["recorded"]["app.core.store"] == -1
+    assert seen["recorded"] == seen["own"]
+    assert seen["cached"] == []  # PySide6's own check keeps the lines of every module imported after Qt
+
+
+def test_a_bare_rootkeeper_means_what_the_parser_makes_of_it() -> None:
+    # The tray app starts without building the parser (`cli.bare_arguments`): the two must never drift apart.
+    assert vars(cli.bare_arguments()) == vars(cli._parse([]))

@@ -1,0 +1,77 @@
+"""The live state builds a snapshot and shows it in separate turns of the event loop (10,000 roots: each is long)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import qasync
+from PySide6.QtCore import QTimer
+
+from app.core.store import Store
+from app.ui.snapshot import Snapshot
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import build_app, eventually, folders, run, running
+
+
+def test_a_burst_is_built_in_one_turn_and_shown_in_the_next(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
+    app = build_app(home)
+    order: list[str] = []
+    build = Snapshot.build
+
+    def recording_build(*args, **kwargs):  # type: ignore[no-untyped-def]
+        snapshot = build(*args, **kwargs)
+        order.append("built")
+        QTimer.singleShot(0, lambda: order.append("next turn"))  # runs on the loop's next turn, not inside this one
+        return snapshot
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: app.window.roots_model.rowCount() == 1, what="the first row")
+            app.live.snapshotChanged.connect(lambda _snapshot: order.append("shown"))
+            Snapshot.build = staticmethod(recording_build)  # type: ignore[method-assign]
+            try:
+                add_roots(app.store, *folders(tmp_path / "data", "beta"))  # another process's edit: a hub event
+                await eventually(lambda: app.window.roots_model.rowCount() == 2, what="the second row")
+            finally:
+                Snapshot.build = build  # type: ignore[method-assign]
+            assert order[:3] == ["built", "next turn", "shown"]
+
+    run(qloop, scenario())
+
+
+def test_the_first_snapshot_at_start_is_built_and_shown_in_turns_of_their_own(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
+    app = build_app(home)
+    order: list[str] = []
+    build = Snapshot.build
+    start = app.hub.start
+
+    async def recording_start(*args, **kwargs):  # type: ignore[no-untyped-def]
+        await start(*args, **kwargs)
+        order.append("hub started")
+        QTimer.singleShot(0, lambda: order.append("turn after the hub"))
+
+    def recording_build(*args, **kwargs):  # type: ignore[no-untyped-def]
+        snapshot = build(*args, **kwargs)
+        order.append("built")
+        QTimer.singleShot(0, lambda: order.append("turn after the build"))
+        return snapshot
+
+    app.hub.start = recording_start  # type: ignore[method-assign]
+    app.live.snapshotChanged.connect(lambda _snapshot: order.append("shown"))
+
+    async def scenario() -> None:
+        Snapshot.build = staticmethod(recording_build)  # type: ignore[method-assign]
+        try:
+            async with running(app):
+                assert app.window.roots_model.rowCount() == 2  # shown by the time the app has started
+        finally:
+            Snapshot.build = build  # type: ignore[method-assign]
+        assert order[:5] == ["hub started", "turn after the hub", "built", "turn after the build", "shown"]
+
+    run(qloop, scenario())
