@@ -28,6 +28,7 @@ from app.core.locations import HOME_VARIABLE, config_home, state_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
+from app.core.store_memory import StoreMemory, UriMemory, copied
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -90,12 +91,13 @@ DAMAGED = (ValueError, ValidationError, KeyError, TypeError, RecursionError)
 """What parsing a damaged file raises (a 100,000-deep nesting is a RecursionError); such a file is moved aside."""
 
 
-def repair(data: StoreData) -> list[Message]:
+def repair(data: StoreData, uri_of: Callable[[str], str] = path_to_uri) -> list[Message]:
     """Fix, in place, what would break every server, and say what was fixed.
 
     A root whose URI is not a local `file://` one is dropped (servers would be sent it); a `file://`
     URI that is not its path's is rebuilt from the path (access checks use the path); a repeated
     root id is issued anew for the later root (the id keeps the sharing choices of the first).
+    `uri_of` is `path_to_uri`, or a memory of it (a long-running process loads the same paths often).
     """
     notes: list[Message] = []
     kept: list[Root] = []
@@ -104,7 +106,7 @@ def repair(data: StoreData) -> list[Message]:
         if not root.uri.lower().startswith("file:"):
             notes.append(message("store.root_dropped", name=printable(root.name), uri=printable(root.uri)))
             continue
-        uri = path_to_uri(root.path)
+        uri = uri_of(root.path)
         if root.uri != uri:
             notes.append(message("store.root_uri_rebuilt", name=printable(root.name), uri=printable(root.uri),
                                  path=printable(root.path)))
@@ -151,6 +153,17 @@ class Store:
         self.notices: list[str] = []
         self.notice_messages: list[Message] = []
         """The same notices with their codes, for interfaces that translate them."""
+        self._uris = UriMemory()
+        self._memory: StoreMemory | None = None
+
+    def remember_writes(self) -> None:
+        """Keep the state this object writes, so that reading that very file back is a copy, not a parse.
+
+        For a long-running process (the hub) that loads after each of its own edits; a one-shot
+        command would only pay for the copy.
+        """
+        if self._memory is None:
+            self._memory = StoreMemory()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -165,9 +178,22 @@ class Store:
 
     def load(self) -> StoreData:
         """The current state; a corrupt file is moved aside (under the lock) and an empty state returned."""
+        return self._load(shared=False)
+
+    def load_shared(self) -> StoreData:
+        """`load()` for a reader that never changes the state it is given (the roots watcher).
+
+        The file as this object last wrote it (`remember_writes`) comes back as the very state
+        remembered, not a copy: at 100,000 roots an edit then costs the hub no parse and no copy.
+        """
+        return self._load(shared=True)
+
+    def _load(self, *, shared: bool) -> StoreData:
         text = self._read_text()
         if text is None:
             return StoreData()
+        if (recalled := self._recall(text, shared=shared)) is not None:
+            return recalled
         try:
             return self._repaired(parse(text))
         except DAMAGED:
@@ -200,14 +226,33 @@ class Store:
             self.notice_messages.append(notice)
 
     def _repaired(self, data: StoreData) -> StoreData:
-        for notice in repair(data):
+        for notice in repair(data, self._uris):
             self._notify(notice)
+        self._uris.keep_current()
         return data
+
+    def _recall(self, text: str, *, shared: bool = False) -> StoreData | None:
+        return None if self._memory is None else self._memory.recall(text, shared=shared)
+
+    def _remember(self, payload: bytes, data: StoreData) -> None:
+        # What a load of this file would give: the written state, repaired. A write that needed
+        # repairs is not remembered, so that the next load repairs it again and says so.
+        if self._memory is None:
+            return
+        kept = copied(data)
+        repaired = repair(kept, self._uris)
+        self._uris.keep_current()
+        if repaired:
+            self._memory.forget()
+        else:
+            self._memory.keep_private(payload.decode("ascii"), kept)
 
     def _load_locked(self) -> StoreData:
         text = self._read_text()
         if text is None:
             return StoreData()
+        if (recalled := self._recall(text)) is not None:
+            return recalled
         try:
             return self._repaired(parse(text))
         except DAMAGED:
@@ -256,12 +301,16 @@ class Store:
 
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
+        payload = serialize(data)
         with _interrupts_held():
             try:
-                atomic_write(self.path, serialize(data))
+                atomic_write(self.path, payload)
             except OSError as exc:  # a full disk or a read-only folder: the old file is still whole
+                if self._memory is not None:
+                    self._memory.forget()
                 raise StoreError("store.not_saved", path=str(self.path), reason=str(exc.strerror or exc)) from exc
             self.saved = True
+        self._remember(payload, data)
 
     def _ensure_home(self) -> None:
         try:

@@ -67,6 +67,7 @@ class RootsWatcher:
         checker: AccessChecker | None = None,
     ) -> None:
         self.store = store
+        store.remember_writes()  # this process's own edits are read back as a copy, not parsed again
         self.fallback_recheck = fallback_recheck
         self.failing_recheck = failing_recheck
         self.store_fallback_poll = store_fallback_poll
@@ -197,7 +198,8 @@ class RootsWatcher:
                 # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
                 # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
                 small = stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES
-                data = self.store.load() if small else await asyncio.to_thread(self.store.load)
+                # Shared: the watcher never changes the state it holds (this process's own write costs no copy).
+                data = self.store.load_shared() if small else await asyncio.to_thread(self.store.load_shared)
             except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
                 log.warning("Keeping the last good settings: %s", exc)
                 self._stamp = stamp
