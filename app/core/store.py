@@ -28,7 +28,7 @@ from app.core.locations import HOME_VARIABLE, config_home, state_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
-from app.core.store_memory import StoreMemory, UriMemory, copied
+from app.core.store_memory import StoreMemory, UriMemory
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -122,6 +122,16 @@ def repair(data: StoreData, uri_of: Callable[[str], str] = path_to_uri) -> list[
     return notes
 
 
+def needs_repair(data: StoreData, uri_of: Callable[[str], str] = path_to_uri) -> bool:
+    """Whether `repair` would change anything (it is not run: `data` stays as it is)."""
+    seen: set[str] = set()
+    for root in data.roots:
+        if not root.uri.lower().startswith("file:") or root.uri != uri_of(root.path) or root.id in seen:
+            return True
+        seen.add(root.id)
+    return False
+
+
 def serialize(data: StoreData) -> bytes:
     """The store file's bytes: indented, pure-ASCII JSON (`\\uXXXX` escapes), the same from either encoder.
 
@@ -188,6 +198,10 @@ class Store:
         """
         return self._load(shared=True)
 
+    def remembers(self, data: StoreData) -> bool:
+        """Whether `data` (from `load_shared`) is the remembered state itself, which nobody may change."""
+        return self._memory is not None and self._memory.holds(data)
+
     def _load(self, *, shared: bool) -> StoreData:
         text = self._read_text()
         if text is None:
@@ -235,17 +249,15 @@ class Store:
         return None if self._memory is None else self._memory.recall(text, shared=shared)
 
     def _remember(self, payload: bytes, data: StoreData) -> None:
-        # What a load of this file would give: the written state, repaired. A write that needed
-        # repairs is not remembered, so that the next load repairs it again and says so.
+        # What a load of this file would give: the written state. A write that a load would repair
+        # is not remembered, so that the next load repairs it and says so.
         if self._memory is None:
             return
-        kept = copied(data)
-        repaired = repair(kept, self._uris)
-        self._uris.keep_current()
-        if repaired:
+        if needs_repair(data, self._uris):
             self._memory.forget()
         else:
-            self._memory.keep_private(payload.decode("ascii"), kept)
+            self._memory.keep(payload.decode("ascii"), data)
+        self._uris.keep_current()
 
     def _load_locked(self) -> StoreData:
         text = self._read_text()

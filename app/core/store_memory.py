@@ -50,10 +50,41 @@ class Remembered(NamedTuple):
     """What `text` holds once parsed and repaired; never changed once remembered."""
 
 
+def carried(data: StoreData, previous: StoreData | None) -> StoreData:
+    """`copied(data)`, except that each root equal to one of `previous` (a remembered state) is that very root.
+
+    Remembered roots are never changed, so sharing them is safe; and a reader holding the previous
+    state (the roots watcher) sees at identity speed which roots an edit left alone.
+    """
+    if previous is None:
+        return copied(data)
+    old = previous.roots
+    by_id: dict[str, Root] | None = None
+    roots: list[Root] = []
+    for index, root in enumerate(data.roots):
+        before = old[index] if index < len(old) else None
+        if before is None or before.id != root.id:  # an edit that inserted or removed: find it by id
+            if by_id is None:
+                by_id = {kept.id: kept for kept in old}
+            before = by_id.get(root.id)
+        roots.append(before if before is not None and same_root(before, root) else _root_copy(root))
+    return _with_roots(data, roots)
+
+
+def same_root(kept: Root, root: Root) -> bool:
+    """Whether `root` holds exactly what `kept` does (roots with a newer version's fields never count as same)."""
+    return (kept.__dict__ == root.__dict__ and kept.__pydantic_fields_set__ == root.__pydantic_fields_set__
+            and not kept.__pydantic_extra__ and not root.__pydantic_extra__)
+
+
 def copied(data: StoreData) -> StoreData:
     """A copy that shares nothing mutable with `data` (far cheaper than parsing the file again)."""
+    return _with_roots(data, [_root_copy(root) for root in data.roots])
+
+
+def _with_roots(data: StoreData, roots: list[Root]) -> StoreData:
     fresh = copy.copy(data)  # pydantic's __copy__: own __dict__, extra and fields set
-    fresh.__dict__["roots"] = [_root_copy(root) for root in data.roots]
+    fresh.__dict__["roots"] = roots
     fresh.__dict__["servers"] = [server.model_copy(deep=True) for server in data.servers]
     if data.__pydantic_extra__:
         fresh.__pydantic_extra__ = copy.deepcopy(data.__pydantic_extra__)
@@ -91,9 +122,15 @@ class StoreMemory:
             return None
         return last.data if shared else copied(last.data)
 
-    def keep_private(self, text: str, data: StoreData) -> None:
-        """Remember that `text` holds `data`, a copy nobody else holds (see `copied`)."""
-        self._last = Remembered(text, data)
+    def keep(self, text: str, data: StoreData) -> None:
+        """Remember that `text` holds `data` (carried over: the caller goes on owning `data`)."""
+        last = self._last
+        self._last = Remembered(text, carried(data, None if last is None else last.data))
+
+    def holds(self, data: StoreData) -> bool:
+        """Whether `data` is the remembered state itself (as `recall(..., shared=True)` gives it)."""
+        last = self._last
+        return last is not None and last.data is data
 
     def forget(self) -> None:
         self._last = None
