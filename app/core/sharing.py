@@ -43,28 +43,34 @@ class SharedRoot(_SharedRootFields):
 
 
 class SharedRootCache:
-    """Each root's `SharedRoot`, made once and reused while its URI and name stay the same.
+    """Each root's `SharedRoot`, made once and reused while the root keeps its URI and name.
 
     Cleaning a URI and a name is per-root Python work; at 100,000 roots, repeating it for every
-    root on every change cost more than the change. Reused objects also make an unchanged list
-    compare equal element by element at identity speed.
+    root on every change cost more than the change. A root is recognised by identity (the watcher
+    keeps each unchanged root as the same object), checked against the very URI and name strings it
+    was made from, so a root changed in place is not taken for itself; a root not recognised (read
+    anew) is looked up by its URI and name. Reused objects also make an unchanged list compare equal
+    element by element at identity speed.
     """
 
     def __init__(self) -> None:
-        self._made: dict[tuple[str, str], SharedRoot] = {}
+        self._made: dict[int, tuple[Root, str, str, SharedRoot]] = {}
 
     def build(self, roots: list[Root]) -> list[SharedRoot]:
         """`SharedRoot`s for `roots`; only these are kept for the next call."""
         made = self._made
-        kept: dict[tuple[str, str], SharedRoot] = {}
+        by_value: dict[tuple[str, str], SharedRoot] | None = None  # for roots read anew: made once, if needed
+        kept: dict[int, tuple[Root, str, str, SharedRoot]] = {}
         shared: list[SharedRoot] = []
         for root in roots:
-            key = (root.uri, root.name)
-            item = made.get(key)
-            if item is None:
-                item = SharedRoot(root.uri, root.name)
-            kept[key] = item
-            shared.append(item)
+            entry = made.get(id(root))
+            if entry is None or entry[0] is not root or entry[1] is not root.uri or entry[2] is not root.name:
+                if by_value is None:
+                    by_value = {(uri, name): item for _root, uri, name, item in made.values()}
+                item = by_value.get((root.uri, root.name)) or SharedRoot(root.uri, root.name)
+                entry = (root, root.uri, root.name, item)
+            kept[id(root)] = entry
+            shared.append(entry[3])
         self._made = kept
         return shared
 

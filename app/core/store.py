@@ -126,7 +126,8 @@ def needs_repair(data: StoreData, uri_of: Callable[[str], str] = path_to_uri) ->
     """Whether `repair` would change anything (it is not run: `data` stays as it is)."""
     seen: set[str] = set()
     for root in data.roots:
-        if not root.uri.lower().startswith("file:") or root.uri != uri_of(root.path) or root.id in seen:
+        uri = root.uri
+        if not (uri.startswith("file:") or uri[:5].lower() == "file:") or uri != uri_of(root.path) or root.id in seen:
             return True
         seen.add(root.id)
     return False
@@ -240,9 +241,9 @@ class Store:
             self.notice_messages.append(notice)
 
     def _repaired(self, data: StoreData) -> StoreData:
-        for notice in repair(data, self._uris):
+        for notice in repair(data, self._uris.__getitem__):
             self._notify(notice)
-        self._uris.keep_current()
+        self._uris.bound(len(data.roots))
         return data
 
     def _recall(self, text: str, *, shared: bool = False) -> StoreData | None:
@@ -253,11 +254,11 @@ class Store:
         # is not remembered, so that the next load repairs it and says so.
         if self._memory is None:
             return
-        if needs_repair(data, self._uris):
+        if needs_repair(data, self._uris.__getitem__):
             self._memory.forget()
         else:
             self._memory.keep(payload.decode("ascii"), data)
-        self._uris.keep_current()
+        self._uris.bound(len(data.roots))
 
     def _load_locked(self) -> StoreData:
         text = self._read_text()

@@ -24,23 +24,17 @@ from app.core.model import Root, StoreData
 from app.core.paths import path_to_uri
 
 
-class UriMemory:
-    """`path_to_uri` for the paths of the last load, each computed once; only the current paths are kept."""
+class UriMemory(dict[str, str]):
+    """`path_to_uri` of every path asked for, computed once (`memory[path]`: a dict lookup when known)."""
 
-    def __init__(self) -> None:
-        self._known: dict[str, str] = {}
-        self._current: dict[str, str] = {}
-
-    def __call__(self, path: str) -> str:
-        uri = self._known.get(path)
-        if uri is None:
-            uri = path_to_uri(path)
-        self._current[path] = uri
+    def __missing__(self, path: str) -> str:
+        uri = self[path] = path_to_uri(path)
         return uri
 
-    def keep_current(self) -> None:
-        """Forget the paths the last pass did not ask for (removed roots must not stay in memory)."""
-        self._known, self._current = self._current, {}
+    def bound(self, paths: int) -> None:
+        """Start afresh once it holds far more paths than the store does (removed roots must not stay forever)."""
+        if len(self) > 2 * paths + 64:
+            self.clear()
 
 
 class Remembered(NamedTuple):

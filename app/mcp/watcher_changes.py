@@ -9,13 +9,14 @@ applied to the roots it touched alone (`edited_in_place`).
 from __future__ import annotations
 
 from app.core.model import Root
-from app.core.store_memory import same_root
 
 
 def carry_unchanged(held: list[Root], fresh: list[Root]) -> None:
     """Replace, in `fresh` (a newly parsed list nobody else holds), each root equal to `held`'s at its place."""
     for index, (before, root) in enumerate(zip(held, fresh, strict=False)):
-        if before is not root and same_root(before, root):
+        # `same_root`, inlined: at 100,000 roots a call per root costs more than the comparison.
+        if (before.__dict__ == root.__dict__ and before.__pydantic_fields_set__ == root.__pydantic_fields_set__
+                and not before.__pydantic_extra__ and not root.__pydantic_extra__):
             fresh[index] = before
 
 
