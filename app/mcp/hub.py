@@ -337,13 +337,9 @@ class Hub:
         """Tell every named server whose list changed, all at once."""
         links = [link for name in names if (link := self._links.get(name)) is not None]
         due = [link for link in links if not link.telling and self._needs_telling(link)]
-        if due:
-            for link in due:
-                link.telling = True
-            self._background(self._tell_all(due), "rootkeeper-tell-servers")
-
-    async def _tell_all(self, links: list[_Link]) -> None:
-        await asyncio.gather(*(self._tell(link) for link in links))
+        for link in due:  # each its own task, started together: no gather in between (a hop per edit)
+            link.telling = True
+            self._background(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
 
     async def _tell(self, link: _Link) -> None:
         delay = RETRY_FIRST

@@ -120,7 +120,16 @@ class RootsWatcher(FallbackRechecks):
         return unsubscribe
 
     def reload_now(self) -> None:
-        """Read the store again now (after this process edited it), without waiting for the OS event."""
+        """Read the store again now (after this process edited it), without waiting for the OS event.
+
+        A small store is applied before this returns (no task in between); a large one on a thread.
+        """
+        if self._reloading is None or self._reloading.done():
+            stamp = self.store.stamp()
+            if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
+                self._reload_wanted = False
+                self._reload_inline(stamp)
+                return
         self._request_reload()
 
     def recheck_now(self) -> None:
@@ -194,21 +203,40 @@ class RootsWatcher(FallbackRechecks):
             stamp = self.store.stamp()
             if stamp == self._stamp:
                 continue
-            try:
-                # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
-                # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
-                small = stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES
-                data = self._read_store() if small else await asyncio.to_thread(self._read_store)
-            except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
-                log.warning("Keeping the last good settings: %s", exc)
-                self._stamp = stamp
+            # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
+            # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
+            if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
+                self._reload_inline(stamp)
                 continue
-            self._stamp = stamp
             try:
-                self._apply(data)
-            except Exception:
-                log.exception("Applying the settings failed; the next change applies them again")
-                self._stamp = None
+                data = await asyncio.to_thread(self._read_store)
+            except Exception as exc:
+                self._refused(stamp, exc)
+            else:
+                self._take(stamp, data)
+
+    def _reload_inline(self, stamp: Stamp) -> None:
+        if stamp == self._stamp:
+            return
+        try:
+            data = self._read_store()
+        except Exception as exc:
+            self._refused(stamp, exc)
+        else:
+            self._take(stamp, data)
+
+    def _refused(self, stamp: Stamp | None, exc: Exception) -> None:
+        # A refused store (newer version, unreadable) keeps the last good state.
+        log.warning("Keeping the last good settings: %s", exc)
+        self._stamp = stamp
+
+    def _take(self, stamp: Stamp | None, data: StoreData) -> None:
+        self._stamp = stamp
+        try:
+            self._apply(data)
+        except Exception:
+            log.exception("Applying the settings failed; the next change applies them again")
+            self._stamp = None
 
     def _read_store(self) -> StoreData:
         # Shared: the watcher never changes the state it holds, so this process's own write costs no copy.
