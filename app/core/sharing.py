@@ -55,23 +55,26 @@ class SharedRootCache:
 
     def __init__(self) -> None:
         self._made: dict[int, tuple[Root, str, str, SharedRoot]] = {}
+        self._by_value: dict[tuple[str, str], SharedRoot] = {}
 
     def build(self, roots: list[Root]) -> list[SharedRoot]:
-        """`SharedRoot`s for `roots`; only these are kept for the next call."""
-        made = self._made
-        by_value: dict[tuple[str, str], SharedRoot] | None = None  # for roots read anew: made once, if needed
+        """`SharedRoot`s for `roots`; only (about) these are kept for the next call."""
+        made, by_value = self._made, self._by_value
         kept: dict[int, tuple[Root, str, str, SharedRoot]] = {}
         shared: list[SharedRoot] = []
         for root in roots:
             entry = made.get(id(root))
             if entry is None or entry[0] is not root or entry[1] is not root.uri or entry[2] is not root.name:
-                if by_value is None:
-                    by_value = {(uri, name): item for _root, uri, name, item in made.values()}
-                item = by_value.get((root.uri, root.name)) or SharedRoot(root.uri, root.name)
+                key = (root.uri, root.name)
+                item = by_value.get(key)
+                if item is None:
+                    item = by_value[key] = SharedRoot(*key)
                 entry = (root, root.uri, root.name, item)
             kept[id(root)] = entry
             shared.append(entry[3])
         self._made = kept
+        if len(by_value) > 2 * len(kept) + 64:  # forget the roots that left, now and then rather than each time
+            self._by_value = {(uri, name): item for _root, uri, name, item in kept.values()}
         return shared
 
 
