@@ -28,7 +28,7 @@ from app.core.locations import HOME_VARIABLE, config_home, state_home
 from app.core.messages import Message
 from app.core.model import SCHEMA_VERSION, Root, StoreData, new_root_id
 from app.core.paths import path_to_uri, printable
-from app.core.store_memory import StoreMemory, UriMemory
+from app.core.store_memory import StoreMemory, UriMemory, carry_unchanged
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -189,31 +189,40 @@ class Store:
 
     def load(self) -> StoreData:
         """The current state; a corrupt file is moved aside (under the lock) and an empty state returned."""
-        return self._load(shared=False)
-
-    def load_shared(self) -> StoreData:
-        """`load()` for a reader that never changes the state it is given (the roots watcher).
-
-        The file as this object last wrote it (`remember_writes`) comes back as the very state
-        remembered, not a copy: at 100,000 roots an edit then costs the hub no parse and no copy.
-        """
-        return self._load(shared=True)
-
-    def remembers(self, data: StoreData) -> bool:
-        """Whether `data` (from `load_shared`) is the remembered state itself, which nobody may change."""
-        return self._memory is not None and self._memory.holds(data)
-
-    def _load(self, *, shared: bool) -> StoreData:
         text = self._read_text()
         if text is None:
             return StoreData()
-        if (recalled := self._recall(text, shared=shared)) is not None:
+        if (recalled := self._recall(text)) is not None:
             return recalled
         try:
             return self._repaired(parse(text))
         except DAMAGED:
             with self._locked():
                 return self._load_locked()
+
+    def load_shared(self, previous: StoreData | None = None) -> StoreData:
+        """`load()` for a reader that never changes the state it is given (the roots watcher).
+
+        With `remember_writes`, the state is remembered as given (no copy) and the file as this
+        object last wrote it comes back as that state: an edit costs the reader no parse and no
+        copy. Each root equal to one of `previous` (the state the reader holds) is that very root,
+        so the reader sees by identity which roots changed.
+        """
+        text = self._read_text()
+        if text is None:
+            return StoreData()
+        if (recalled := self._recall(text, shared=True)) is not None:
+            return recalled
+        try:
+            data = self._repaired(parse(text))
+        except DAMAGED:
+            with self._locked():
+                return self._load_locked()
+        if previous is not None:
+            carry_unchanged(previous.roots, data.roots)
+        if self._memory is not None:
+            self._memory.keep_private(text, data)
+        return data
 
     def _read_text(self) -> str | None:
         # Opened without blocking and checked before reading: a FIFO would hang every command, and

@@ -27,7 +27,7 @@ from app.core.model import Root, StoreData
 from app.core.policy import Policy
 from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_changes import carry_unchanged, edited_in_place
+from app.mcp.watcher_changes import edited_in_place
 from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex, parent_of
 from app.mcp.watcher_os import FolderEvents, MountTable
@@ -181,7 +181,7 @@ class RootsWatcher(FallbackRechecks):
         except OSError as exc:
             log.warning("Cannot create the settings folder to watch it: %s", exc)
         self._stamp = self.store.stamp()
-        self._data = await asyncio.to_thread(self.store.load)
+        self._data = await asyncio.to_thread(self.store.load_shared)
         if loaded is not None:
             loaded(self._data)
         self._index()
@@ -239,11 +239,9 @@ class RootsWatcher(FallbackRechecks):
             self._stamp = None
 
     def _read_store(self) -> StoreData:
-        # Shared: the watcher never changes the state it holds, so this process's own write costs no copy.
-        data = self.store.load_shared()
-        if not self.store.remembers(data):  # parsed afresh and ours alone: unchanged roots become the ones held
-            carry_unchanged(self._data.roots, data.roots)
-        return data
+        # Shared: the watcher never changes the state it holds, so this process's own write costs no
+        # copy, and each root an edit left alone is the very object held (see `_apply`).
+        return self.store.load_shared(self._data)
 
     def _apply(self, data: StoreData) -> None:
         edited = edited_in_place(self._data.roots, data.roots) if self._whole else None
