@@ -350,9 +350,14 @@ class Hub:
                 fetches = link.fetches
                 if await link.connection.notify_roots_changed():
                     link.notifications += 1
-                    # A server that already listed in the meantime has what it needs.
-                    link.awaiting_relist = link.fetches == fetches
-                    return
+                    if link.fetches == fetches:
+                        link.awaiting_relist = True
+                        return
+                    # It listed meanwhile: it has what it needs, unless the list changed after it
+                    # listed (a change while it was being told is not pushed): the loop looks again.
+                    link.awaiting_relist = False
+                    delay = RETRY_FIRST
+                    continue
                 log.info("Telling %s about its roots failed; retrying in %g s", link.entry.name, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_CAP)
