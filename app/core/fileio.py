@@ -7,15 +7,21 @@ import os
 from pathlib import Path
 
 
-def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600) -> None:
-    """Write a private temporary file beside `path`, fsync it, rename it over `path`, fsync the folder."""
+def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600, durable: bool = True) -> None:
+    """Write a private temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
+
+    `durable=False` leaves out both fsyncs, for a file that only describes this running process
+    (a status file): readers still see the old content or the new, never a mix, and after a
+    crash, which ends that process anyway, its content no longer matters.
+    """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
@@ -24,8 +30,9 @@ def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600) -> None:
         raise
     # The new content is in place; a folder that cannot be synced (a full or failing disk) must not
     # make the caller report a change that happened as one that did not.
-    with contextlib.suppress(OSError):
-        sync_dir(path.parent)
+    if durable:
+        with contextlib.suppress(OSError):
+            sync_dir(path.parent)
 
 
 def private_dir(folder: Path, *, tighten_existing: bool = True) -> None:

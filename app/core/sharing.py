@@ -43,29 +43,38 @@ class SharedRoot(_SharedRootFields):
 
 
 class SharedRootCache:
-    """Each root's `SharedRoot`, made once and reused while its URI and name stay the same.
+    """Each root's `SharedRoot`, made once and reused while the root keeps its URI and name.
 
     Cleaning a URI and a name is per-root Python work; at 100,000 roots, repeating it for every
-    root on every change cost more than the change. Reused objects also make an unchanged list
-    compare equal element by element at identity speed.
+    root on every change cost more than the change. A root is recognised by identity (the watcher
+    keeps each unchanged root as the same object), checked against the very URI and name strings it
+    was made from, so a root changed in place is not taken for itself; a root not recognised (read
+    anew) is looked up by its URI and name. Reused objects also make an unchanged list compare equal
+    element by element at identity speed.
     """
 
     def __init__(self) -> None:
-        self._made: dict[tuple[str, str], SharedRoot] = {}
+        self._made: dict[int, tuple[Root, str, str, SharedRoot]] = {}
+        self._by_value: dict[tuple[str, str], SharedRoot] = {}
 
     def build(self, roots: list[Root]) -> list[SharedRoot]:
-        """`SharedRoot`s for `roots`; only these are kept for the next call."""
-        made = self._made
-        kept: dict[tuple[str, str], SharedRoot] = {}
+        """`SharedRoot`s for `roots`; only (about) these are kept for the next call."""
+        made, by_value = self._made, self._by_value
+        kept: dict[int, tuple[Root, str, str, SharedRoot]] = {}
         shared: list[SharedRoot] = []
         for root in roots:
-            key = (root.uri, root.name)
-            item = made.get(key)
-            if item is None:
-                item = SharedRoot(root.uri, root.name)
-            kept[key] = item
-            shared.append(item)
+            entry = made.get(id(root))
+            if entry is None or entry[0] is not root or entry[1] is not root.uri or entry[2] is not root.name:
+                key = (root.uri, root.name)
+                item = by_value.get(key)
+                if item is None:
+                    item = by_value[key] = SharedRoot(*key)
+                entry = (root, root.uri, root.name, item)
+            kept[id(root)] = entry
+            shared.append(entry[3])
         self._made = kept
+        if len(by_value) > 2 * len(kept) + 64:  # forget the roots that left, now and then rather than each time
+            self._by_value = {(uri, name): item for _root, uri, name, item in kept.values()}
         return shared
 
 

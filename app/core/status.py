@@ -79,7 +79,8 @@ class StatusBoard:
             document["lists"] = lists
         try:
             private_dir(self.path.parent)
-            atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"))
+            # Not synced to disk: it describes this running process, and each roots fetch rewrites it.
+            atomic_write(self.path, json.dumps(document, ensure_ascii=True).encode("ascii"), durable=False)
         except OSError as exc:
             if not self._unwritable:
                 log.warning("Cannot publish the servers' status to %s (%s); other Rootkeeper commands will not "

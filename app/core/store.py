@@ -16,14 +16,15 @@ import stat
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from app.core import filelock, plain_store
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
 from app.core.messages import Message
-from app.core.paths import path_to_uri, printable
+from app.core.store_memory import StoreMemory, UriMemory, carry_unchanged
+from app.core.store_repair import needs_repair, repair, repair_roots
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
@@ -94,50 +95,6 @@ DAMAGED = (ValueError, KeyError, TypeError, RecursionError)
 """What parsing a damaged file raises (pydantic's ValidationError is a ValueError; a 100,000-deep nesting is a
 RecursionError); such a file is moved aside."""
 
-_Root = TypeVar("_Root")
-
-
-def repair(data: StoreData) -> list[Message]:
-    """Fix, in place, what would break every server, and say what was fixed (see `repair_roots`)."""
-    kept, notes = repair_roots(data.roots, getattr, setattr)
-    if len(kept) != len(data.roots):  # assigning validates the whole list again
-        data.roots = kept
-    return notes
-
-
-def repair_roots(roots: list[_Root], field: Callable[[_Root, str], Any],
-                 assign: Callable[[_Root, str, str], None]) -> tuple[list[_Root], list[Message]]:
-    """The roots to keep, fixed in place, and what was fixed: for models (`getattr`) or plain data (`dict`).
-
-    A root whose URI is not a local `file://` one is dropped (servers would be sent it); a `file://`
-    URI that is not its path's is rebuilt from the path (access checks use the path); a repeated
-    root id is issued anew for the later root (the id keeps the sharing choices of the first).
-    """
-    notes: list[Message] = []
-    kept: list[_Root] = []
-    seen: set[str] = set()
-    for root in roots:  # every load walks every root: the sentences are only built for a root that needs one
-        uri, path, root_id = field(root, "uri"), field(root, "path"), field(root, "id")
-        if not uri.lower().startswith("file:"):
-            notes.append(message("store.root_dropped", name=printable(field(root, "name")), uri=printable(uri)))
-            continue
-        rebuilt = path_to_uri(path)
-        if uri != rebuilt:
-            notes.append(message("store.root_uri_rebuilt", name=printable(field(root, "name")), uri=printable(uri),
-                                 path=printable(path)))
-            assign(root, "uri", rebuilt)
-        if root_id in seen:
-            from app.core.model import new_root_id
-
-            new = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
-            assign(root, "id", new)
-            notes.append(message("store.root_id_reissued", name=printable(field(root, "name")), id=root_id, new=new))
-            root_id = new
-        seen.add(root_id)
-        kept.append(root)
-    return kept, notes
-
-
 def serialize(data: StoreData) -> bytes:
     """The store file's bytes: indented, pure-ASCII JSON (`\\uXXXX` escapes), the same from either encoder.
 
@@ -171,6 +128,17 @@ class Store:
         self.notices: list[str] = []
         self.notice_messages: list[Message] = []
         """The same notices with their codes, for interfaces that translate them."""
+        self._uris = UriMemory()
+        self._memory: StoreMemory | None = None
+
+    def remember_writes(self) -> None:
+        """Keep the state this object writes, so that reading that very file back is a copy, not a parse.
+
+        For a long-running process (the hub) that loads after each of its own edits; a one-shot
+        command would only pay for the copy.
+        """
+        if self._memory is None:
+            self._memory = StoreMemory()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -190,11 +158,37 @@ class Store:
         text = self._read_text()
         if text is None:
             return StoreData()
+        if (recalled := self._recall(text)) is not None:
+            return recalled
         try:
             return self._repaired(parse(text))
         except DAMAGED:
             with self._locked():
                 return self._load_locked()
+
+    def load_shared(self, previous: StoreData | None = None) -> StoreData:
+        """`load()` for a reader that never changes the state it is given (the roots watcher).
+
+        With `remember_writes`, the state is remembered as given (no copy) and the file as this
+        object last wrote it comes back as that state: an edit costs the reader no parse and no
+        copy. Each root equal to one of `previous` (the state the reader holds) is that very root,
+        so the reader sees by identity which roots changed.
+        """
+        text = self._read_text()
+        if text is None:
+            return StoreData()
+        if (recalled := self._recall(text, shared=True)) is not None:
+            return recalled
+        try:
+            data = self._repaired(parse(text))
+        except DAMAGED:
+            with self._locked():
+                return self._load_locked()
+        if previous is not None:
+            carry_unchanged(previous.roots, data.roots)
+        if self._memory is not None:
+            self._memory.keep_private(text, data)
+        return data
 
     def _read_text(self) -> str | None:
         # Opened without blocking and checked before reading: a FIFO would hang every command, and
@@ -237,9 +231,24 @@ class Store:
             self.notice_messages.append(notice)
 
     def _repaired(self, data: StoreData) -> StoreData:
-        for notice in repair(data):
+        for notice in repair(data, self._uris.__getitem__):
             self._notify(notice)
+        self._uris.bound(len(data.roots))
         return data
+
+    def _recall(self, text: str, *, shared: bool = False) -> StoreData | None:
+        return None if self._memory is None else self._memory.recall(text, shared=shared)
+
+    def _remember(self, payload: bytes, data: StoreData) -> None:
+        # What a load of this file would give: the written state. A write that a load would repair
+        # is not remembered, so that the next load repairs it and says so.
+        if self._memory is None:
+            return
+        if needs_repair(data, self._uris.__getitem__):
+            self._memory.forget()
+        else:
+            self._memory.keep(payload.decode("ascii"), data)
+        self._uris.bound(len(data.roots))
 
     def _load_locked(self) -> StoreData:
         from app.core.model import StoreData
@@ -247,6 +256,8 @@ class Store:
         text = self._read_text()
         if text is None:
             return StoreData()
+        if (recalled := self._recall(text)) is not None:
+            return recalled
         try:
             return self._repaired(parse(text))
         except DAMAGED:
@@ -299,12 +310,16 @@ class Store:
 
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
+        payload = serialize(data)
         with _interrupts_held():
             try:
-                atomic_write(self.path, serialize(data))
+                atomic_write(self.path, payload)
             except OSError as exc:  # a full disk or a read-only folder: the old file is still whole
+                if self._memory is not None:
+                    self._memory.forget()
                 raise StoreError("store.not_saved", path=str(self.path), reason=str(exc.strerror or exc)) from exc
             self.saved = True
+        self._remember(payload, data)
 
     def _ensure_home(self) -> None:
         try:

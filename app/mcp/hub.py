@@ -344,13 +344,9 @@ class Hub:
         """Tell every named server whose list changed, all at once."""
         links = [link for name in names if (link := self._links.get(name)) is not None]
         due = [link for link in links if not link.telling and self._needs_telling(link)]
-        if due:
-            for link in due:
-                link.telling = True
-            self._background(self._tell_all(due), "rootkeeper-tell-servers")
-
-    async def _tell_all(self, links: list[_Link]) -> None:
-        await asyncio.gather(*(self._tell(link) for link in links))
+        for link in due:  # each its own task, started together: no gather in between (a hop per edit)
+            link.telling = True
+            self._background(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
 
     async def _tell(self, link: _Link) -> None:
         delay = RETRY_FIRST
@@ -361,9 +357,14 @@ class Hub:
                 fetches = link.fetches
                 if await link.connection.notify_roots_changed():
                     link.notifications += 1
-                    # A server that already listed in the meantime has what it needs.
-                    link.awaiting_relist = link.fetches == fetches
-                    return
+                    if link.fetches == fetches:
+                        link.awaiting_relist = True
+                        return
+                    # It listed meanwhile: it has what it needs, unless the list changed after it
+                    # listed (a change while it was being told is not pushed): the loop looks again.
+                    link.awaiting_relist = False
+                    delay = RETRY_FIRST
+                    continue
                 log.info("Telling %s about its roots failed; retrying in %g s", link.entry.name, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_CAP)

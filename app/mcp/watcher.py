@@ -17,10 +17,7 @@ event reports (network mounts, a folder further up renamed); otherwise the watch
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import os
-import time
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -30,8 +27,10 @@ from app.core.model import Root, StoreData
 from app.core.policy import Policy
 from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 from app.core.store import Stamp, Store
-from app.mcp.watcher_index import RootIndex, due_in_round, parent_of
-from app.mcp.watcher_os import FolderEvents, MountTable, is_remote_filesystem
+from app.mcp.watcher_changes import edited_in_place
+from app.mcp.watcher_fallback import FallbackRechecks
+from app.mcp.watcher_index import RootIndex, parent_of
+from app.mcp.watcher_os import FolderEvents, MountTable
 from app.mcp.watcher_policy import PolicyWatch
 
 log = logging.getLogger(__name__)
@@ -40,8 +39,6 @@ WatchKind = Literal["store", "access"]
 
 INLINE_LOAD_BYTES = 64 * 1024
 """A store up to this size is loaded on the event loop (well under a millisecond), a larger one on a thread."""
-
-"""Every this many fallback rounds re-check every root; the rounds between check only what events miss."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ class WatchEvent:
 WatchCallback = Callable[[WatchEvent], None]
 
 
-class RootsWatcher:
+class RootsWatcher(FallbackRechecks):
     def __init__(
         self,
         store: Store,
@@ -67,6 +64,7 @@ class RootsWatcher:
         checker: AccessChecker | None = None,
     ) -> None:
         self.store = store
+        store.remember_writes()  # this process's own edits are read back as a copy, not parsed again
         self.fallback_recheck = fallback_recheck
         self.failing_recheck = failing_recheck
         self.store_fallback_poll = store_fallback_poll
@@ -75,6 +73,8 @@ class RootsWatcher:
         self._access: dict[str, AccessResult] = {}
         self._visible: dict[str, list[SharedRoot]] = {}
         self._shared = SharedRootCache()
+        self._whole = False
+        """Whether the held state was applied in full (then an edit in place can be applied alone)."""
         self._policy = PolicyWatch()
         self._roots = RootIndex()
         self._stamp: Stamp | None = None
@@ -120,7 +120,16 @@ class RootsWatcher:
         return unsubscribe
 
     def reload_now(self) -> None:
-        """Read the store again now (after this process edited it), without waiting for the OS event."""
+        """Read the store again now (after this process edited it), without waiting for the OS event.
+
+        A small store is applied before this returns (no task in between); a large one on a thread.
+        """
+        if self._reloading is None or self._reloading.done():
+            stamp = self.store.stamp()
+            if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
+                self._reload_wanted = False
+                self._reload_inline(stamp)
+                return
         self._request_reload()
 
     def recheck_now(self) -> None:
@@ -172,12 +181,13 @@ class RootsWatcher:
         except OSError as exc:
             log.warning("Cannot create the settings folder to watch it: %s", exc)
         self._stamp = self.store.stamp()
-        self._data = await asyncio.to_thread(self.store.load)
+        self._data = await asyncio.to_thread(self.store.load_shared)
         if loaded is not None:
             loaded(self._data)
         self._index()
         await self._check(self._data.roots, publish=False)
         self._refresh_visible()
+        self._whole = True
 
     # -- the store ---------------------------------------------------------------------------------
 
@@ -193,23 +203,69 @@ class RootsWatcher:
             stamp = self.store.stamp()
             if stamp == self._stamp:
                 continue
-            try:
-                # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
-                # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
-                small = stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES
-                data = self.store.load() if small else await asyncio.to_thread(self.store.load)
-            except Exception as exc:  # a refused store (newer version, unreadable) keeps the last good state
-                log.warning("Keeping the last good settings: %s", exc)
-                self._stamp = stamp
+            # A small store is read here: the hop to a thread and back costs more than parsing a few KiB.
+            # (Only a damaged file takes the store's lock, which a writer holds for one write at most.)
+            if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
+                self._reload_inline(stamp)
                 continue
-            self._stamp = stamp
             try:
-                self._apply(data)
-            except Exception:
-                log.exception("Applying the settings failed; the next change applies them again")
-                self._stamp = None
+                data = await asyncio.to_thread(self._read_store)
+            except Exception as exc:
+                self._refused(stamp, exc)
+            else:
+                self._take(stamp, data)
+
+    def _reload_inline(self, stamp: Stamp) -> None:
+        if stamp == self._stamp:
+            return
+        try:
+            data = self._read_store()
+        except Exception as exc:
+            self._refused(stamp, exc)
+        else:
+            self._take(stamp, data)
+
+    def _refused(self, stamp: Stamp | None, exc: Exception) -> None:
+        # A refused store (newer version, unreadable) keeps the last good state.
+        log.warning("Keeping the last good settings: %s", exc)
+        self._stamp = stamp
+
+    def _take(self, stamp: Stamp | None, data: StoreData) -> None:
+        self._stamp = stamp
+        try:
+            self._apply(data)
+        except Exception:
+            log.exception("Applying the settings failed; the next change applies them again")
+            self._stamp = None
+
+    def _read_store(self) -> StoreData:
+        # Shared: the watcher never changes the state it holds, so this process's own write costs no
+        # copy, and each root an edit left alone is the very object held (see `_apply`).
+        return self.store.load_shared(self._data)
 
     def _apply(self, data: StoreData) -> None:
+        edited = edited_in_place(self._data.roots, data.roots) if self._whole else None
+        self._whole = False  # until this apply is done: one that fails midway leaves the next to do it all
+        if edited is not None:
+            self._apply_edited(data, edited)
+        else:
+            self._apply_all(data)
+        self._whole = True
+
+    def _apply_edited(self, data: StoreData, edited: list[Root]) -> None:
+        """Every root kept its id and path: only the edited ones (a flag, a name) need looking at."""
+        fresh = [root for root in edited if root.id not in self._requested]
+        for root in fresh:
+            self._access.pop(root.id, None)
+        self._data = data
+        self._roots.replace(edited)
+        self._roots.note_results((root.id for root in edited), self._access)  # enabling one changes `failing`
+        self._publish("store", self._refresh_visible())
+        if fresh:
+            self._spawn(self._check(fresh), "rootkeeper-check-new-roots")
+        self._sync_watches()
+
+    def _apply_all(self, data: StoreData) -> None:
         known = {root.id: root.path for root in self._data.roots}
         # New roots, moved roots, and any never asked for (an earlier apply may have failed midway).
         fresh = [root for root in data.roots if known.get(root.id) != root.path or root.id not in self._requested]
@@ -258,9 +314,6 @@ class RootsWatcher:
             if changed:
                 self._wake_timer.set()  # failing roots are re-checked on their own, shorter interval
 
-    def _roots_under(self, path: str) -> list[Root]:
-        return self._roots.roots_under(path)
-
     def _index(self) -> None:
         self._roots.rebuild(self._data.roots)
 
@@ -278,7 +331,7 @@ class RootsWatcher:
             self._sync_watches()  # its folder may have just appeared
         affected: dict[str, Root] = {}
         for path in paths:
-            for root in self._roots_under(path):
+            for root in self._roots.roots_under(path):
                 affected[root.id] = root
         if affected:
             self._spawn(self._check(affected.values()), "rootkeeper-check-changed-roots")
@@ -286,7 +339,7 @@ class RootsWatcher:
     def _on_mounts(self, mount_points: set[str]) -> None:
         affected: dict[str, Root] = {}
         for point in mount_points:
-            for root in self._roots_under(point):
+            for root in self._roots.roots_under(point):
                 affected[root.id] = root
         if affected:
             self._spawn(self._check(affected.values()), "rootkeeper-check-mounts")
@@ -302,55 +355,6 @@ class RootsWatcher:
             unwatched |= failed
             wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
         self._unwatched = unwatched
-
-    # -- the fallback ------------------------------------------------------------------------------
-
-    async def _fallback_timer(self) -> None:
-        """The only periodic wake-up: the bounded re-check, failing roots more often than the rest."""
-        now = time.monotonic()
-        next_full = now + self.fallback_recheck
-        next_failing = now + self.failing_recheck
-        next_poll = now + self.store_fallback_poll
-        rounds = 0
-        was_failing = False
-        while True:
-            try:
-                store_watched = str(self.store.home) not in self._unwatched and self._folders is not None
-                failing = bool(self._roots.failing)
-                if failing and not was_failing:  # a root just started failing: its retries count from now
-                    next_failing = time.monotonic() + self.failing_recheck
-                was_failing = failing
-                due = [next_full, next_failing] if failing else [next_full]
-                if not store_watched:
-                    due.append(next_poll)
-                # Not wait_for: on 3.11 it can swallow a stop's cancellation that lands with a wake-up.
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(max(0.0, min(due) - time.monotonic())):
-                        await self._wake_timer.wait()
-                self._wake_timer.clear()
-                now = time.monotonic()
-                if now >= next_poll or now >= next_full:
-                    next_poll = now + self.store_fallback_poll
-                    self._request_reload()  # a stamp comparison: no read unless the file changed
-                    self._policy_changed()
-                if now >= next_full:
-                    next_full = now + self.fallback_recheck
-                    next_failing = now + self.failing_recheck
-                    rounds += 1
-                    await self._check(self._due_in_round(rounds))
-                elif failing and now >= next_failing:
-                    next_failing = now + self.failing_recheck
-                    await self._check(self._roots.failing_roots())
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("The periodic re-check failed; it goes on at the next interval")
-                next_full = time.monotonic() + self.fallback_recheck
-
-    def _due_in_round(self, number: int) -> list[Root]:
-        remote = [os.sep] if self._mounts is None else [  # no mount table: trust no file system to report
-            point for point, fstype in self._mounts.mounts if is_remote_filesystem(fstype)]
-        return due_in_round(self._roots, self._data.roots, number, self._unwatched, remote)
 
     # -- publishing --------------------------------------------------------------------------------
 

@@ -76,6 +76,11 @@ class RootIndex:
             by_parent.setdefault(parent_of(path), []).append(root_id)
         self.by_parent = by_parent
 
+    def replace(self, roots: Iterable[Root]) -> None:
+        """Hold these edited roots in place of those with their ids (same paths: no lookup changes)."""
+        for root in roots:
+            self.by_id[root.id] = root
+
     def refresh_failing(self, access: Mapping[str, AccessResult]) -> None:
         """Recompute `failing` for every root (after a store change: enabling a root changes it)."""
         self.failing = {
