@@ -9,8 +9,8 @@ from app.core import store as store_module
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import path_to_uri
 from app.core.store import Store, parse
-from app.core.store_repair import repair
 from app.core.store_memory import copied
+from app.core.store_repair import repair
 
 
 def _root(path: str, **extra: object) -> Root:
