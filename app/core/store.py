@@ -23,11 +23,11 @@ from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
 from app.core.messages import Message
-from app.core.store_memory import StoreMemory, UriMemory, carry_unchanged
-from app.core.store_repair import needs_repair, repair, repair_roots
+from app.core.store_repair import UriMemory, needs_repair, repair, repair_roots
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
+    from app.core.store_memory import StoreMemory
 
 # The model (pydantic) and the secrets are imported where they are used: a command that only reads
 # the roots (`roots list`, `roots check`) gets them as plain data (`load_plain`) and never builds them.
@@ -138,6 +138,8 @@ class Store:
         command would only pay for the copy.
         """
         if self._memory is None:
+            from app.core.store_memory import StoreMemory  # a long-running process only: it needs the model
+
             self._memory = StoreMemory()
 
     # -- reading ------------------------------------------------------------------------------
@@ -185,6 +187,8 @@ class Store:
             with self._locked():
                 return self._load_locked()
         if previous is not None:
+            from app.core.store_memory import carry_unchanged
+
             carry_unchanged(previous.roots, data.roots)
         if self._memory is not None:
             self._memory.keep_private(text, data)

@@ -12,8 +12,7 @@ it, the object itself: the roots watcher), so no caller's edit can reach it. Eac
 is copied shallowly (its fields are immutable values: strings, flags, a datetime); servers (validated
 anew from their fields) and unknown fields, which hold lists and dicts, are copied deeply.
 
-`UriMemory` is the other half: `repair` checks every root's URI against its path on every load;
-a path's URI is a pure function of the path, so it is computed once per path and looked up after.
+Its other half is `app.core.store_repair.UriMemory`: each path's URI computed once.
 """
 
 from __future__ import annotations
@@ -25,20 +24,6 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from app.core.model import Root, ServerEntry, StoreData
-from app.core.paths import path_to_uri
-
-
-class UriMemory(dict[str, str]):
-    """`path_to_uri` of every path asked for, computed once (`memory[path]`: a dict lookup when known)."""
-
-    def __missing__(self, path: str) -> str:
-        uri = self[path] = path_to_uri(path)
-        return uri
-
-    def bound(self, paths: int) -> None:
-        """Start afresh once it holds far more paths than the store does (removed roots must not stay forever)."""
-        if len(self) > 2 * paths + 64:
-            self.clear()
 
 
 def fingerprint(text: str) -> tuple[int, bytes]:

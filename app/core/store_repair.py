@@ -1,6 +1,8 @@
 """Repairing a loaded store: what would break every server is fixed in place and said, never refused.
 
 One rule for both readers: the model's (`getattr`/`setattr` on roots) and the plain one's (dicts).
+Repair checks every root's URI against its path on every load; a path's URI is a pure function of
+the path, so a long-running process computes it once per path (`UriMemory`) and looks it up after.
 """
 
 from __future__ import annotations
@@ -15,9 +17,23 @@ from app.core.paths import path_to_uri, printable
 if TYPE_CHECKING:
     from app.core.model import StoreData
 
-__all__ = ["needs_repair", "repair", "repair_roots"]
+__all__ = ["UriMemory", "needs_repair", "repair", "repair_roots"]
 
 _Root = TypeVar("_Root")
+
+
+class UriMemory(dict[str, str]):
+    """`path_to_uri` of every path asked for, computed once (`memory[path]`: a dict lookup when known)."""
+
+    def __missing__(self, path: str) -> str:
+        uri = self[path] = path_to_uri(path)
+        return uri
+
+    def bound(self, paths: int) -> None:
+        """Start afresh once it holds far more paths than the store does (removed roots must not stay forever)."""
+        if len(self) > 2 * paths + 64:
+            self.clear()
+
 
 
 def repair(data: StoreData, uri_of: Callable[[str], str] = path_to_uri) -> list[Message]:
