@@ -178,6 +178,8 @@ class Store:
         """
         text = self._read_text()
         if text is None:
+            from app.core.model import StoreData
+
             return StoreData()
         if (recalled := self._recall(text, shared=True)) is not None:
             return recalled
