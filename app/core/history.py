@@ -214,7 +214,10 @@ class History:
     ) -> list[HistoryRecord]:
         """Records oldest first; `folder` is a URI the server was given; `limit` keeps the newest."""
         where, params = _filters(server, folder, since)
-        sql = f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id FROM records r{where} ORDER BY r.at DESC, r.id DESC"
+        sql = (
+            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id FROM records r{where}"
+            " ORDER BY r.at DESC, r.id DESC"
+        )
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -364,7 +367,8 @@ def _filters(server: str | None, folder: str | None, since: float | None) -> tup
         params.append(since)
     if folder is not None:
         clauses.append(
-            "r.list_id IN (SELECT lf.list_id FROM list_folders lf JOIN folders f ON f.id = lf.folder_id WHERE f.uri = ?)"
+            "r.list_id IN (SELECT lf.list_id FROM list_folders lf"
+            " JOIN folders f ON f.id = lf.folder_id WHERE f.uri = ?)"
         )
         params.append(folder)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
