@@ -291,7 +291,12 @@ class History:
                 ).rowcount
             if dropped:
                 _drop_unreferenced(db)
-        return dropped + self._fit_size()
+        dropped += self._fit_size()
+        free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
+        if free * int(self._db.execute("PRAGMA page_size").fetchone()[0]) > self.max_bytes:
+            with contextlib.suppress(sqlite3.OperationalError):  # busy: the next rotation tries again
+                self._db.execute("VACUUM")
+        return dropped
 
     def _fit_size(self) -> int:
         """Drop the oldest records until the pages in use fit `max_bytes` (the newest record always stays).
@@ -299,7 +304,8 @@ class History:
         No VACUUM on the way: SQLite reuses freed pages for the next appends, so the file stops
         growing at about the cap plus one list, while a VACUUM would rewrite the whole file at every
         rotation. Only when the free pages alone exceed the cap (a file migrated from schema 1, or a
-        lowered cap) is the file rewritten once to give that space back.
+        lowered cap) does `rotate` rewrite the file once (the pages in use: at most the cap) to give
+        that space back.
         """
         dropped = 0
         while True:
@@ -314,10 +320,6 @@ class History:
                     "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (batch,)
                 ).rowcount
                 _drop_unreferenced(db)
-        free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
-        if dropped and free * int(self._db.execute("PRAGMA page_size").fetchone()[0]) > self.max_bytes:
-            with contextlib.suppress(sqlite3.OperationalError):  # busy: the next rotation tries again
-                self._db.execute("VACUUM")
         return dropped
 
     @contextlib.contextmanager
