@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -109,8 +110,13 @@ connect = sqlite3.connect
 
 def ticking(*args, **kwargs):
     db = connect(*args, **kwargs)
-    db.set_progress_handler(lambda: print("tick", flush=True) and 0, 2000)
+    db.set_progress_handler(tick, 2000)
     return db
+
+def tick():
+    print("tick", flush=True)
+    sys.stdin.readline()  # the test says when to go on (or kills this process meanwhile)
+    return 0
 
 sqlite3.connect = ticking
 from app.core.history import History
@@ -121,18 +127,22 @@ print("done", flush=True)
 
 def _migrate_in_child(path: Path, kill_after: int | None) -> int:
     """Open `path` in another process, SIGKILLed after `kill_after` progress ticks; returns the ticks seen."""
-    child = subprocess.Popen([sys.executable, "-c", MIGRATOR, str(path)], stdout=subprocess.PIPE, text=True,
-                             cwd=PROJECT, env=dict(os.environ, PYTHONPATH=str(PROJECT)))
-    assert child.stdout is not None
+    child = subprocess.Popen([sys.executable, "-c", MIGRATOR, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, cwd=PROJECT, env=dict(os.environ, PYTHONPATH=str(PROJECT)))
+    assert child.stdout is not None and child.stdin is not None
     ticks = 0
     for line in child.stdout:
         if line.strip() == "done":
             break
         ticks += 1
-        if ticks == kill_after:
+        if ticks == kill_after:  # the child waits in SQLite's progress callback: killed mid-statement
             child.send_signal(signal.SIGKILL)
             break
+        child.stdin.write("\n")
+        child.stdin.flush()
     child.wait()
+    with contextlib.suppress(BrokenPipeError):
+        child.stdin.close()
     return ticks
 
 
@@ -151,7 +161,10 @@ def test_sigkill_mid_migration_leaves_a_file_that_migrates_later(tmp_path: Path)
     for kill_after in (2, total // 4, total // 2, total - 2):
         path.unlink()
         shutil.copy(original, path)
-        _migrate_in_child(path, kill_after)
+        assert _migrate_in_child(path, kill_after) == kill_after
+        db = sqlite3.connect(path)
+        assert db.execute("PRAGMA user_version").fetchone() == (0,)  # not migrated: the first schema, whole
+        db.close()
         with History(path) as history:
             assert [(r.at, r.server, list(r.folders)) for r in history.query()] == [
                 (at, server, folders) for at, server, _host, _via, folders in written
