@@ -159,8 +159,9 @@ class History:
             ids = [numbers[uri] for uri in folders]
             cursor = db.execute("INSERT INTO lists (digest, folder_ids) VALUES (?, ?)", (digest, pack_ids(ids)))
             list_id = int(cursor.lastrowid or 0)
-            rows = ((number, list_id) for number in dict.fromkeys(ids))
-            db.executemany("INSERT INTO list_folders (folder_id, list_id) VALUES (?, ?)", rows)
+            distinct = json.dumps(sorted(set(ids)))  # one statement, in key order: no row crosses into Python
+            db.execute("INSERT INTO list_folders (folder_id, list_id) SELECT value, ? FROM json_each(?)",
+                       (list_id, distinct))
         if len(self._recent_lists) >= 16:
             self._recent_lists.pop(next(iter(self._recent_lists)))
         self._recent_lists[folders] = list_id
