@@ -1,7 +1,8 @@
 """The history file's tables, opening it, and moving a file written by the first schema to this one.
 
 Schema 2 stores each folder URI once (`folders`, numbered with AUTOINCREMENT so a number never
-comes to mean another URI, which lets readers remember numbers for good). A stored list is its
+comes to mean another URI, which lets readers remember numbers for good; `lists` likewise, so a
+list number remembered by a writer or the Seen-by index never names another list after rotation). A stored list is its
 folders' numbers, packed little-endian in one blob (order and repeats kept), plus one
 `list_folders` row of two integers per distinct folder, keyed by folder first (WITHOUT ROWID:
 the key is the row), which answers "who was given this folder". A 100,000-folder list thus costs
@@ -28,7 +29,8 @@ _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
 _BUSY_SECONDS = 10.0
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS folders (id INTEGER PRIMARY KEY AUTOINCREMENT, uri TEXT NOT NULL UNIQUE)",
-    "CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, folder_ids BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY AUTOINCREMENT, digest TEXT NOT NULL UNIQUE,"
+    " folder_ids BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS list_folders (folder_id INTEGER NOT NULL, list_id INTEGER NOT NULL,"
     " PRIMARY KEY (folder_id, list_id)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, at REAL NOT NULL, server TEXT NOT NULL,"
@@ -123,7 +125,7 @@ def _migrate_from_1(db: sqlite3.Connection) -> None:
     db.execute(_TABLES[0])
     db.execute("INSERT OR IGNORE INTO folders (uri) SELECT uri FROM list_folders ORDER BY list_id, rowid")
     numbers = dict(db.execute("SELECT uri, id FROM folders"))
-    db.execute("CREATE TABLE new_lists (id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, folder_ids BLOB NOT NULL)")
+    db.execute(_TABLES[1].replace("IF NOT EXISTS lists", "new_lists"))
     for list_id, digest, folders in db.execute("SELECT id, digest, folders FROM lists").fetchall():
         ids = [_number(db, numbers, uri) for uri in json.loads(folders)]
         db.execute("INSERT INTO new_lists VALUES (?, ?, ?)", (list_id, digest, pack_ids(ids)))

@@ -131,3 +131,17 @@ def test_sigkill_during_size_rotation_leaves_whole_records_newest_last(tmp_path:
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     db.close()
     assert _pages_in_file(path) <= 4 * cap
+
+
+def test_a_rotated_list_number_is_never_given_to_another_list(tmp_path: Path) -> None:
+    """A handle remembers the lists it appended by number: another process's rotation must not reuse one."""
+    path = history_path(tmp_path)
+    now = 1e9
+    with History(path, keep_days=1) as writer, History(path, keep_days=1) as other:
+        writer.append("a", ["file:///kept"], era="e", via="hub", at=now)
+        writer.append("a", ["file:///two"], era="e", via="hub", at=now - 5 * 86400)  # the newest list, old
+        other.rotate(now=now)  # drops it and its list, the highest-numbered one
+        other.append("b", ["file:///three"], era="e", via="hub", at=now + 1)
+        writer.append("a", ["file:///two"], era="e", via="hub", at=now + 2)  # remembered by value
+        assert [r.folders for r in other.query(server="a")] == [("file:///kept",), ("file:///two",)]
+        assert [r.folders for r in other.query(server="b")] == [("file:///three",)]
