@@ -26,6 +26,15 @@ def _edits(count: int, size: int = FOLDERS) -> list[list[str]]:
     return lists
 
 
+def _pages_in_use(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        pages, free = (int(db.execute(f"PRAGMA {name}").fetchone()[0]) for name in ("page_count", "freelist_count"))
+        return (pages - free) * int(db.execute("PRAGMA page_size").fetchone()[0])
+    finally:
+        db.close()
+
+
 def _pages_in_file(path: Path) -> int:
     db = sqlite3.connect(path)
     try:
@@ -145,3 +154,17 @@ def test_a_rotated_list_number_is_never_given_to_another_list(tmp_path: Path) ->
         writer.append("a", ["file:///two"], era="e", via="hub", at=now + 2)  # remembered by value
         assert [r.folders for r in other.query(server="a")] == [("file:///kept",), ("file:///two",)]
         assert [r.folders for r in other.query(server="b")] == [("file:///three",)]
+
+
+def test_an_edit_of_a_big_list_costs_integers_not_the_uris_again(tmp_path: Path) -> None:
+    lists = _edits(11, 20_000)
+    uri_bytes = sum(len(uri) for uri in lists[0])
+    path = history_path(tmp_path)
+    with History(path) as history:
+        history.append("fs", lists[0], era="e", via="hub", at=1e9)
+        before = _pages_in_use(path)
+        for n, folders in enumerate(lists[1:]):
+            history.append("fs", folders, era="e", via="hub", at=1e9 + 1 + n)
+        per_edit = (_pages_in_use(path) - before) / 10
+        assert per_edit < 20 * len(lists[0]) < uri_bytes / 2, (per_edit, uri_bytes)
+        assert [r.folders for r in history.query()] == [tuple(folders) for folders in lists]
