@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from app.core.history_schema import FOLDERS_DROPPED, chunks, open_history_db, pack_ids, unpack_ids
+from app.core.history_schema import FOLDERS_DROPPED, chunks, drop_unreferenced, open_history_db, pack_ids, unpack_ids
 
 HISTORY_FILE = "history.sqlite3"
 KEEP_DAYS = 90
@@ -291,7 +291,7 @@ class History:
                     "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (excess,)
                 ).rowcount
             if dropped:
-                _drop_unreferenced(db)
+                drop_unreferenced(db)
         dropped += self._fit_size()
         free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
         if free * int(self._db.execute("PRAGMA page_size").fetchone()[0]) > self.max_bytes:
@@ -320,7 +320,7 @@ class History:
                 dropped += db.execute(
                     "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (batch,)
                 ).rowcount
-                _drop_unreferenced(db)
+                drop_unreferenced(db)
         return dropped
 
     @contextlib.contextmanager
@@ -332,31 +332,6 @@ class History:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
-
-
-def _drop_unreferenced(db: sqlite3.Connection) -> None:
-    """Lists no record refers to any more, and the folders only they held (in the caller's transaction)."""
-    orphans = db.execute(
-        "SELECT id, folder_ids FROM lists WHERE id NOT IN (SELECT list_id FROM records)"
-    ).fetchall()
-    candidates: set[int] = set()
-    for list_id, blob in orphans:
-        ids = json.dumps(sorted(set(unpack_ids(blob))))
-        db.execute("DELETE FROM list_folders WHERE list_id = ? AND folder_id IN (SELECT value FROM json_each(?))",
-                   (list_id, ids))
-        db.execute("DELETE FROM lists WHERE id = ?", (list_id,))
-        candidates.update(json.loads(ids))
-    if candidates:
-        gone = db.execute(
-            "DELETE FROM folders WHERE id IN (SELECT value FROM json_each(?))"
-            " AND NOT EXISTS (SELECT 1 FROM list_folders WHERE folder_id = folders.id)",
-            (json.dumps(sorted(candidates)),),
-        ).rowcount
-        if gone:
-            db.execute(
-                "INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1",
-                (FOLDERS_DROPPED,),
-            )
 
 
 def _filters(server: str | None, folder: str | None, since: float | None) -> tuple[str, list[object]]:

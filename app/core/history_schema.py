@@ -10,12 +10,13 @@ a few bytes a folder once its URIs are known, not the URIs again.
 
 Schema 1 (user_version 0) kept the URIs as JSON in `lists` and again in `list_folders`. Opening
 such a file migrates it in one transaction: a process killed meanwhile leaves schema 1 intact,
-and the next opener migrates again.
+and the next opener migrates again. `drop_unreferenced` is rotation's cleanup of lists and folders.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import sys
@@ -120,8 +121,6 @@ def _create_or_migrate(db: sqlite3.Connection) -> None:
 
 def _migrate_from_1(db: sqlite3.Connection) -> None:
     """Schema 1's lists, re-stored as numbers (same list numbers and digests: records stay as they are)."""
-    import json
-
     db.execute(_TABLES[0])
     db.execute("INSERT OR IGNORE INTO folders (uri) SELECT uri FROM list_folders ORDER BY list_id, rowid")
     numbers = dict(db.execute("SELECT uri, id FROM folders"))
@@ -149,6 +148,31 @@ def _number(db: sqlite3.Connection, numbers: dict[str, int], uri: str) -> int:
         number = int(db.execute("INSERT INTO folders (uri) VALUES (?)", (uri,)).lastrowid or 0)
         numbers[uri] = number
     return number
+
+
+def drop_unreferenced(db: sqlite3.Connection) -> None:
+    """Lists no record refers to any more, and the folders only they held (in the caller's transaction)."""
+    orphans = db.execute(
+        "SELECT id, folder_ids FROM lists WHERE id NOT IN (SELECT list_id FROM records)"
+    ).fetchall()
+    candidates: set[int] = set()
+    for list_id, blob in orphans:
+        ids = json.dumps(sorted(set(unpack_ids(blob))))
+        db.execute("DELETE FROM list_folders WHERE list_id = ? AND folder_id IN (SELECT value FROM json_each(?))",
+                   (list_id, ids))
+        db.execute("DELETE FROM lists WHERE id = ?", (list_id,))
+        candidates.update(json.loads(ids))
+    if candidates:
+        gone = db.execute(
+            "DELETE FROM folders WHERE id IN (SELECT value FROM json_each(?))"
+            " AND NOT EXISTS (SELECT 1 FROM list_folders WHERE folder_id = folders.id)",
+            (json.dumps(sorted(candidates)),),
+        ).rowcount
+        if gone:
+            db.execute(
+                "INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1",
+                (FOLDERS_DROPPED,),
+            )
 
 
 def chunks(values: Sequence[int], size: int = 500) -> Iterable[list[int]]:
