@@ -172,3 +172,19 @@ def test_sigkill_mid_migration_leaves_a_file_that_migrates_later(tmp_path: Path)
         db = sqlite3.connect(path)
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         db.close()
+
+
+def test_a_big_first_schema_file_is_brought_under_the_cap_and_shrinks(tmp_path: Path) -> None:
+    """A file grown without a size cap: migrated, its oldest records dropped, and its free pages given back once."""
+    path = history_path(tmp_path)
+    base = [f"file:///home/user/projects/folder-{k}" for k in range(3000)]
+    _write_schema_1(path, [(T + n, "fs", None, "hub", [f"file:///edit/{n}", *base]) for n in range(60)])
+    grown = path.stat().st_size
+    cap = 1024 * 1024
+    assert grown > 8 * cap
+    with History(path, max_bytes=cap) as history:
+        kept = history.query()
+        assert 1 < len(kept) < 60
+        assert [r.at for r in kept] == [T + n for n in range(60 - len(kept), 60)]
+        assert all(r.folders[1:] == tuple(base) for r in kept)
+    assert path.stat().st_size <= 2 * cap
