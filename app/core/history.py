@@ -5,10 +5,13 @@ server, host (bridge sessions), era, how it was given, and the folders. SQLite f
 library keeps it: each append is one transaction, so a process killed mid-write leaves the last
 complete record and never a torn one; several processes append to the same file safely; queries
 by server, folder and time use indexes. Identical lists (the common case: a server re-lists the
-same folders) are stored once and referenced, so 100,000 records of a 10,000-folder list stay small.
+same folders) are stored once and referenced, so 100,000 records of a 10,000-folder list stay small;
+each folder URI is stored once too, and a list is its folders' numbers (see `history_schema`), so
+an edit of a 100,000-folder list costs integers, not the URIs again.
 
 The file is private (0600, and SQLite gives its journal files the same mode). Old records leave by
-age (90 days by default) and by count, checked when the file is opened and every few hundred appends.
+age (90 days by default) and by count, checked when the file is opened and every few hundred appends,
+and by size (64 MiB of pages in use by default), checked after every append: the oldest go first.
 """
 
 from __future__ import annotations
@@ -16,45 +19,21 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from app.core.history_schema import FOLDERS_DROPPED, chunks, drop_unreferenced, open_history_db, pack_ids, unpack_ids
+
 HISTORY_FILE = "history.sqlite3"
 KEEP_DAYS = 90
 MAX_RECORDS = 1_000_000
+MAX_BYTES = 64 * 2**20
 _ROTATE_EVERY = 500
-_SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
-_BUSY_SECONDS = 10.0
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS lists (
-    id INTEGER PRIMARY KEY,
-    digest TEXT NOT NULL UNIQUE,
-    folders TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS list_folders (
-    list_id INTEGER NOT NULL REFERENCES lists(id),
-    uri TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS list_folders_by_uri ON list_folders (uri, list_id);
-CREATE INDEX IF NOT EXISTS list_folders_by_list ON list_folders (list_id);
-CREATE TABLE IF NOT EXISTS records (
-    id INTEGER PRIMARY KEY,
-    at REAL NOT NULL,
-    server TEXT NOT NULL,
-    host TEXT,
-    era TEXT NOT NULL,
-    via TEXT NOT NULL,
-    list_id INTEGER NOT NULL REFERENCES lists(id)
-);
-CREATE INDEX IF NOT EXISTS records_by_time ON records (at);
-CREATE INDEX IF NOT EXISTS records_by_server ON records (server, at);
-CREATE INDEX IF NOT EXISTS records_by_list ON records (list_id, at);
-"""
+_REMEMBERED_FOLDERS = 400_000
 
 
 @dataclass(frozen=True)
@@ -110,13 +89,26 @@ def read_history(
 class History:
     """One process's handle on the history file; cheap to keep open for a process's life."""
 
-    def __init__(self, path: Path, *, keep_days: float = KEEP_DAYS, max_records: int = MAX_RECORDS) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        keep_days: float = KEEP_DAYS,
+        max_records: int = MAX_RECORDS,
+        max_bytes: int = MAX_BYTES,
+    ) -> None:
         self.path = path
         self.keep_seconds = keep_days * 86400
         self.max_records = max_records
+        self.max_bytes = max_bytes
         self._appends = 0
         self._recent_lists: dict[tuple[str, ...], int] = {}
-        self._db = _open(path)
+        self._numbers: dict[str, int] = {}
+        """URI -> folder number, valid while the file's FOLDERS_DROPPED counter is `_numbers_valid`."""
+        self._numbers_valid = -1
+        self._uris: dict[int, str] = {}
+        """Folder number -> URI: valid for good (AUTOINCREMENT never gives a number twice)."""
+        self._db = open_history_db(path)
         self.rotate()
 
     def close(self) -> None:
@@ -149,6 +141,8 @@ class History:
         self._appends += 1
         if self._appends % _ROTATE_EVERY == 0:
             self.rotate()
+        elif self.live_bytes() > self.max_bytes:
+            self._fit_size()
 
     def _list_id(self, db: sqlite3.Connection, folders: tuple[str, ...]) -> int:
         """The stored list equal to `folders`, stored now if new; the last few are remembered by value."""
@@ -161,14 +155,55 @@ class History:
         if row is not None:
             list_id = int(row[0])
         else:
-            cursor = db.execute("INSERT INTO lists (digest, folders) VALUES (?, ?)", (digest, encoded))
+            numbers = self._numbers_of(db, folders)
+            ids = [numbers[uri] for uri in folders]
+            cursor = db.execute("INSERT INTO lists (digest, folder_ids) VALUES (?, ?)", (digest, pack_ids(ids)))
             list_id = int(cursor.lastrowid or 0)
-            rows = ((list_id, uri) for uri in dict.fromkeys(folders))
-            db.executemany("INSERT INTO list_folders (list_id, uri) VALUES (?, ?)", rows)
+            distinct = json.dumps(sorted(set(ids)))  # one statement, in key order: no row crosses into Python
+            db.execute("INSERT INTO list_folders (folder_id, list_id) SELECT value, ? FROM json_each(?)",
+                       (list_id, distinct))
         if len(self._recent_lists) >= 16:
             self._recent_lists.pop(next(iter(self._recent_lists)))
         self._recent_lists[folders] = list_id
         return list_id
+
+    def _numbers_of(self, db: sqlite3.Connection, folders: Sequence[str]) -> dict[str, int]:
+        """Each URI's folder number, stored now if new (in the caller's transaction)."""
+        dropped = db.execute("SELECT value FROM counters WHERE name = ?", (FOLDERS_DROPPED,)).fetchone()
+        valid = 0 if dropped is None else int(dropped[0])
+        if valid != self._numbers_valid or len(self._numbers) > _REMEMBERED_FOLDERS:
+            self._numbers, self._numbers_valid = {}, valid
+        numbers = self._numbers
+        missing = json.dumps([uri for uri in dict.fromkeys(folders) if uri not in numbers], ensure_ascii=False)
+        if missing != "[]":
+            db.execute("INSERT OR IGNORE INTO folders (uri) SELECT value FROM json_each(?)", (missing,))
+            found = db.execute("SELECT f.uri, f.id FROM json_each(?) j JOIN folders f ON f.uri = j.value", (missing,))
+            numbers.update(found)
+        return numbers
+
+    def _stored_lists(self, list_ids: Iterable[int]) -> dict[int, tuple[str, ...]]:
+        """The stored lists by number (a list no longer kept is missing)."""
+        found: dict[int, tuple[str, ...]] = {}
+        for chunk in chunks(sorted(set(list_ids))):
+            marks = ",".join("?" * len(chunk))
+            blobs = self._db.execute(f"SELECT id, folder_ids FROM lists WHERE id IN ({marks})", chunk).fetchall()
+            for list_id, blob in blobs:
+                folders = self._uris_of(unpack_ids(blob))
+                if folders is not None:
+                    found[int(list_id)] = folders
+        return found
+
+    def _uris_of(self, ids: Sequence[int]) -> tuple[str, ...] | None:
+        uris = self._uris
+        missing = [number for number in dict.fromkeys(ids) if number not in uris]
+        if missing:
+            if len(uris) + len(missing) > _REMEMBERED_FOLDERS:
+                uris.clear()
+            sql = "SELECT f.id, f.uri FROM json_each(?) j JOIN folders f ON f.id = j.value"
+            uris.update(self._db.execute(sql, (json.dumps(missing),)))
+            if any(number not in uris for number in missing):
+                return None  # rotated away since its numbers were read
+        return tuple(uris[number] for number in ids)
 
     def query(
         self,
@@ -181,28 +216,30 @@ class History:
         """Records oldest first; `folder` is a URI the server was given; `limit` keeps the newest."""
         where, params = _filters(server, folder, since)
         sql = (
-            "SELECT r.at, r.server, r.host, r.era, r.via, l.folders FROM records r JOIN lists l ON l.id = r.list_id"
-            f"{where} ORDER BY r.at DESC, r.id DESC"
+            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id FROM records r{where}"
+            " ORDER BY r.at DESC, r.id DESC"
         )
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
         rows = self._db.execute(sql, params).fetchall()
+        lists = self._stored_lists(row[5] for row in rows)
         return [
-            HistoryRecord(at, name, host, era, via, tuple(json.loads(folders)))
-            for at, name, host, era, via, folders in reversed(rows)
+            HistoryRecord(at, name, host, era, via, lists[list_id])
+            for at, name, host, era, via, list_id in reversed(rows)
+            if list_id in lists
         ]
 
     def last_seen(self, *, since: float | None = None) -> dict[str, dict[str, float]]:
         """For each folder URI, each server that was given it and when it last was."""
         where, params = _filters(None, None, since)
-        sql = (
-            "SELECT f.uri, r.server, MAX(r.at) FROM records r JOIN list_folders f ON f.list_id = r.list_id"
-            f"{where} GROUP BY f.uri, r.server"
-        )
+        sql = f"SELECT r.list_id, r.server, MAX(r.at) FROM records r{where} GROUP BY r.list_id, r.server ORDER BY 3"
+        runs = self._db.execute(sql, params).fetchall()
+        lists = self._stored_lists(list_id for list_id, _server, _at in runs)
         seen: dict[str, dict[str, float]] = {}
-        for uri, server, at in self._db.execute(sql, params):
-            seen.setdefault(uri, {})[server] = at
+        for list_id, server, at in runs:  # oldest first: a later time overwrites
+            for uri in lists.get(list_id, ()):
+                seen.setdefault(uri, {})[server] = at
         return seen
 
     def latest_id(self) -> int:
@@ -227,19 +264,24 @@ class History:
 
     def folders_of(self, list_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
         """The stored lists by number (a list no longer kept is missing)."""
-        found: dict[int, tuple[str, ...]] = {}
-        for start in range(0, len(list_ids), 500):  # bounded: SQLite limits a statement's parameters
-            chunk = list(list_ids[start:start + 500])
-            marks = ",".join("?" * len(chunk))
-            for list_id, folders in self._db.execute(f"SELECT id, folders FROM lists WHERE id IN ({marks})", chunk):
-                found[int(list_id)] = tuple(json.loads(folders))
-        return found
+        return self._stored_lists(list_ids)
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
 
+    def live_bytes(self) -> int:
+        """The file's pages in use: freed pages are reused by the next appends before the file grows."""
+        pages = int(self._db.execute("PRAGMA page_count").fetchone()[0])
+        free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
+        return (pages - free) * int(self._db.execute("PRAGMA page_size").fetchone()[0])
+
     def rotate(self, *, now: float | None = None) -> int:
-        """Drop records older than the kept age and beyond the kept count; returns how many left."""
+        """Drop records older than the kept age, beyond the kept count, then the oldest beyond the kept size.
+
+        Returns how many left. Each step is one transaction that drops whole records with the
+        lists and folders only they referred to, so a process killed mid-rotation leaves every
+        record it had not dropped yet, and no half of one.
+        """
         cutoff = (time.time() if now is None else now) - self.keep_seconds
         with self._transaction() as db:
             dropped = db.execute("DELETE FROM records WHERE at < ?", (cutoff,)).rowcount
@@ -249,9 +291,36 @@ class History:
                     "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (excess,)
                 ).rowcount
             if dropped:
-                orphans = "SELECT id FROM lists WHERE id NOT IN (SELECT DISTINCT list_id FROM records)"
-                db.execute(f"DELETE FROM list_folders WHERE list_id IN ({orphans})")
-                db.execute(f"DELETE FROM lists WHERE id IN ({orphans})")
+                drop_unreferenced(db)
+        dropped += self._fit_size()
+        free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
+        if free * int(self._db.execute("PRAGMA page_size").fetchone()[0]) > self.max_bytes:
+            with contextlib.suppress(sqlite3.OperationalError):  # busy: the next rotation tries again
+                self._db.execute("VACUUM")
+        return dropped
+
+    def _fit_size(self) -> int:
+        """Drop the oldest records until the pages in use fit `max_bytes` (the newest record always stays).
+
+        No VACUUM on the way: SQLite reuses freed pages for the next appends, so the file stops
+        growing at about the cap plus one list, while a VACUUM would rewrite the whole file at every
+        rotation. Only when the free pages alone exceed the cap (a file migrated from schema 1, or a
+        lowered cap) does `rotate` rewrite the file once (the pages in use: at most the cap) to give
+        that space back.
+        """
+        dropped = 0
+        while True:
+            with self._transaction() as db:
+                used = self.live_bytes()
+                count = int(db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+                if used <= self.max_bytes or count <= 1:
+                    break
+                # The share of records to drop, estimated by the share of bytes: checked again after.
+                batch = min(count - 1, max(1, int(count * (used - self.max_bytes) / used)))
+                dropped += db.execute(
+                    "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (batch,)
+                ).rowcount
+                drop_unreferenced(db)
         return dropped
 
     @contextlib.contextmanager
@@ -275,63 +344,12 @@ def _filters(server: str | None, folder: str | None, since: float | None) -> tup
         clauses.append("r.at >= ?")
         params.append(since)
     if folder is not None:
-        clauses.append("r.list_id IN (SELECT list_id FROM list_folders WHERE uri = ?)")
+        clauses.append(
+            "r.list_id IN (SELECT lf.list_id FROM list_folders lf"
+            " JOIN folders f ON f.id = lf.folder_id WHERE f.uri = ?)"
+        )
         params.append(folder)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
-def _open(path: Path) -> sqlite3.Connection:
-    """Open (creating) the file; one that is not a history database is moved aside, never written over."""
-    from app.core.fileio import private_dir
-
-    private_dir(path.parent, tighten_existing=False)
-    try:
-        return _connect(path)
-    except sqlite3.DatabaseError as error:
-        # Only a file that is not a database, or a damaged one: "locked" (another process) is no reason.
-        if getattr(error, "sqlite_errorcode", None) not in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            raise
-        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
-        os.replace(path, aside)
-        for suffix in ("-wal", "-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(f"{path}{suffix}", f"{aside}{suffix}")
-        return _connect(path)
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    # Created 0600 before SQLite sees it: SQLite gives its -wal and -shm files the database's mode.
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    db = sqlite3.connect(path, isolation_level=None, timeout=_BUSY_SECONDS, check_same_thread=False)
-    try:
-        _use_wal(db)
-    except BaseException:
-        db.close()
-        raise
-    # WAL: appends from the hub, bridges and `call` do not block readers. NORMAL: a killed process
-    # never loses a committed record (only a power cut can lose the last few).
-    try:
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(_SCHEMA)
-        db.execute("SELECT COUNT(*) FROM records").fetchone()
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
-def _use_wal(db: sqlite3.Connection) -> None:
-    """Switch to WAL, waiting out a concurrent opener: the switch itself never calls SQLite's busy handler."""
-    deadline = time.monotonic() + _BUSY_SECONDS
-    while True:
-        try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorcode", 0) & 0xFF != _SQLITE_BUSY or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
 
 
 def parse_since(text: str, *, now: float | None = None) -> float:

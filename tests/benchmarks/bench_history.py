@@ -3,6 +3,10 @@
 The floor stores the very same records the simplest way (one row per record, the folders as JSON
 text, the same indexes on server and time) and runs the same question; the subject is
 `History.query` / `last_seen` on Rootkeeper's file. Both files are filled in the same run.
+
+The big-list rows append edits of one 100,000-folder list (each changing one folder) and report
+the file's size and each append's cost, beside bare SQLite inserting the same rows: each URI once,
+then one (list, folder) row of two integers per folder per edit, in a table without any index.
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ async def history_rows(_acks: Acks) -> list[Row]:
                 rows.append(Row(f"history, {count:,} records: {label}", "s", Side("Rootkeeper", subjects),
                                 Side("bare SQLite, one JSON row per record", floors)))
         rows += _index_rows(path, plain, count, samples)
+        rows += _big_list_rows(Path(scratch) / "big")
         plain.close()
         size_row = Row(f"history file, {count:,} records", "MiB", Side("Rootkeeper", [path.stat().st_size / 2**20]),
                        Side("bare SQLite, one JSON row per record", [plain_path.stat().st_size / 2**20]))
@@ -135,3 +140,57 @@ def _index_rows(path: Path, plain: sqlite3.Connection, count: int, samples: int)
     rows.append(Row(f"seen-by index, {count:,} records: refresh after one new record", "s",
                     Side("Rootkeeper", subjects), Side("bare SQLite, the new record's JSON", floors)))
     return rows
+
+
+def _big_list_rows(folder: Path) -> list[Row]:
+    """Edits of one big list: what each append costs and what the file weighs after them."""
+    from app.core.history import History, history_path
+
+    count = size("history_big_list", 100_000, 10_000)
+    edits = size("history_big_edits", 20, 5)
+    folders = [f"file:///home/user/projects/p{k // 100}/folder-{k}" for k in range(count)]
+    path = history_path(folder)
+    folder.mkdir(mode=0o700)
+    plain_path = folder / "plain.sqlite3"
+    plain = sqlite3.connect(plain_path, isolation_level=None)
+    plain.execute("PRAGMA journal_mode=WAL")
+    plain.execute("PRAGMA synchronous=NORMAL")
+    plain.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, uri TEXT NOT NULL)")
+    plain.execute("CREATE TABLE members (list_id INTEGER NOT NULL, folder_id INTEGER NOT NULL)")
+    numbers: dict[str, int] = {}
+    lists = []
+    for n in range(edits):
+        folders[n % count] = f"file:///home/user/edited/{n}"
+        lists.append(list(folders))
+    subject_lists, floor_lists = iter(lists), iter(enumerate(lists))
+
+    with History(path) as history:
+
+        def subject() -> float:
+            current = next(subject_lists)
+            started = time.perf_counter()
+            history.append("fs", current, era="2025-11-25", via="hub")
+            return time.perf_counter() - started
+
+        def floor() -> float:
+            list_id, current = next(floor_lists)
+            started = time.perf_counter()
+            plain.execute("BEGIN")
+            new = [uri for uri in current if uri not in numbers]
+            start = len(numbers) + 1
+            plain.executemany("INSERT INTO folders VALUES (?, ?)", enumerate(new, start))
+            numbers.update(zip(new, range(start, start + len(new)), strict=True))
+            plain.executemany("INSERT INTO members VALUES (?, ?)", ((list_id, numbers[uri]) for uri in current))
+            plain.execute("COMMIT")
+            return time.perf_counter() - started
+
+        floors, subjects = alternate(edits, floor, subject)
+    plain.close()  # both checkpointed on close: the file sizes are all there is
+    label = f"history, {edits} edits of a {count:,}-folder list"
+    floor_label = "bare SQLite, URIs once + 2 integers a folder, no index"
+    return [
+        Row(f"{label}: one append (the first stores the URIs)", "s", Side("Rootkeeper", subjects),
+            Side(floor_label, floors)),
+        Row(f"{label}: file size", "MiB", Side("Rootkeeper", [path.stat().st_size / 2**20]),
+            Side(floor_label, [plain_path.stat().st_size / 2**20])),
+    ]
