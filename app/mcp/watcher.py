@@ -32,7 +32,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex, parent_of
 from app.mcp.watcher_os import FolderEvents, MountTable
 from app.mcp.watcher_policy import PolicyWatch
-from app.mcp.watcher_results import take_results, warm_shared
+from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +190,7 @@ class RootsWatcher(FallbackRechecks):
         await warm_shared(self._shared, self._data, self._access, self._policy.policy)
         self._refresh_visible()
         self._whole = True
+        settle_long_lived()
 
     # -- the store ---------------------------------------------------------------------------------
 
