@@ -190,7 +190,7 @@ class RootsWatcher(FallbackRechecks):
         await warm_shared(self._shared, self._data, self._access, self._policy.policy)
         self._refresh_visible()
         self._whole = True
-        settle_long_lived()
+        settle_long_lived(len(self._data.roots))
 
     # -- the store ---------------------------------------------------------------------------------
 

@@ -72,7 +72,11 @@ async def warm_shared(cache: SharedRootCache, data: StoreData, access: Mapping[s
         await asyncio.to_thread(visible_lists, data, held, cache=cache, policy=policy)
 
 
-def settle_long_lived() -> None:
+FREEZE_FROM_ROOTS = WARM_ON_THREAD
+"""From this many roots on, a full collection is long enough to be felt (see `settle_long_lived`)."""
+
+
+def settle_long_lived(roots: int) -> None:
     """Exempt everything alive now (the modules, the store just loaded and checked) from later full collections.
 
     A full garbage collection walks every object in the process: with 10,000 roots held, their
@@ -80,6 +84,8 @@ def settle_long_lived() -> None:
     new objects have piled up (a round of checks makes 10,000). What is alive once the first round
     is taken lives as long as the process, so later collections need not walk it again. Objects
     still freed by reference counting (a replaced store, an old result) are freed as before; only
-    a reference cycle already unreachable now is kept.
+    a reference cycle already unreachable now is kept, which is why this is done once per process
+    and only for a store large enough to need it.
     """
-    gc.freeze()
+    if roots >= FREEZE_FROM_ROOTS and gc.get_freeze_count() == 0:
+        gc.freeze()

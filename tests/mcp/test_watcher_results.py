@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
 
 from app.core.model import StoreData
 from app.core.store import Store
-from app.mcp.watcher_results import RESULTS_PER_TURN
+from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.hub_helpers import eventually, python_server
 from tests.mcp.test_watcher import make_watcher, started
@@ -76,3 +77,22 @@ async def test_a_round_of_many_results_takes_several_turns_and_is_published_once
         assert taken_when_published == [count]
         assert len(watcher.visible("all")) == count
         assert [event.kind for event in recorder.events].count("access") == 1
+
+
+async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Path) -> None:
+    count = WARM_ON_THREAD
+    roots = roots_for(make_folders(tmp_path / "many", count))
+    store = Store(tmp_path / "home")
+
+    def fill(data: StoreData) -> None:
+        data.roots = list(roots)
+
+    store.update(fill)
+    gc.unfreeze()  # as a fresh process: nothing frozen yet
+    watcher = make_watcher(store)
+    async with started(watcher):
+        # The roots held (and everything else alive) are no longer walked by a full collection.
+        assert gc.get_freeze_count() > 0
+        frozen = gc.get_freeze_count()
+    async with started(make_watcher(store)):
+        assert gc.get_freeze_count() == frozen  # once per process: later garbage cycles stay collectable
