@@ -95,4 +95,4 @@ async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Pa
         assert gc.get_freeze_count() > 0
         frozen = gc.get_freeze_count()
     async with started(make_watcher(store)):
-        assert gc.get_freeze_count() == frozen  # once per process: later garbage cycles stay collectable
+        assert gc.get_freeze_count() <= frozen  # once per process (freed objects leave the count)
