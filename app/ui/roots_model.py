@@ -68,10 +68,14 @@ class RootsTableModel(KeyedTableModel[RootRow]):
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
         changed = snapshot.paused != self._paused or snapshot.policy != self._policy
+        same_list = snapshot.roots_source is not None and snapshot.roots_source is self._snapshot.roots_source
         self._paused, self._policy, self._snapshot = snapshot.paused, snapshot.policy, snapshot
         if changed:
             self._cells.clear()
-        self.set_rows(snapshot.roots)
+        if same_list:  # the store's very list (a check round): same roots in the same order, no key to compare
+            self._update_changed(snapshot.roots)
+        else:
+            self.set_rows(snapshot.roots)
         if len(self._cells) > 2 * len(snapshot.roots) + 256:  # forget the roots that left, now and then
             present = {row.root.id for row in snapshot.roots}
             self._cells = {rid: entry for rid, entry in self._cells.items() if rid in present}
