@@ -1,9 +1,11 @@
-"""Taking a round of access results in, a slice at a time.
+"""A round of many access results, taken in without holding the event loop still.
 
 The hub runs on the GUI's event loop, so a round of 10,000 results taken in one go holds the
 window still for tens of milliseconds. Each slice of `RESULTS_PER_TURN` results is applied, then
 the loop gets a turn; nothing is published before the last slice, so subscribers still hear one
 change per round and a root that became unreachable leaves every list together with the others.
+The first lists' shared roots are made on a thread (`warm_shared`), and what is alive after the
+first round is left out of later full garbage collections (`settle_long_lived`).
 """
 
 from __future__ import annotations
