@@ -32,6 +32,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex, parent_of
 from app.mcp.watcher_os import FolderEvents, MountTable
 from app.mcp.watcher_policy import PolicyWatch
+from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared
 
 log = logging.getLogger(__name__)
 
@@ -186,8 +187,10 @@ class RootsWatcher(FallbackRechecks):
             loaded(self._data)
         self._index()
         await self._check(self._data.roots, publish=False)
+        await warm_shared(self._shared, self._data, self._access, self._policy.policy)
         self._refresh_visible()
         self._whole = True
+        settle_long_lived(len(self._data.roots))
 
     # -- the store ---------------------------------------------------------------------------------
 
@@ -294,25 +297,20 @@ class RootsWatcher(FallbackRechecks):
             asked.append((root, self._counter))
         if not asked:
             return
-        items = [CheckItem(root.id, root.path, root.is_file, root.entered_path) for root, _number in asked]
-        results = await asyncio.to_thread(self._checker.check_many, items)
-        current = self._roots.by_id
-        changed = False
-        for root, number in asked:
-            # Only the newest check of a root counts, and only while the root still has that path.
-            now = current.get(root.id)
-            if now is None or now.path != root.path or number < self._applied.get(root.id, 0):
-                continue
-            self._applied[root.id] = number
-            before = self._access.get(root.id)
-            self._access[root.id] = results[root.id]
-            changed = changed or before is None or before.status != results[root.id].status
-        self._roots.note_results((root.id for root, _number in asked), self._access)
+        results = await asyncio.to_thread(self._check_on_thread, [root for root, _number in asked])
+        changed = await take_results(
+            asked, results, current=lambda: self._roots.by_id, access=lambda: self._access,
+            applied=lambda: self._applied, noted=lambda ids: self._roots.note_results(ids, self._access))
         if publish:
             self._publish("access", self._refresh_visible() if changed else frozenset())
             self._sync_watches()  # a root that came back, or whose parent did, can be watched again
             if changed:
                 self._wake_timer.set()  # failing roots are re-checked on their own, shorter interval
+
+    def _check_on_thread(self, roots: list[Root]) -> dict[str, AccessResult]:
+        # The items are made here too: 10,000 of them are milliseconds the event loop need not wait.
+        return self._checker.check_many([CheckItem(root.id, root.path, root.is_file, root.entered_path)
+                                         for root in roots])
 
     def _index(self) -> None:
         self._roots.rebuild(self._data.roots)

@@ -133,6 +133,9 @@ class LiveState(QObject):
                                   policy=getattr(hub, "policy", None), history=self.history)
         self._roots_stale = False
         self._builds += 1
+        # Asked for by the tray, the status bar and the health summary when shown: walked here, on the
+        # build's turn, so the showing turn (every view updating, then the repaint) has less to do.
+        snapshot.attention_roots  # noqa: B018
         if show_now:
             self.show(snapshot)
         else:

@@ -40,6 +40,8 @@ class Column(IntEnum):
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 ACCESS_STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
+_UNKEPT_ROLES = frozenset({Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole})
+"""Not kept per row: a tooltip is asked for on hover only (and reads the history), a colour follows the palette."""
 
 
 def status_dot(row: RootRow) -> Dot:
@@ -61,13 +63,28 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         self._paused = False
         self._policy: Policy | None = None
         self._snapshot = Snapshot()
+        self._cells: dict[str, tuple[RootRow, dict[tuple[int, int], Any]]] = {}
+        """Root id -> (the row shown, what its cells answered per (column, role)); see `data`."""
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
         changed = snapshot.paused != self._paused or snapshot.policy != self._policy
+        same_list = snapshot.roots_source is not None and snapshot.roots_source is self._snapshot.roots_source
         self._paused, self._policy, self._snapshot = snapshot.paused, snapshot.policy, snapshot
-        self.set_rows(snapshot.roots)
+        if changed:
+            self._cells.clear()
+        if same_list:  # the store's very list (a check round): same roots in the same order, no key to compare
+            self._update_changed(snapshot.roots)
+        else:
+            self.set_rows(snapshot.roots)
+        if len(self._cells) > 2 * len(snapshot.roots) + 256:  # forget the roots that left, now and then
+            present = {row.root.id for row in snapshot.roots}
+            self._cells = {rid: entry for rid, entry in self._cells.items() if rid in present}
         if changed:
             self.refresh_all()
+
+    def refresh_all(self) -> None:
+        self._cells.clear()  # a new language, pause or policy: every cell says something else
+        super().refresh_all()
 
     def root_id(self, row: int) -> str | None:
         found = self.row_at(row)
@@ -100,7 +117,22 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         row = self.row_at(index.row()) if index.isValid() else None
         if row is None:
             return None
-        column = Column(index.column())
+        # A paint asks each visible cell for seven roles: a row that did not change (the same row
+        # object) answers from what it answered before. Times are not kept: "today" moves on.
+        column = index.column()
+        entry = self._cells.get(row.root.id)
+        if entry is None or entry[0] is not row:
+            entry = self._cells[row.root.id] = (row, {})
+        cells = entry[1]
+        key = (column, role)
+        if key in cells:
+            return cells[key]
+        value = self._render(row, Column(column), role)
+        if column != Column.CHECKED and role not in _UNKEPT_ROLES:
+            cells[key] = value
+        return value
+
+    def _render(self, row: RootRow, column: Column, role: int) -> Any:
         if role == ROOT_ID_ROLE:
             return row.root.id
         if role == ACCESS_STATUS_ROLE:

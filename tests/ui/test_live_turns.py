@@ -75,3 +75,27 @@ def test_the_first_snapshot_at_start_is_built_and_shown_in_turns_of_their_own(
         assert order[:5] == ["hub started", "turn after the hub", "built", "turn after the build", "shown"]
 
     run(qloop, scenario())
+
+
+def test_the_roots_needing_attention_are_found_on_the_build_turn_not_the_show_turn(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
+    app = build_app(home)
+    found_before_shown: list[bool] = []
+    show = app.live.show
+
+    def recording_show(snapshot: Snapshot) -> None:
+        found_before_shown.append("attention_roots" in snapshot.__dict__)  # a cached_property, once computed
+        show(snapshot)
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: app.window.roots_model.rowCount() == 1, what="the first row")
+            app.live.show = recording_show  # type: ignore[method-assign]
+            add_roots(app.store, *folders(tmp_path / "data", "beta"))  # another process's edit: a hub event
+            await eventually(lambda: app.window.roots_model.rowCount() == 2, what="the second row")
+            assert found_before_shown and all(found_before_shown)
+
+    run(qloop, scenario())

@@ -1,0 +1,98 @@
+"""A round of many access results is taken in slices, the event loop getting turns in between."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from pathlib import Path
+
+import pytest
+
+from app.core.model import StoreData
+from app.core.store import Store
+from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD
+from tests.benchmarks.fixtures import make_folders, roots_for
+from tests.hub_helpers import eventually, python_server
+from tests.mcp.test_watcher import make_watcher, started
+
+pytestmark = pytest.mark.timeout(90)
+
+
+class Turns:
+    """Runs `look` on every turn of the loop (a callback that schedules itself again with call_soon)."""
+
+    def __init__(self, look: object) -> None:
+        self.look = look
+        self.count = 0
+        self._stopped = False
+
+    def start(self) -> None:
+        asyncio.get_running_loop().call_soon(self._turn)
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    def _turn(self) -> None:
+        if self._stopped:
+            return
+        self.count += 1
+        self.look()  # type: ignore[operator]
+        asyncio.get_running_loop().call_soon(self._turn)
+
+
+async def test_a_round_of_many_results_takes_several_turns_and_is_published_once(tmp_path: Path) -> None:
+    count = 2 * RESULTS_PER_TURN + RESULTS_PER_TURN // 2  # three slices
+    roots = roots_for(make_folders(tmp_path / "many", count))
+    store = Store(tmp_path / "home")
+
+    def fill(data: StoreData) -> None:
+        data.roots = list(roots)
+        data.servers.append(python_server("all", "legacy_recorder"))
+
+    store.update(fill)
+    watcher = make_watcher(store)
+    async with started(watcher) as recorder:
+        assert len(watcher.visible("all")) == count
+        before = dict(watcher.access)
+        first, last = roots[0].id, roots[-1].id
+        taken_seen: list[tuple[bool, bool]] = []
+        taken_when_published: list[int] = []
+
+        def taken() -> int:
+            return sum(1 for rid, result in watcher.access.items() if result is not before[rid])
+
+        def look() -> None:  # cheap: a turn that scanned every root would starve the checking threads
+            access = watcher.access
+            taken_seen.append((access[first] is not before[first], access[last] is not before[last]))
+
+        turns = Turns(look)
+        watcher.subscribe(lambda event: taken_when_published.append(taken()) if event.kind == "access" else None)
+        turns.start()
+        watcher.recheck_now()
+        await eventually(lambda: taken_when_published, what="the second round published")
+        turns.stop()
+        # The loop had turns while the round was taken in: one saw the first root's result taken, the last's not.
+        assert (True, False) in taken_seen, sorted(set(taken_seen))
+        # ...and the round was published once, after its last result was taken.
+        assert taken_when_published == [count]
+        assert len(watcher.visible("all")) == count
+        assert [event.kind for event in recorder.events].count("access") == 1
+
+
+async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Path) -> None:
+    count = WARM_ON_THREAD
+    roots = roots_for(make_folders(tmp_path / "many", count))
+    store = Store(tmp_path / "home")
+
+    def fill(data: StoreData) -> None:
+        data.roots = list(roots)
+
+    store.update(fill)
+    gc.unfreeze()  # as a fresh process: nothing frozen yet
+    watcher = make_watcher(store)
+    async with started(watcher):
+        # The roots held (and everything else alive) are no longer walked by a full collection.
+        assert gc.get_freeze_count() > 0
+        frozen = gc.get_freeze_count()
+    async with started(make_watcher(store)):
+        assert gc.get_freeze_count() <= frozen  # once per process (freed objects leave the count)
