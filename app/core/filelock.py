@@ -16,14 +16,28 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from app.core.edits.sentences import SENTENCES
 from app.core.messages import Message
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl+C and SIGTERM wait (pending) until the block ends; a thread started inside keeps them blocked for good."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class LockError(Exception):
@@ -104,7 +118,10 @@ else:
                 os.close(wait_fd)  # the lock stays with `fd`, or goes once the abandoning caller closes it
                 done.set()
 
-        threading.Thread(target=wait, name="rootkeeper-store-lock", daemon=True).start()
+        # The kernel may hand a process's Ctrl+C to any thread that does not block it. Taken by this
+        # helper, it would leave the main thread's wait below uninterrupted for the whole timeout.
+        with interrupts_held():
+            threading.Thread(target=wait, name="rootkeeper-store-lock", daemon=True).start()
         try:
             done.wait(timeout)
         finally:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import stat
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -317,7 +316,7 @@ class Store:
     def _write(self, data: StoreData) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
         payload = serialize(data)
-        with _interrupts_held():
+        with filelock.interrupts_held():
             try:
                 atomic_write(self.path, payload)
             except OSError as exc:  # a full disk or a read-only folder: the old file is still whole
@@ -358,16 +357,3 @@ class Store:
                 filelock.release(fd)
         finally:
             os.close(fd)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
-        yield
-        return
-    held = {signal.SIGINT, signal.SIGTERM}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -107,6 +107,44 @@ def test_ctrl_c_while_waiting_for_the_store_exits_130_and_changes_nothing(rk_hom
     assert _stored_paths(rk_home) == []
 
 
+def _blocked_signals(pid: int, tid: int) -> set[int]:
+    for line in Path(f"/proc/{pid}/task/{tid}/status").read_text().splitlines():
+        if line.startswith("SigBlk:"):
+            mask = int(line.split()[1], 16)
+            return {number for number in range(1, 65) if mask >> (number - 1) & 1}
+    raise AssertionError("no SigBlk line")
+
+
+def test_while_waiting_for_the_store_only_the_main_thread_can_take_ctrl_c(rk_home: Path, tmp_path: Path) -> None:
+    # The kernel gives a process's Ctrl+C to any thread that does not block it; a helper thread
+    # that took it would leave the main thread waiting out the whole lock timeout.
+    (folder,) = _folders(tmp_path, 1)
+    rk_home.mkdir()
+    lock = rk_home / LOCK_FILE
+    holder = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "roots", "add", str(folder)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=_env(rk_home), cwd=PROJECT)
+        deadline = time.monotonic() + 60  # hang guard only
+        helpers: list[int] = []
+        while not helpers:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+            if _holds_lock_file(proc.pid, lock):
+                helpers = [int(tid) for tid in os.listdir(f"/proc/{proc.pid}/task") if int(tid) != proc.pid]
+        main_blocks = _blocked_signals(proc.pid, proc.pid)
+        helper_blocks = [_blocked_signals(proc.pid, tid) for tid in helpers]
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        os.close(holder)
+    assert signal.SIGINT not in main_blocks
+    assert all({signal.SIGINT, signal.SIGTERM} <= blocked for blocked in helper_blocks), helper_blocks
+    assert proc.returncode == INTERRUPTED, err
+    assert _stored_paths(rk_home) == []
+
+
 def _wait_until_past_interpreter_start(proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60  # hang guard only
     while proc.poll() is None and time.monotonic() < deadline:
