@@ -107,6 +107,14 @@ def test_ctrl_c_while_waiting_for_the_store_exits_130_and_changes_nothing(rk_hom
     assert _stored_paths(rk_home) == []
 
 
+def _waits_in(pid: int, tid: int) -> str:
+    """The kernel function a thread sleeps in ("futex_…", "locks_lock_inode_wait"), or "" if it runs."""
+    try:
+        return Path(f"/proc/{pid}/task/{tid}/wchan").read_text()
+    except OSError:
+        return ""
+
+
 def _blocked_signals(pid: int, tid: int) -> set[int]:
     for line in Path(f"/proc/{pid}/task/{tid}/status").read_text().splitlines():
         if line.startswith("SigBlk:"):
@@ -128,11 +136,11 @@ def test_while_waiting_for_the_store_only_the_main_thread_can_take_ctrl_c(rk_hom
                                 stderr=subprocess.PIPE, env=_env(rk_home), cwd=PROJECT)
         deadline = time.monotonic() + 60  # hang guard only
         helpers: list[int] = []
-        while not helpers:
+        while not (helpers and "futex" in _waits_in(proc.pid, proc.pid)):  # the main thread waits for the helper
             assert proc.poll() is None and time.monotonic() < deadline
             time.sleep(0.02)
-            if _holds_lock_file(proc.pid, lock):
-                helpers = [int(tid) for tid in os.listdir(f"/proc/{proc.pid}/task") if int(tid) != proc.pid]
+            helpers = [int(tid) for tid in os.listdir(f"/proc/{proc.pid}/task")
+                       if int(tid) != proc.pid and "lock" in _waits_in(proc.pid, int(tid))]  # in flock
         main_blocks = _blocked_signals(proc.pid, proc.pid)
         helper_blocks = [_blocked_signals(proc.pid, tid) for tid in helpers]
         proc.send_signal(signal.SIGINT)
