@@ -26,6 +26,7 @@ from app.core.model import Root, ServerEntry, StoreData
 from app.core.roots import plan_add
 from app.core.store import Store
 from app.mcp.hub import Hub
+from app.ui import gui_thread_gc
 from app.ui.application import RootkeeperApp
 from app.ui.i18n import ENGLISH, Translations
 from app.ui.main import make_application
@@ -37,6 +38,14 @@ W = TypeVar("W", bound=QWidget)
 
 
 _closed_loops: list[qasync.QEventLoop] = []
+
+
+@pytest.fixture(autouse=True)
+def _gui_thread_gc(request: pytest.FixtureRequest) -> None:
+    """Every test with Qt objects collects garbage on the GUI thread only, as the app does (`app.ui.gui_thread_gc`)."""
+    if "qapp" in request.fixturenames:
+        qt_app = request.getfixturevalue("qapp")
+        gui_thread_gc.install(qt_app)
 
 
 @pytest.fixture(name="qloop")

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 from app import __version__
 from app.core.locations import config_home, state_home
 from app.core.paths import printable
+from app.ui import gui_thread_gc
 from app.ui.display import unreachable_display
 from app.ui.face import Face
 from app.ui.i18n import LANGUAGES, Translations
@@ -51,6 +52,7 @@ def make_application() -> QApplication:
     # Qt quitting by itself would stop the event loop under the running coroutine.
     qt_app.setQuitOnLastWindowClosed(False)
     qt_app.setWindowIcon(app_icon())
+    gui_thread_gc.install(qt_app)
     return qt_app
 
 
