@@ -1,4 +1,4 @@
-""""Seen by": the servers connected now that were given the folder (their last roots answer); the rest in its tooltip."""
+""""Seen by": the connected servers given the folder (their last roots answer); the others in its tooltip."""
 
 from __future__ import annotations
 
