@@ -108,8 +108,9 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return {
                 Column.SHARED: self.tr("Unchecked folders stay in the list but no server is told about them."),
                 Column.STATUS: self.tr("Whether Rootkeeper itself can open the folder right now."),
-                Column.SEEN_BY: self.tr("The servers that were given this folder (from the history); the ones "
-                                        "holding it now come first."),
+                Column.SEEN_BY: self.tr("The servers connected now that hold this folder. When none does, the "
+                                        "ones the history says were given it are named in grey; the tooltip "
+                                        "has each one's last time."),
             }.get(Column(section))
         return None
 
@@ -175,7 +176,11 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return self.tr("Nobody (blocked by policy)")
             if row.access is not None and not row.access.ok:
                 return self.tr("Nobody (not reachable)")
-            return ", ".join(map(printable, row.seen_by)) if row.seen_by else self.tr("No server yet")
+            if row.holding:  # only what is true now: a server restarting forever holds nothing
+                return ", ".join(map(printable, row.holding))
+            if row.seen_by:  # the history's servers, muted (see the foreground role); the tooltip says when
+                return fill(self.tr("Nobody now (earlier: %1)"), [", ".join(map(printable, row.seen_by))])
+            return self.tr("No server yet")
         return None
 
     def _forbidden(self, root: Root) -> UserError | None:
@@ -215,14 +220,17 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         return None
 
     def _seen_by_tooltip(self, row: RootRow) -> str | None:
-        """Each server's last time (from the history), and which hold the folder now: read when shown."""
+        """Every server given the folder: whether it holds it now, its last time and how (the history).
+
+        The cell names only the servers holding it now; this is where the others are told. Read when shown.
+        """
         if not row.seen_by:
             return None  # an elided "No server yet" shows itself, like any other long cell
         snapshot = self._snapshot
         lines = []
         for name in row.seen_by:
             given = given_to(snapshot.history, row.root, snapshot.server(name), name)
-            parts = [self.tr("holds it now (connected)")] if name in row.holding else []
+            parts = [self.tr("holds it now (connected)") if name in row.holding else self.tr("not holding it now")]
             if given is not None:
                 when = text.clock_time(datetime.fromtimestamp(given.at, UTC))
                 if given.via == "bridge":

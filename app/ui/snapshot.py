@@ -8,7 +8,8 @@ with ten thousand roots (everything derived, like the roots needing attention, i
 
 "Seen by" is what each server was actually given (see `app.ui.seen_by`): every server the history
 says was given the folder, and among them the ones holding it now (connected, and given it in their
-current session's last roots answer; a server restarting forever holds nothing).
+current session's last roots answer; a server restarting forever holds nothing). The cell names the
+holders only; the others are in its tooltip, or named as earlier ones when nobody holds it.
 """
 
 from __future__ import annotations

@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 自身当前能否打开该文件夹。</translation>
     </message>
     <message>
-        <source>The servers that were given this folder (from the history); the ones holding it now come first.</source>
-        <translation>曾收到此文件夹的服务器（来自历史记录）；现在持有它的排在前面。</translation>
+        <source>The servers connected now that hold this folder. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
+        <translation>现在已连接并持有此文件夹的服务器。若没有，则以灰色列出历史记录中曾获得它的服务器；提示中有每个服务器的最后时间。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1410,6 +1410,10 @@ Drag a folder here or click Share a folder…</source>
     <message>
         <source>Nobody (not reachable)</source>
         <translation>无（无法访问）</translation>
+    </message>
+    <message>
+        <source>Nobody now (earlier: %1)</source>
+        <translation>现在无（此前：%1）</translation>
     </message>
     <message>
         <source>No server yet</source>
@@ -1436,6 +1440,10 @@ Links to %2</source>
     <message>
         <source>holds it now (connected)</source>
         <translation>现在持有（已连接）</translation>
+    </message>
+    <message>
+        <source>not holding it now</source>
+        <translation>现在未持有</translation>
     </message>
     <message>
         <source>last given at %1 through a bridge for %2</source>

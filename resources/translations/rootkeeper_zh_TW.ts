@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 本身目前能否開啟該資料夾。</translation>
     </message>
     <message>
-        <source>The servers that were given this folder (from the history); the ones holding it now come first.</source>
-        <translation>曾收到此資料夾的伺服器（來自歷史記錄）；現在持有它的排在前面。</translation>
+        <source>The servers connected now that hold this folder. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
+        <translation>現在已連線並持有此資料夾的伺服器。若沒有，則以灰色列出歷史記錄中曾取得它的伺服器；提示中有每個伺服器的最後時間。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1410,6 +1410,10 @@ Drag a folder here or click Share a folder…</source>
     <message>
         <source>Nobody (not reachable)</source>
         <translation>無（無法存取）</translation>
+    </message>
+    <message>
+        <source>Nobody now (earlier: %1)</source>
+        <translation>現在無（先前：%1）</translation>
     </message>
     <message>
         <source>No server yet</source>
@@ -1436,6 +1440,10 @@ Links to %2</source>
     <message>
         <source>holds it now (connected)</source>
         <translation>現在持有（已連線）</translation>
+    </message>
+    <message>
+        <source>not holding it now</source>
+        <translation>現在未持有</translation>
     </message>
     <message>
         <source>last given at %1 through a bridge for %2</source>

@@ -5,15 +5,18 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import qasync
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.status import ConnectionStatus
 from app.core.store import Store
+from app.mcp.errors import ToolCallError
 from app.ui.message_bar import Level
 from app.ui.snapshot import Snapshot
 from app.ui.transitions import TransitionTracker
 from tests.hub_helpers import add_roots
+from tests.mcp_helpers import stdio_entry
 from tests.ui_helpers import build_app, eventually, folders, run, running
 
 
@@ -54,6 +57,53 @@ def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     # Once it has worked in this session, failing again is news.
     assert tracker.update(seen("connected")) == []
     assert [t.name for t in tracker.update(seen("backoff"))] == ["s"]
+
+
+def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_breaks_is_news(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", "alpha"))
+    # `broken` exits before the handshake on every attempt (as it did at the last start); `flaky` works
+    # until its `crash` tool is called.
+    store.update(lambda data: data.servers.extend([stdio_entry("broken", "hostile", "exit-at-start", share="all"),
+                                                    stdio_entry("flaky", "hostile", "die-on-call", share="all")]))
+    app = build_app(home, tray_available=False)
+    notes: list[tuple[str, str]] = []
+    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    broken_states: list[str] = []  # each state `broken` went through, as the snapshots showed it
+
+    def on_snapshot(snapshot: Snapshot) -> None:
+        row = snapshot.server("broken")
+        state = row.status.state if row is not None and row.status is not None else None
+        if state is not None and (not broken_states or broken_states[-1] != state):
+            broken_states.append(state)
+
+    app.live.snapshotChanged.connect(on_snapshot)
+
+    def state_of(name: str) -> str | None:
+        row = app.live.current.server(name)
+        return row.status.state if row is not None and row.status is not None else None
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: state_of("flaky") == "connected", what="flaky connected")
+            # broken failed, was retried and failed again: never worth a balloon.
+            await eventually(lambda: sum(state in ("backoff", "failed") for state in broken_states) >= 2,
+                             timeout=30, what="broken failing twice")
+            assert "connected" not in broken_states
+            assert notes == []
+            connection = app.editor.hub.connection("flaky")
+            assert connection is not None
+            with pytest.raises(ToolCallError):
+                await connection.call_tool("crash")
+            await eventually(lambda: bool(notes), what="the balloon for flaky")
+            await eventually(lambda: state_of("flaky") == "connected", what="flaky reconnected")
+            assert notes[0][0] == "A server failed" and "flaky" in notes[0][1]
+            assert not any("broken" in title + body for title, body in notes), notes
+
+    run(qloop, scenario(), timeout=90)
 
 
 def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-""""Seen by": the servers connected now that were given the folder (their last roots answer), nothing else."""
+""""Seen by": the connected servers given the folder (their last roots answer); the others in its tooltip."""
 
 from __future__ import annotations
 
@@ -24,17 +24,19 @@ def seen_by(model: RootsTableModel, root_id: str) -> str:
     return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY), Qt.ItemDataRole.DisplayRole))
 
 
-def test_a_crash_looping_server_was_given_the_folder_but_is_never_said_to_hold_it(
+def test_a_crash_looping_server_is_named_only_in_the_tooltip_never_as_seeing_the_folder(
     qloop: qasync.QEventLoop, tmp_path: Path
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
-    (alpha_id,) = add_roots(store, *folders(tmp_path / "data", "alpha"))
+    alpha_id, beta_id = add_roots(store, *folders(tmp_path / "data", "alpha", "beta"))
 
     def configure(data: StoreData) -> None:
-        # `crashy` takes the handshake, lists the roots once and dies, again and again; `rec` stays.
+        # `crashy` takes the handshake, lists the roots once and dies, again and again; `rec` stays
+        # and is given alpha only, so beta was only ever given to the server that keeps dying.
         data.servers = [stdio_entry("crashy", "hostile", "die-after-roots", share="all"),
-                        stdio_entry("rec", "legacy_recorder", "--record", str(tmp_path / "rec.jsonl"), share="all")]
+                        stdio_entry("rec", "legacy_recorder", "--record", str(tmp_path / "rec.jsonl"),
+                                    share=[alpha_id])]
 
     store.update(configure)
     app = build_app(home)
@@ -46,23 +48,36 @@ def test_a_crash_looping_server_was_given_the_folder_but_is_never_said_to_hold_i
         # Given the list at least twice (so it restarted), and not connected at this moment.
         return status is not None and status.roots_fetch_count >= 2 and status.state != "connected"
 
-    def holding() -> tuple[str, ...]:
-        row = app.live.current.root(alpha_id)
-        return row.holding if row else ()
+    shown: list[tuple[str, tuple[str, ...]]] = []
+    """Every (cell, holders) the table showed while waiting: a server is named only while it holds the folder."""
+
+    def cell(root_id: str) -> str:
+        text = seen_by(model, root_id)
+        row = model.row_at(model.row_of(root_id))
+        shown.append((text, row.holding if row else ()))
+        return text
+
+    def tooltip(root_id: str) -> str:
+        return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY), Qt.ItemDataRole.ToolTipRole))
 
     async def scenario() -> None:
         async with running(app):
-            await eventually(lambda: "rec" in holding(), what="rec given the folder")
+            await eventually(lambda: "rec" in cell(alpha_id).split(", "), what="rec given alpha")
             await eventually(crashy_given_then_gone, timeout=60, what="crashy given the list, then gone again")
-            # The history says both were given it; only the one connected holds it now.
-            await eventually(lambda: seen_by(model, alpha_id) == "rec, crashy" and holding() == ("rec",),
-                             what="both in Seen by, rec holding it")
-            tooltip = str(model.data(model.index(model.row_of(alpha_id), Column.SEEN_BY), Qt.ItemDataRole.ToolTipRole))
-            rec_line, crashy_line = tooltip.splitlines()
+            # The history says crashy was given both; while it is down the cells name only who holds them now.
+            await eventually(lambda: cell(alpha_id) == "rec" and cell(beta_id) == "Nobody now (earlier: crashy)"
+                             and crashy_given_then_gone(), timeout=30, what="crashy gone from both cells")
+            # Whenever the cell named servers as seeing the folder, they were exactly the ones holding it.
+            named = [(text, holding) for text, holding in shown if not text.startswith(("Nobody", "No server"))]
+            assert named and all(text.split(", ") == list(holding) for text, holding in named), named
+            # The tooltips keep the whole history: who holds it now, and who was given it before.
+            rec_line, crashy_line = tooltip(alpha_id).splitlines()
             assert rec_line.startswith("rec: holds it now (connected); last given at ")
-            assert crashy_line.startswith("crashy: last given at ") and "holds" not in crashy_line
+            assert crashy_line.startswith("crashy: not holding it now; last given at ")
+            (beta_line,) = tooltip(beta_id).splitlines()
+            assert beta_line.startswith("crashy: not holding it now; last given at ")
 
-    run(qloop, scenario(), timeout=90)
+    run(qloop, scenario(), timeout=120)
 
 
 def _row(name: str, **fields: object) -> ServerEntry:
