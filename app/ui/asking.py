@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import shiboken6
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 
@@ -34,11 +35,16 @@ async def ask(dialog: QDialog) -> int:
 
 
 async def confirm(parent: QWidget | None, title: str, text: str, yes: str, *, details: str = "") -> bool:
-    """A yes/cancel question with a named action button; True when the user chose `yes`."""
+    """A yes/cancel question with a named action button; True when the user chose `yes`.
+
+    `text` and `details` are plain text: they carry folder names, paths and server text, which Qt's
+    default (AutoText) would render as HTML when they look like it.
+    """
     box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
     box.setObjectName("confirm")
     if details:
         box.setInformativeText(details)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # after the details: it also sets the details label's format
     accept = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     try:

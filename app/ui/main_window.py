@@ -29,7 +29,7 @@ from app.ui.hosts_model import HostsTableModel
 from app.ui.hosts_page import HostsPage
 from app.ui.icons import app_icon
 from app.ui.message_bar import MessageBar
-from app.ui.messages import render
+from app.ui.messages import plain_tooltip, render
 from app.ui.roots_model import Column as RootColumn
 from app.ui.roots_model import RootsTableModel
 from app.ui.roots_page import RootsPage
@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
 
         self.summary = QLabel(self)
         self.summary.setObjectName("summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # the health sentence can name a folder or server
         self.summary.setContentsMargins(8, 0, 0, 0)
         self.statusBar().addWidget(self.summary, 1)
         self.no_tray_hint = QLabel(self)
@@ -178,7 +179,7 @@ class MainWindow(QMainWindow):
         refused = snapshot.policy.pause_refusal() if snapshot.policy is not None else None
         # Locked by the administrator's policy: resuming stays possible, pausing does not.
         self.pause_action.setEnabled(refused is None or snapshot.paused)
-        self.pause_action.setToolTip(render(refused) if refused is not None else
+        self.pause_action.setToolTip(plain_tooltip(render(refused)) or "" if refused is not None else
                                      self.tr("While paused, every server sees an empty list."))
         self._show_summary()
 

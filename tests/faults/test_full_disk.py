@@ -6,10 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import qasync
+from PySide6.QtWidgets import QFileDialog
 
+from app.core.store import STORE_FILE
+from app.ui.message_bar import Level
 from tests.conftest import run_cli
 from tests.faults.conftest import StoreGuard, fill
 from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
+from tests.hub_helpers import recorded
+from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
 
 EDITS = [
     pytest.param(["roots", "add", "{new}"], id="roots-add"),
@@ -65,4 +71,42 @@ def test_a_disk_that_fills_while_the_server_writes_to_stderr_does_not_stop_it(
     record.unlink()
     code, err = headless_reaches(home, record, shared)
     assert code == 0 and is_one_sentence_each(err), err
+    assert store_guard.problems() == []
+
+
+def test_a_gui_share_on_a_full_disk_is_one_sentence_in_the_bar_and_the_servers_still_start(
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, qloop: qasync.QEventLoop
+) -> None:
+    """The tray app on a full disk: its hub starts the server, and a folder shared through the real picker
+    is refused in one sentence in the message bar with the store as it was."""
+    home, record, shared, new = small_disk / "home", tmp_path / "rec.jsonl", tmp_path / "shared", tmp_path / "new"
+    home_with_recorder(home, shared, record)
+    new.mkdir()
+    store_guard.watch(home)
+    fill(small_disk)
+    before = (home / STORE_FILE).read_bytes()
+    app = build_app(home, tray_available=False)
+    page, bar = app.window.roots_page, app.window.message_bar
+
+    def listed(folder: Path) -> bool:
+        return any(folder.as_uri() in uris for uris in recorded(record))
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: listed(shared), timeout=60, what="the server told the shared folder")
+            page.add_button.click()
+            picker = await shown_dialog(QFileDialog, "shareFolderDialog")
+            picker.setDirectory(str(new))  # a folder picker chooses the folder it shows
+            picker.accept()
+            await eventually(lambda: "cannot be saved" in bar.text(), what="the refusal in the message bar")
+            assert bar.level is Level.ERROR
+            assert bar.text() == (f"Nothing was changed: the settings file {home / STORE_FILE} cannot be saved "
+                                  "(No space left on device)."), bar.text()
+            assert page.model.rowCount() == 1
+            connection = app.hub.connection("rec")
+            assert connection is not None and connection.status.state == "connected"
+
+    run(qloop, scenario(), timeout=120)
+    assert (home / STORE_FILE).read_bytes() == before
+    assert not listed(new)
     assert store_guard.problems() == []

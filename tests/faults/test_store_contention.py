@@ -99,3 +99,63 @@ def test_a_waiter_that_gave_up_does_not_keep_the_lock(tmp_path: Path, monkeypatc
     assert store.update(lambda data: setattr(data, "paused", True)).paused
     assert not any(thread.name == "rootkeeper-store-lock" and thread.is_alive() and not thread.daemon
                    for thread in threading.enumerate())
+
+
+# Holds the lock the whole time and saves an edit every few milliseconds until told to stop: a
+# waiter times out while the store keeps changing (the busy case, not a stuck holder).
+BUSY_WRITER = """
+import sys, threading, time
+from pathlib import Path
+from app.core.store import Store
+store, stop, edits = Store(Path(sys.argv[1])), threading.Event(), 0
+threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+with store._locked():
+    while not stop.is_set():
+        data = store._load_locked()
+        edits += 1
+        data.roots[0].name = f"edit-{edits}"
+        data.revision += 1
+        store._write(data)
+        if edits == 1:
+            print("changing", flush=True)
+        time.sleep(0.005)
+print(edits, flush=True)
+"""
+
+# The real CLI in its own process, with a short wait for the lock (a module setting, not an option).
+SHORT_WAIT_CLI = """
+import sys
+import app.core.store
+app.core.store.LOCK_TIMEOUT = 0.5
+from app.cli import main
+sys.exit(main())
+"""
+
+
+def test_a_cli_edit_that_waited_out_a_busy_store_says_so_and_keeps_the_other_edits(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    kept, wanted = tmp_path / "kept", tmp_path / "wanted"
+    kept.mkdir()
+    wanted.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), ROOTKEEPER_HOME=str(home))
+    added = subprocess.run([sys.executable, "-m", "app", "roots", "add", str(kept)], env=env, cwd=PROJECT,
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert added.returncode == 0, added
+    base = Store(home).load().revision
+    writer = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, str(home)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "changing\n"
+        waited = subprocess.run([sys.executable, "-c", SHORT_WAIT_CLI, "roots", "add", str(wanted)], env=env,
+                                cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        out, _ = writer.communicate("stop\n", timeout=60)
+    edits = int(out.split()[-1])
+    assert waited.returncode != 0, waited
+    lines = [line for line in waited.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, waited.stderr
+    assert "other Rootkeeper processes kept changing the settings all that time; try again." in lines[0], lines
+    assert waited.stdout == "", waited.stdout
+    final = Store(home).load()
+    assert [root.name for root in final.roots] == [f"edit-{edits}"]  # every edit of the busy writer kept
+    assert final.revision == base + edits

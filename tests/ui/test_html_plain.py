@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
+import qasync
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from app.core.access import AccessResult, AccessStatus
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import printable
+from app.core.store import Store
 from app.mcp.connection import ConnectionStatus
+from app.ui.asking import confirm
 from app.ui.message_bar import Level, MessageBar
 from app.ui.roots_model import Column, RootsTableModel
 from app.ui.server_details import ServerDetails
@@ -19,6 +25,8 @@ from app.ui.servers_model import Column as ServerColumn
 from app.ui.servers_model import ServersTableModel
 from app.ui.snapshot import ServerRow, Snapshot
 from tests.faults.hostile import HTML_INJECTION
+from tests.hub_helpers import add_roots
+from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 
 CASES = [pytest.param(text, id=case) for case, text in HTML_INJECTION]
 
@@ -93,3 +101,73 @@ def test_tray_notification_text_carries_no_markup(text: str) -> None:
     shown = notification_text(f"'{text}' left the list servers see.")
     assert "<" not in shown and ">" not in shown and "&" not in shown
     assert not QtGui.Qt.mightBeRichText(shown)
+
+
+HOSTILE_NAME = "<h1>x</h1><img src='file:///etc/passwd'>"
+
+
+def test_the_stop_sharing_question_shows_a_hostile_folder_name_literally(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    """The "Stop sharing" action's real confirm dialog: the root's name (a user's or a host's text) stays text."""
+    home = tmp_path / "home"
+    store = Store(home)
+    (folder,) = folders(tmp_path, "plain")
+    (root_id,) = add_roots(store, folder)
+
+    def rename(data: StoreData) -> None:
+        root = data.root_by_id(root_id)
+        assert root is not None
+        root.name = HOSTILE_NAME
+
+    store.update(rename)
+    app = build_app(home)
+    page = app.window.roots_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: page.proxy.rowCount() == 1, what="the row")
+            page.table.selectRow(0)
+            page.remove_button.click()
+            question = await shown_dialog(QMessageBox, "confirm")
+            labels = {label.objectName(): label for label in question.findChildren(QLabel)}
+            shown = labels["qt_msgbox_label"]
+            assert question.textFormat() == Qt.TextFormat.PlainText
+            assert shown.textFormat() == Qt.TextFormat.PlainText
+            assert HOSTILE_NAME in shown.text()
+            question.button(QMessageBox.StandardButton.Cancel).click()
+            await eventually(lambda: not question.isVisible(), what="the question closed")
+            assert [root.name for root in store.load().roots] == [HOSTILE_NAME]
+
+    run(qloop, scenario())
+
+
+def test_a_confirm_question_and_its_details_are_plain_text(qloop: qasync.QEventLoop) -> None:
+    """`confirm` is the one place every yes/cancel question is built; its details (paths in sentences) too."""
+    async def scenario() -> None:
+        asked = asyncio.ensure_future(confirm(None, "t", f"Share {HOSTILE_NAME}?", "Share", details=HOSTILE_NAME))
+        question = await shown_dialog(QMessageBox, "confirm")
+        for label in question.findChildren(QLabel):
+            if label.text():
+                assert label.textFormat() == Qt.TextFormat.PlainText, label.objectName()
+        assert HOSTILE_NAME in question.informativeText()
+        question.button(QMessageBox.StandardButton.Cancel).click()
+        assert await asked is False
+
+    run(qloop, scenario())
+
+
+def test_the_server_form_error_and_a_log_path_show_literally(qapp: QApplication, tmp_path: Path) -> None:
+    """A typed address or a log's path comes back in a sentence; a label that shows it is plain text."""
+    from app.ui.dialogs.log_dialog import LogDialog
+    from app.ui.dialogs.server_dialog import ServerDialog
+
+    dialog = ServerDialog([])
+    dialog.name.setText("s")
+    dialog.kind.setCurrentIndex(1)
+    dialog.url.setText(f"ftp://{HOSTILE_NAME}")
+    assert HOSTILE_NAME in dialog.error.text()
+    assert dialog.error.textFormat() == Qt.TextFormat.PlainText
+    log = LogDialog("s", tmp_path / HOSTILE_NAME.replace("/", "_"))
+    assert HOSTILE_NAME.replace("/", "_") in log._where.text()
+    assert log._where.textFormat() == Qt.TextFormat.PlainText

@@ -42,17 +42,27 @@ def stdio_target(
     base: str | None = None,
 ) -> StdioTarget:
     """A command server; `~` is expanded in the command, its arguments and the working folder, which must exist."""
+    folder = None
+    if cwd is not None and cwd.strip():
+        folder = os.path.normpath(os.path.join(base or os.getcwd(), os.path.expanduser(cwd.strip())))
+    check_stdio(command, args, env=env, cwd=folder)
+    if folder is not None and not os.path.isdir(folder):  # typed now, so it must exist now
+        raise refusal("server.cwd_missing", cwd=printable(folder))
+    return StdioTarget(command=_expand(command), args=[_expand(a) for a in args], env=dict(env or {}), cwd=folder)
+
+
+def check_stdio(command: str, args: Sequence[str] = (), *, env: Mapping[str, str] | None = None,
+                cwd: str | None = None) -> None:
+    """Refuse (one sentence) a command that could never start: none given, or a NUL byte anywhere.
+
+    The one rule for every way a command server arrives: `servers add`, the GUI's form and host import.
+    (A working folder missing today is not impossible: a host's config may name one made later.)
+    """
     if not command.strip():
         raise refusal("server.no_command")
     words = [command, *args, *(env or {}).keys(), *(env or {}).values(), cwd or ""]
     if any("\x00" in word for word in words):  # exec cannot pass a NUL; the server could never start
         raise refusal("server.nul")
-    folder = None
-    if cwd is not None and cwd.strip():
-        folder = os.path.normpath(os.path.join(base or os.getcwd(), os.path.expanduser(cwd.strip())))
-        if not os.path.isdir(folder):
-            raise refusal("server.cwd_missing", cwd=printable(folder))
-    return StdioTarget(command=_expand(command), args=[_expand(a) for a in args], env=dict(env or {}), cwd=folder)
 
 
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
@@ -84,7 +94,10 @@ def _check_headers(headers: Mapping[str, str]) -> None:
 
 
 def http_target(url: str, headers: Mapping[str, str] | None = None) -> HttpTarget:
-    """A Streamable HTTP server; refused (one sentence) when it could never be reached."""
+    """A Streamable HTTP server; refused (one sentence) when it could never be reached.
+
+    The one rule for every way an HTTP server arrives: `servers add`, the GUI's form and host import.
+    """
     cleaned = url.strip()
     _check_url(cleaned)
     _check_headers(headers or {})

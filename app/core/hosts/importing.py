@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
+from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.secrets import same_target
 
@@ -33,15 +35,21 @@ class Imported:
 
 
 def target_of(server: HostServer, config_path: Path) -> StdioTarget | HttpTarget:
-    """The Rootkeeper target for a stdio or HTTP host entry; raises ValueError for anything else."""
+    """The Rootkeeper target for a stdio or HTTP host entry.
+
+    Raises `UserError` (one sentence) for a target that could never work, by the same rule as
+    `servers add`; ValueError for a transport Rootkeeper does not speak.
+    """
     if server.transport == "http":
-        return HttpTarget(url=server.url, headers=server.headers)
+        return http_target(server.url, server.headers)
     if server.transport != "stdio":
         raise ValueError(server.transport)
     cwd = server.cwd
     if cwd is not None:
         # A relative working folder means the one next to the config file, the only base both sides share.
         cwd = os.path.normpath(os.path.join(config_path.parent, os.path.expanduser(cwd)))
+    # The command and arguments stay as the host wrote them (no `~` expansion): the host runs them as written.
+    check_stdio(server.command, server.args, env=server.env, cwd=cwd)
     return StdioTarget(command=server.command, args=server.args, env=server.env, cwd=cwd)
 
 
@@ -105,8 +113,8 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             continue
         try:
             target = target_of(server, config_path)
-        except ValueError:
-            result.skipped = f"its URL {server.url!r} is not an http:// or https:// URL"
+        except UserError as refused:  # the sentence `servers add` gives, its full stop left to the caller's line
+            result.skipped = str(refused).removesuffix(".")
             continue
         result.folders = command_line_folders(target)
         same = next((entry for entry in data.servers if same_target(entry.target, target)), None)

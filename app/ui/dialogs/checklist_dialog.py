@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from app.ui.messages import plain_tooltip
+
 VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -38,7 +40,7 @@ class ChecklistDialog(QDialog):
             flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
             if choice.disabled_because:
                 flags &= ~Qt.ItemFlag.ItemIsEnabled
-                item.setToolTip(choice.disabled_because)
+                item.setToolTip(plain_tooltip(choice.disabled_because) or "")
             item.setFlags(flags)
             checked = choice.checked and not choice.disabled_because
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)

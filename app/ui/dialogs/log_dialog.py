@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QHideEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
@@ -25,6 +25,7 @@ class LogDialog(QDialog):
         self.path = path
         self.resize(760, 440)
         self._where = QLabel(self)
+        self._where.setTextFormat(Qt.TextFormat.PlainText)  # the log's path is a path, never markup
         self._where.setWordWrap(True)
         self.view = QPlainTextEdit(self)
         self.view.setReadOnly(True)

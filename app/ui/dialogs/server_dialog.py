@@ -18,7 +18,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -103,6 +103,7 @@ class ServerDialog(QDialog):
         self.sharing = SharingChoice(roots, offer_later=True, policy=policy, parent=self)
         self.error = QLabel(self)
         self.error.setObjectName("formError")
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # the sentence quotes the typed address and names
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b3261e;")
         self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
