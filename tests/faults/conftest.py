@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from app.core.store import STORE_FILE, parse
+from app.core.store import STORE_FILE, StoreError, parse
 
 CLASSES = {
     "test_terminal_escapes": "hostile inputs",
@@ -96,7 +96,7 @@ class StoreGuard:
             try:
                 now = path.read_bytes()
                 parse(now.decode("utf-8"))
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, StoreError) as exc:
                 found.append(f"{path} cannot be read back: {exc}")
                 continue
             if before is not None and now != before:
