@@ -16,8 +16,10 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from app.core.model import StoreData
-from app.core.store import STORE_FILE
+from app.core.store import STORE_FILE, Store
+from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, is_terminal_safe
+from tests.hub_helpers import add_roots
 
 CASES = [pytest.param(text, id=case) for case, text in PASTED_PATHS]
 
@@ -29,7 +31,11 @@ def _roots(home: Path) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("text", CASES)
 def test_the_cli_refuses_or_adds_and_the_exit_status_says_which(cli, rk_home: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                 text: str) -> None:
+                                                                 store_guard: StoreGuard, text: str) -> None:
+    kept = tmp_path / "kept"  # a root shared before: no hostile input may take it away
+    kept.mkdir()
+    add_roots(Store(rk_home), kept)
+    store_guard.watch(rk_home, unchanged=False)
     if "\x00" in text:  # no command line can carry a NUL byte; the same text is refused by core
         from app.core.edits import roots as edit_roots
         from app.core.messages import UserError
@@ -38,9 +44,13 @@ def test_the_cli_refuses_or_adds_and_the_exit_status_says_which(cli, rk_home: Pa
             edit_roots.add_roots(StoreData(), [text])
         return
     result = cli("roots", "add", "--", text, cwd=tmp_path)
+    if result.code != 0:
+        store_guard.refused(rk_home)
+    everything = _roots(rk_home)
+    store_guard.lost(0 if any(root["path"] == str(kept) for root in everything) else 1)
     assert "Traceback" not in result.err and "Error:" not in result.err, result
     assert is_terminal_safe(result.out) and is_terminal_safe(result.err), result
-    stored = _roots(rk_home)
+    stored = [root for root in everything if root["path"] != str(kept)]
     if result.code == 0:
         assert len(stored) == 1, result
         assert str(stored[0]["path"]) != str(tmp_path) or text in (".",), result  # never the working folder

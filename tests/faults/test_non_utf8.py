@@ -15,6 +15,7 @@ import pytest
 
 from app.core.store import STORE_FILE
 from tests.conftest import PROJECT
+from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import is_terminal_safe
 
 LOCALES = [pytest.param({"LANG": "en_US.UTF-8", "LC_ALL": ""}, id="en_US.UTF-8"),
@@ -46,11 +47,12 @@ def _roots(home: Path) -> list[dict[str, str]]:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("raw", NAMES)
 def test_an_undecodable_folder_name_is_added_listed_and_renamed(
-    rk_home: Path, tmp_path: Path, locale: dict[str, str], raw: bytes
+    rk_home: Path, tmp_path: Path, store_guard: StoreGuard, locale: dict[str, str], raw: bytes
 ) -> None:
     folder = os.path.join(os.fsencode(tmp_path), raw)
     os.mkdir(folder)
     added = _run(rk_home, locale, "roots", "add", folder)
+    store_guard.watch(rk_home, unchanged=False)  # listing and renaming may not lose or break it
     assert added.returncode == 0, added
     _assert_clean(added)
     (root,) = _roots(rk_home)
@@ -64,6 +66,7 @@ def test_an_undecodable_folder_name_is_added_listed_and_renamed(
     renamed = _run(rk_home, locale, "roots", "rename", folder, b"new " + raw)
     assert renamed.returncode == 0, renamed
     _assert_clean(renamed)
+    store_guard.lost(0 if [os.fsencode(root["path"]) for root in _roots(rk_home)] == [folder] else 1)
     (root,) = _roots(rk_home)
     assert root["name"].startswith("new ") and root["name"].encode("utf-8")  # a name for people: valid text
     listed = _run(rk_home, locale, "roots", "list")

@@ -17,6 +17,7 @@ import pytest
 
 from app.core.hublock import HubLock, fallback_lock_path
 from app.core.locations import state_home
+from tests.faults.conftest import StoreGuard
 from tests.faults.state_helpers import home_with_recorder
 from tests.headless_helpers import headless_hub
 
@@ -91,12 +92,15 @@ def open_tmp(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def test_another_user_is_refused_everything_of_a_running_hub_and_app(
-    open_tmp: Path, other_user: pwd.struct_passwd, monkeypatch: pytest.MonkeyPatch, qapp: object
+    open_tmp: Path, other_user: pwd.struct_passwd, monkeypatch: pytest.MonkeyPatch, qapp: object,
+    store_guard: StoreGuard
 ) -> None:
     from app.ui.single_instance import SingleInstance
 
     home, record, shared = open_tmp / "home", open_tmp / "rec.jsonl", open_tmp / "shared"
     home_with_recorder(home, shared, record)
+    # The hub may pin the recorder's era; the other user's write (a stray "x") must not reach the file.
+    store_guard.watch(home, unchanged=False)
     monkeypatch.setenv("ROOTKEEPER_HOME", str(home))
     state = state_home()
     instance = SingleInstance(state)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT
+from tests.faults.conftest import StoreGuard
 from tests.headless_helpers import ANNOUNCE, wait_for_line
 
 
@@ -51,9 +52,11 @@ def user_home(tmp_path: Path) -> Path:
     return home
 
 
-def test_the_settings_folder_and_its_files_are_private_under_umask_000(user_home: Path) -> None:
+def test_the_settings_folder_and_its_files_are_private_under_umask_000(user_home: Path,
+                                                                      store_guard: StoreGuard) -> None:
     env = _platform_env(user_home)
     assert _run(env, "roots", "add", str(user_home / "project")).returncode == 0
+    store_guard.watch(user_home / ".config" / "rootkeeper", unchanged=False)
     assert _run(env, "servers", "add", "s", "--", "true").returncode == 0
     assert (user_home / ".config" / "rootkeeper" / "rootkeeper.json").exists()
     assert _not_private(user_home / ".config") == []
@@ -73,11 +76,13 @@ def test_the_state_folder_and_logs_are_private_under_umask_000(user_home: Path) 
     assert _not_private(user_home / ".local") == []
 
 
-def test_an_existing_own_folder_made_by_an_older_version_is_made_private(user_home: Path) -> None:
+def test_an_existing_own_folder_made_by_an_older_version_is_made_private(user_home: Path,
+                                                                         store_guard: StoreGuard) -> None:
     own = user_home / ".config" / "rootkeeper"
     own.mkdir(parents=True)
     own.chmod(0o755)
     (user_home / ".config").chmod(0o755)  # not ours: left as the user has it
     assert _run(_platform_env(user_home), "roots", "add", str(user_home / "project")).returncode == 0
+    store_guard.watch(own, unchanged=False)
     assert stat.S_IMODE(own.stat().st_mode) == 0o700
     assert stat.S_IMODE((user_home / ".config").stat().st_mode) == 0o755

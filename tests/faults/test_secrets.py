@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.store import STORE_FILE
 from tests.conftest import run_cli
+from tests.faults.conftest import StoreGuard
 from tests.headless_helpers import headless_hub
 from tests.mcp.bridge.helpers import sdk_host
 from tests.mcp_helpers import http_servers
@@ -78,13 +80,14 @@ async def bridged_secret(home: Path, server: str, log: Path) -> dict[str, object
 
 
 def test_secrets_in_use_never_reach_a_log_or_a_status_file(
-    rk_home: Path, backend: str, echo_url: str, tmp_path: Path
+    rk_home: Path, backend: str, echo_url: str, tmp_path: Path, store_guard: StoreGuard
 ) -> None:
     for args in (["header", "--url", echo_url, "--header", f"Authorization=Bearer {TOKEN}"],
                  ["password", "--url", echo_url.replace("http://", f"http://bob:{PASSWORD}@")],
                  ["env", "--env", f"RK_TEST_SECRET={API_KEY}", "--", *ECHO]):
         added = run_cli(rk_home, "servers", "add", "--share", "all", *args)
         assert added.code == 0, added
+    store_guard.watch(rk_home, unchanged=False)  # the hub may pin an era; it may not lose a server
 
     with headless_hub(rk_home, ROOTKEEPER_LOG_LEVEL="debug") as hub:
         wait_connected(rk_home, hub, {"header", "password", "env"})
@@ -99,6 +102,8 @@ def test_secrets_in_use_never_reach_a_log_or_a_status_file(
         hub.terminate()
         out, err = hub.communicate(timeout=60)
     assert not any(secret in out + err + bridge_log.read_text() for secret in SECRETS)
+    saved = json.loads((rk_home / STORE_FILE).read_text())
+    store_guard.lost(3 - len({server["name"] for server in saved["servers"]} & {"header", "password", "env"}))
 
     logs = list((rk_home / "state" / "logs").glob("*.log"))
     assert {"rootkeeper.log", "bridge-header.log", "env.log"} <= {log.name for log in logs}

@@ -11,6 +11,7 @@ from app.core.edits import servers as edit_servers
 from app.core.messages import UserError
 from app.core.model import Root, StoreData
 from app.core.paths import path_to_uri
+from tests.faults.conftest import StoreGuard
 
 
 def _root(path: Path, name: str) -> Root:
@@ -66,10 +67,12 @@ def test_ordinary_names_still_select_by_name(tmp_path: Path) -> None:
     assert edit_roots.find_roots(data, ["My project (2024) — notes"])[0].path == str(tmp_path / "one")
 
 
-def test_the_cli_refuses_a_path_like_name(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_cli_refuses_a_path_like_name(cli, rk_home: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                          store_guard: StoreGuard) -> None:
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
     assert cli("roots", "add", str(tmp_path / "one")).code == 0
+    store_guard.watch(rk_home)  # the next add is refused: the store stays byte for byte
     refused = cli("roots", "add", str(tmp_path / "two"), "--name", str(tmp_path / "one"))
     assert refused.code == 1 and len(refused.err.splitlines()) == 1 and "looks like a path" in refused.err, refused
     assert len(cli("roots", "list", "--json").json()) == 1

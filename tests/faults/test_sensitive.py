@@ -15,8 +15,10 @@ from app.core.edits import roots as edit_roots
 from app.core.messages import UserError
 from app.core.model import StoreData
 from app.core.overlap import broad_reason
-from app.core.store import STORE_FILE
+from app.core.store import STORE_FILE, Store
 from tests.conftest import PROJECT
+from tests.faults.conftest import StoreGuard
+from tests.hub_helpers import add_roots
 
 HOME_SENSITIVE = [".config", ".netrc", ".docker", ".local/share/keyrings", ".ssh", ".aws", ".kube", ".gnupg",
                   ".mozilla", ".config/google-chrome", ".cache", ".npm", ".cargo", ".local/share",
@@ -48,31 +50,44 @@ def user_home(tmp_path: Path) -> Path:
     return home
 
 
+@pytest.fixture
+def seed(rk_home: Path, tmp_path: Path, store_guard: StoreGuard) -> str:
+    """A root shared before the case, in a store the guard watches: every refusal must leave it as it was."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    add_roots(Store(rk_home), folder)
+    store_guard.watch(rk_home)
+    return str(folder)
+
+
 @pytest.mark.parametrize("relative", HOME_SENSITIVE)
-def test_a_sensitive_home_location_needs_allow_broad(rk_home: Path, user_home: Path, relative: str) -> None:
+def test_a_sensitive_home_location_needs_allow_broad(rk_home: Path, user_home: Path, seed: str,
+                                                     store_guard: StoreGuard, relative: str) -> None:
     path = str(user_home / relative)
     refused = _run(rk_home, user_home, user_home, "roots", "add", path)
     assert refused.returncode == 1, refused
     (line,) = refused.stderr.splitlines()
     assert "--allow-broad" in line
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
+    store_guard.checkpoint(rk_home, unchanged=False)  # the next add is allowed
     allowed = _run(rk_home, user_home, user_home, "roots", "add", "--allow-broad", path)
     assert allowed.returncode == 0, allowed
-    assert _stored(rk_home) == [path]
+    store_guard.lost(0 if seed in _stored(rk_home) else 1)
+    assert _stored(rk_home) == [seed, path]
 
 
 @pytest.mark.parametrize("path", SYSTEM_SENSITIVE)
-def test_a_system_location_needs_allow_broad(rk_home: Path, user_home: Path, path: str) -> None:
+def test_a_system_location_needs_allow_broad(rk_home: Path, user_home: Path, seed: str, path: str) -> None:
     refused = _run(rk_home, user_home, user_home, "roots", "add", path)
     assert refused.returncode == 1, refused
     (line,) = refused.stderr.splitlines()
     assert "--allow-broad" in line
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
 
 
 @pytest.mark.parametrize("which", ["config", "state", "inside-state"])
 def test_rootkeepers_own_folders_are_refused_even_with_allow_broad(
-    rk_home: Path, user_home: Path, which: str
+    rk_home: Path, user_home: Path, seed: str, which: str
 ) -> None:
     target = {"config": rk_home, "state": rk_home / "state", "inside-state": rk_home / "state" / "logs"}[which]
     target.mkdir(parents=True, exist_ok=True)
@@ -80,7 +95,7 @@ def test_rootkeepers_own_folders_are_refused_even_with_allow_broad(
     assert refused.returncode == 1, refused
     (line,) = refused.stderr.splitlines()
     assert "Rootkeeper's own" in line
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
 
 
 def test_rootkeepers_platform_folders_are_refused_without_rootkeeper_home(tmp_path: Path) -> None:
@@ -97,29 +112,29 @@ def test_rootkeepers_platform_folders_are_refused_without_rootkeeper_home(tmp_pa
 
 @pytest.mark.parametrize("text", ["file://", "file:", "FILE://", "file:relative", "file://localhost"])
 def test_an_empty_or_relative_file_uri_never_means_the_working_folder(
-    rk_home: Path, user_home: Path, text: str
+    rk_home: Path, user_home: Path, seed: str, text: str
 ) -> None:
     refused = _run(rk_home, user_home, user_home, "roots", "add", "--allow-broad", text)
     assert refused.returncode == 1, refused
     assert len(refused.stderr.splitlines()) == 1, refused.stderr
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
 
 
 @pytest.mark.parametrize("path", ["/proc/self", "/proc/self/cwd", "/proc", "/sys", "/sys/kernel", "/dev",
                                   "/dev/shm", "/proc/self/fd"])
-def test_virtual_system_folders_are_refused_outright(rk_home: Path, user_home: Path, path: str) -> None:
+def test_virtual_system_folders_are_refused_outright(rk_home: Path, user_home: Path, seed: str, path: str) -> None:
     assert os.path.exists(path)
     refused = _run(rk_home, user_home, user_home, "roots", "add", "--allow-broad", path)
     assert refused.returncode == 1, refused
     assert len(refused.stderr.splitlines()) == 1, refused.stderr
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
 
 
-def test_a_symlink_into_proc_is_refused(rk_home: Path, user_home: Path) -> None:
+def test_a_symlink_into_proc_is_refused(rk_home: Path, user_home: Path, seed: str) -> None:
     (user_home / "innocent").symlink_to("/proc/self")
     refused = _run(rk_home, user_home, user_home, "roots", "add", "--allow-broad", str(user_home / "innocent"))
     assert refused.returncode == 1 and len(refused.stderr.splitlines()) == 1, refused
-    assert _stored(rk_home) == []
+    assert _stored(rk_home) == [seed]
 
 
 @pytest.mark.parametrize("path", ["/home/me/.config", "/home/me/.local/share/keyrings/login", "/home/me/.netrc",

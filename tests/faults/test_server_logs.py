@@ -13,6 +13,7 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.store import Store
 from app.mcp.connection_log import LOG_BACKUPS, LOG_ROTATE_BYTES, READ_CHUNK
 from tests.conftest import PROJECT
+from tests.faults.conftest import StoreGuard
 from tests.faults.state_helpers import headless_reaches
 from tests.hub_helpers import add_roots
 
@@ -22,7 +23,7 @@ FLOOD = 6 * LOG_ROTATE_BYTES
 
 
 def test_a_chatty_server_log_is_rotated_by_size_and_stays_private(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_guard: StoreGuard
 ) -> None:
     home, record, shared = tmp_path / "home", tmp_path / "rec.jsonl", tmp_path / "shared"
     shared.mkdir()
@@ -32,6 +33,7 @@ def test_a_chatty_server_log_is_rotated_by_size_and_stays_private(
                          args=["-m", "tests.servers.stderr_flood", "--flood", str(FLOOD), "--record", str(record)])
     store.update(lambda data: data.servers.append(ServerEntry(name="chatty", target=target, share="all",
                                                               consent="given")))
+    store_guard.watch(home, unchanged=False)
     monkeypatch.setenv("ROOTKEEPER_HOME", str(home))
     code, err = headless_reaches(home, record, shared)
     assert code == 0, err
@@ -45,12 +47,14 @@ def test_a_chatty_server_log_is_rotated_by_size_and_stays_private(
     assert "chatty server: " in logs[0].read_text()  # the newest lines are kept, in the current file
 
 
-async def test_a_chatty_server_behind_the_bridge_has_its_log_rotated_too(rk_home: Path, tmp_path: Path) -> None:
+async def test_a_chatty_server_behind_the_bridge_has_its_log_rotated_too(rk_home: Path, tmp_path: Path,
+                                                                         store_guard: StoreGuard) -> None:
     from tests.mcp.bridge.helpers import add_server, raw_host
 
     record = tmp_path / "rec.jsonl"
     command = [sys.executable, "-m", "tests.servers.stderr_flood", "--flood", str(FLOOD), "--record", str(record)]
     add_server(rk_home, "chatty", command, share="all", consent="given")
+    store_guard.watch(rk_home, unchanged=False)
     async with raw_host(rk_home, "--server", "chatty") as host:
         await host.handshake()
         assert await host.close_input() == 0

@@ -9,17 +9,20 @@ from pathlib import Path
 import pytest
 
 from app.core.status import ConnectionStatus, StatusBoard
+from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import TERMINAL_ESCAPES, is_terminal_safe
 
 CASES = [pytest.param(text, id=case) for case, text in TERMINAL_ESCAPES]
 
 
 @pytest.mark.parametrize("text", CASES)
-def test_roots_add_and_list_escape_a_hostile_folder_name(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+def test_roots_add_and_list_escape_a_hostile_folder_name(cli, rk_home: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                         store_guard: StoreGuard, text: str) -> None:
     folder = tmp_path / f"f{text}"
     folder.mkdir()
     added = cli("roots", "add", str(folder))
     assert added.code == 0, added
+    store_guard.watch(rk_home)  # listing is no edit: the store stays byte for byte
     assert is_terminal_safe(added.out) and is_terminal_safe(added.err), added
     listed = cli("roots", "list")
     assert listed.code == 0 and is_terminal_safe(listed.out), listed
@@ -29,8 +32,10 @@ def test_roots_add_and_list_escape_a_hostile_folder_name(cli, tmp_path: Path, te
 
 
 @pytest.mark.parametrize("text", CASES)
-def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, rk_home: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                          store_guard: StoreGuard, text: str) -> None:
     assert cli("roots", "add", str(tmp_path)).code == 0
+    store_guard.watch(rk_home, unchanged=False)
     renamed = cli("roots", "rename", str(tmp_path), f"n{text}")
     assert renamed.code == 0 and is_terminal_safe(renamed.out), renamed
     listed = cli("roots", "check")
@@ -39,9 +44,11 @@ def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, tmp_path: Path, te
 
 
 @pytest.mark.parametrize("text", CASES)
-def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Path, text: str) -> None:  # type: ignore[no-untyped-def]
+def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Path,  # type: ignore[no-untyped-def]
+                                                               store_guard: StoreGuard, text: str) -> None:
     # Consent given, so the listing has no "waiting for consent" line: two lines exactly.
     assert cli("servers", "add", "s", "--share", "none", "--", f"cmd{text}", f"arg{text}").code == 0
+    store_guard.watch(rk_home)  # listing is no edit: the store stays byte for byte
     failed = ConnectionStatus(state="failed", last_error=f"server said {text}")
     StatusBoard(rk_home / "state").publish({"s": failed.row()})
     listed = cli("servers", "list")
