@@ -23,7 +23,7 @@ from typing import Any
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
 
 REPO = Path(__file__).resolve().parent.parent
-READY_TIMEOUT = 20.0
+READY_TIMEOUT = 60.0  # a hang guard: seven SDK servers importing at once on a loaded machine take a while
 
 
 def server_command(module: str, *args: str) -> list[str]:
