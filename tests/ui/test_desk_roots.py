@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
+from PySide6.QtCore import QMimeData, QObject, QPoint, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu, QMessageBox
 
 from app.core.model import StoreData
 from app.core.store import Store
+from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.roots_model import Column
 from tests.hub_helpers import add_roots, python_server
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
@@ -199,5 +200,54 @@ def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEven
             QTest.keyClick(app.window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
             await eventually(lambda: not app.window.isVisible(), what="the window closed to the tray")
             assert to_tray == [True]
+
+    run(qloop, scenario())
+
+
+def test_ctrl_v_offers_the_path_on_the_clipboard_and_shares_it_when_confirmed(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    (project,) = folders(tmp_path, "pasted project")
+    app = build_app(home)
+    page = app.window.roots_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await active(app.window)
+            app.window.tabs.setCurrentIndex(1)
+            QGuiApplication.clipboard().setText(f'"{project}"\n')  # as copied from a terminal
+            QTest.keyClick(app.window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            dialog = await shown_dialog(PasteDialog)
+            assert app.window.tabs.currentIndex() == 0
+            assert dialog.input.text() == f'"{project}"'
+            await eventually(dialog.share_button.isEnabled, what="the preview of the pasted path")
+            assert str(project) in dialog.summary.text()
+            assert store.load().roots == []  # nothing is saved until the user says Share
+            QTest.keyClick(dialog.input, Qt.Key.Key_Return)
+            await eventually(lambda: visible_names(page) == ["pasted project"], what="the pasted folder shared")
+            assert [root.path for root in store.load().roots] == [str(project)]
+
+            # A file manager's "Copy" puts the file's URL there: the dialog offers its path.
+            (other,) = folders(tmp_path, "copied in the file manager")
+            copied = QMimeData()
+            copied.setUrls([QUrl.fromLocalFile(str(other))])
+            QGuiApplication.clipboard().setMimeData(copied)
+            await active(app.window)
+            QTest.keyClick(app.window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            dialog = await shown_dialog(PasteDialog)
+            assert dialog.input.text() == str(other)
+            dialog.reject()
+            await eventually(lambda: not any(isinstance(w, PasteDialog) for w in QApplication.topLevelWidgets()),
+                             what="the dialog gone")
+
+            # In a text box, Ctrl+V pastes into the box: no dialog.
+            await active(app.window)
+            page.filter.setFocus()
+            QGuiApplication.clipboard().setText("pasted")
+            QTest.keyClick(page.filter, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            assert page.filter.text() == "pasted"
+            assert not any(isinstance(w, PasteDialog) and w.isVisible() for w in QApplication.topLevelWidgets())
 
     run(qloop, scenario())
