@@ -55,6 +55,16 @@ async def active(window: object) -> None:
     await eventually(lambda: QApplication.activeWindow() is window, what="the window to be active")
 
 
+async def settled(menu: QMenu) -> QMenu:
+    """`menu` once the platform has given it the focus, as it has by the time a user picks an entry.
+
+    The offscreen platform hands the focus to a popup later (a queued event); an entry chosen before
+    that would see the window deactivated just after, which closes an inline editor.
+    """
+    await eventually(lambda: QApplication.focusWindow() is menu.windowHandle(), what="the menu focused")
+    return menu
+
+
 # The offscreen platform (tests only) cannot grab the keyboard for a popup menu; a real display can.
 OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
 
@@ -249,5 +259,42 @@ def test_ctrl_v_offers_the_path_on_the_clipboard_and_shares_it_when_confirmed(
             QTest.keyClick(page.filter, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
             assert page.filter.text() == "pasted"
             assert not any(isinstance(w, PasteDialog) and w.isVisible() for w in QApplication.topLevelWidgets())
+
+    run(qloop, scenario())
+
+
+@OFFSCREEN_MENU
+def test_rename_and_check_now_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta = folders(tmp_path, "alpha", "beta")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    app = build_app(home)
+    page = app.window.roots_page
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: all(r.access is not None for r in app.live.current.roots), what="checks")
+            await active(app.window)
+            menu = await settled(right_click_row(page, 1))
+            QTest.keyClick(menu, Qt.Key.Key_R)  # "&Rename", chosen by its mnemonic in the open menu
+            assert not menu.isVisible()
+            assert page.table.state() == QAbstractItemView.State.EditingState
+            editor = QApplication.focusWidget()
+            assert editor.text() == "beta"  # type: ignore[union-attr]  # the right-clicked row's name
+            editor.selectAll()  # type: ignore[union-attr]
+            QTest.keyClicks(editor, "Second")
+            QTest.keyClick(editor, Qt.Key.Key_Return)
+            await eventually(lambda: stored_root(store, beta_id).name == "Second", what="the rename saved")
+            await eventually(lambda: visible_names(page) == ["alpha", "Second"], what="the new name shown")
+
+            alpha.rmdir()  # gone since the last check: only a check finds out
+            menu = await settled(right_click_row(page, 0))
+            QTest.keyClick(menu, Qt.Key.Key_C)  # "&Check now"
+            assert bar.text() == "Checking every shared folder again…"
+            await eventually(lambda: bar.text().startswith("Check finished at "), what="the check reported done")
+            checked = app.live.current.root(alpha_id)
+            assert checked is not None and checked.access is not None and checked.access.status == "missing"
 
     run(qloop, scenario())
