@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 from app.core.model import ServerEntry, StoreData
 from app.core.secrets import reveal
 from app.core.store import Store
+from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.servers_model import Column
 from tests.hub_helpers import add_roots, processes_mentioning, python_server, recorded
@@ -223,3 +224,45 @@ def test_sorting_and_filtering_servers_keeps_the_actions_on_the_row_clicked(
 async def active_window(window: object) -> None:
     window.activateWindow()  # type: ignore[attr-defined]
     await eventually(lambda: QApplication.activeWindow() is window, what="the window to be active")
+
+
+async def settled(menu: QMenu) -> QMenu:
+    """`menu` once the platform has given it the focus (the offscreen platform does it with a queued event),
+    as it has by the time a user picks an entry."""
+    await eventually(lambda: QApplication.focusWindow() is menu.windowHandle(), what="the menu focused")
+    return menu
+
+
+@OFFSCREEN_MENU
+def test_edit_and_show_log_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path, "alpha"))
+    record = tmp_path / "rec.jsonl"
+    store.update(lambda d: d.servers.append(
+        python_server("rec", "stderr_flood", "--flood", "500", "--record", str(record))))
+    app = build_app(home)
+    page = app.window.servers_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: len(recorded(record)) == 1, what="the first list")
+            app.window.tabs.setCurrentIndex(1)
+            await active_window(app.window)
+            QTest.keyClick(await settled(open_menu(page)), Qt.Key.Key_E)  # "&Edit…"
+            editor = await shown_dialog(ServerDialog)
+            assert editor.name.text() == "rec"
+            editor.env.setPlainText(editor.env.toPlainText() + "\nEXTRA=edited")
+            editor.save_button.click()
+            await eventually(lambda: reveal(stored_server(store, "rec").target).env.get("EXTRA") == "edited",  # type: ignore[union-attr]
+                             what="the edit saved")
+            await eventually(lambda: len(recorded(record)) == 2, what="restarted with the new settings")
+
+            await active_window(app.window)
+            QTest.keyClick(await settled(open_menu(page)), Qt.Key.Key_L)  # "Show &log"
+            log = await shown_dialog(LogDialog, "logDialog")
+            assert log.server == "rec"
+            await eventually(lambda: "chatty server: " in log.view.toPlainText(), what="its stderr in the log")
+            log.close()
+
+    run(qloop, scenario())
