@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -264,5 +265,43 @@ def test_edit_and_show_log_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path:
             assert log.server == "rec"
             await eventually(lambda: "chatty server: " in log.view.toPlainText(), what="its stderr in the log")
             log.close()
+
+    run(qloop, scenario())
+
+
+ERAS = {
+    "legacy_recorder": "%s, the handshake era: told at once when its list changes",
+    "roots_tool": "%s: sees the current list whenever it asks",
+}
+
+
+@pytest.mark.parametrize("module", list(ERAS))
+def test_the_table_says_connected_and_the_details_give_the_protocol_version(
+    qloop: qasync.QEventLoop, tmp_path: Path, module: str
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path, "alpha"))
+    store.update(lambda d: d.servers.append(python_server("rec", module, "--record", str(tmp_path / "rec.jsonl"))))
+    app = build_app(home)
+    page = app.window.servers_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: status_text(page) == "Connected", what="'Connected' in the table")
+            app.window.tabs.setCurrentIndex(1)
+            click_row(page, 0)
+            row = app.live.current.server("rec")
+            assert row is not None and row.status is not None
+            version = row.status.protocol_version  # what the real handshake agreed on
+            assert version and re.fullmatch(r"\d{4}-\d{2}-\d{2}", version)
+            assert page.details.status.text() == "Connected"
+            assert page.details.protocol.text() == ERAS[module] % version
+            menu = app.tray.contextMenu()
+            menu.aboutToShow.emit()
+            (entry,) = [a for a in menu.actions() if a.objectName() == "server:rec"]
+            assert entry.text() == "rec — Connected"
+            shown = [str(page.proxy.index(0, column).data()) for column in range(page.proxy.columnCount())]
+            assert not any(version in cell for cell in shown)
 
     run(qloop, scenario())
