@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
@@ -203,7 +205,29 @@ async def running(app: RootkeeperApp, *, show: bool = True) -> AsyncIterator[Roo
         app.deleteLater()
 
 
-# -- the README screenshot: a real window on a real X server ------------------------------------------
+# -- a real X server: the README screenshot, the docked tray's balloons, window positions -------------
+
+
+@pytest.fixture
+def x_display() -> Iterator[str]:
+    """A private Xvfb server on a display number it picks itself (-displayfd), stopped afterwards.
+
+    The tests that use it run the app in a child process on that display (`QT_QPA_PLATFORM=xcb`).
+    """
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end) as announced:
+            number = announced.readline().strip()
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def make_sample_data(home: Path, user_home: Path) -> None:

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import TypeVar
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from app.core import autostart
@@ -114,6 +115,7 @@ class Flows(QObject):
 
     async def paste_path(self, parent: QWidget) -> None:
         dialog = PasteDialog(self.editor.preview, parent)
+        dialog.offer(clipboard_path())
         try:
             accepted = await ask(dialog) == QDialog.DialogCode.Accepted
             chosen = dialog.current
@@ -355,3 +357,12 @@ class Flows(QObject):
     def hosts(self) -> HostFlows:
         """The Hosts page's flows (import, route through Rootkeeper, restore), reporting like every other flow."""
         return HostFlows(self, HostsService(self.editor.store, self.editor.hub), self._report, self)
+
+
+def clipboard_path() -> str:
+    """The clipboard as a path: a file manager's copied file (a local URL) first, else its text."""
+    data = QGuiApplication.clipboard().mimeData()
+    if data is None:
+        return ""
+    local = [url.toLocalFile() for url in data.urls() if url.isLocalFile()] if data.hasUrls() else []
+    return local[0] if local else data.text()

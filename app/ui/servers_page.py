@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -108,14 +108,19 @@ class ServersPage(QWidget):
             if not index.isValid():  # hidden by the filter: show every server again
                 self.filter.clear()
                 index = self.proxy.mapFromSource(self.model.index(row, 0))
-            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
-            self.table.selectionModel().select(index, flags)
-            self.table.setCurrentIndex(index)
-            self.table.scrollTo(index)
+            self._select_shown(index)
 
-    def show_snapshot(self, snapshot: Snapshot) -> None:
-        if self.selected_name() is None and snapshot.servers:
-            self.select(snapshot.servers[0].name)
+    def _select_shown(self, index: QModelIndex) -> None:
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self.table.selectionModel().select(index, flags)
+        self.table.setCurrentIndex(index)
+        self.table.scrollTo(index)
+
+    def show_snapshot(self, _snapshot: Snapshot) -> None:
+        # Nothing selected (the first start, a removal): the first row shown, as sorted, within the
+        # user's filter; only an explicit `select` may clear the filter.
+        if self.selected_name() is None and self.proxy.rowCount() > 0:
+            self._select_shown(self.proxy.index(0, 0))
         self._sync()
 
     def _sync(self, *_args: object) -> None:

@@ -86,7 +86,7 @@ class Tray(QSystemTrayIcon):
         header.setEnabled(False)
         menu.addSeparator()
         self._add_roots(menu, snapshot)
-        self._add("shareFolder", self.tr("Share a folder…"), self.shareFolderRequested.emit)
+        self._add("shareFolder", self.tr("&Share a folder…"), self.shareFolderRequested.emit)
         if self.suggestions is not None:
             menu.addMenu(self.suggestions)
             if not self.suggestions.searched:  # the first look at the menu starts the search
@@ -95,11 +95,11 @@ class Tray(QSystemTrayIcon):
         self._add_servers(menu, snapshot)
         menu.addSeparator()
         if snapshot.paused:
-            self._add("pause", self.tr("Resume sharing"), partial(self.pauseRequested.emit, False))
+            self._add("pause", self.tr("&Resume sharing"), partial(self.pauseRequested.emit, False))
         else:
-            self._add("pause", self.tr("Pause sharing"), partial(self.pauseRequested.emit, True))
-        self._add("open", self.tr("Open Rootkeeper"), self.openRequested.emit)
-        self._add("quit", self.tr("Quit Rootkeeper"), self.quitRequested.emit)
+            self._add("pause", self.tr("&Pause sharing"), partial(self.pauseRequested.emit, True))
+        self._add("open", self.tr("&Open Rootkeeper"), self.openRequested.emit)
+        self._add("quit", self.tr("&Quit Rootkeeper"), self.quitRequested.emit)
 
     def _add_roots(self, menu: QMenu, snapshot: Snapshot) -> None:
         if not snapshot.roots:
@@ -116,7 +116,7 @@ class Tray(QSystemTrayIcon):
             action.triggered.connect(partial(self._toggle, action))
         hidden = len(snapshot.roots) - MENU_ROOTS
         if hidden > 0:
-            self._add("moreRoots", self.tr("%n more…", None, hidden), self.openRequested.emit)
+            self._add("moreRoots", self.tr("%n &more…", None, hidden), self.openRequested.emit)
 
     def _add_servers(self, menu: QMenu, snapshot: Snapshot) -> None:
         if not snapshot.servers:
@@ -124,7 +124,7 @@ class Tray(QSystemTrayIcon):
         for server in snapshot.servers:
             state = self.tr("waiting for your consent") if server.awaiting_consent else text.connection_label(
                 server.status)
-            action = menu.addAction(dot(server_dot(server)), f"{server.name} — {state}")
+            action = menu.addAction(dot(server_dot(server)), f"{server.name} — {state}".replace("&", "&&"))
             action.setObjectName(f"server:{server.name}")
             action.triggered.connect(partial(self.serverRequested.emit, server.name))
 

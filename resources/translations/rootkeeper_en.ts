@@ -171,10 +171,10 @@
 <context>
     <name>Tray</name>
     <message numerus="yes">
-        <source>%n more…</source>
+        <source>%n &amp;more…</source>
         <translation>
-            <numerusform>%n more…</numerusform>
-            <numerusform>%n more…</numerusform>
+            <numerusform>%n &amp;more…</numerusform>
+            <numerusform>%n &amp;more…</numerusform>
         </translation>
     </message>
 </context>

@@ -2197,33 +2197,33 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
 <context>
     <name>Tray</name>
     <message>
-        <source>Share a folder…</source>
-        <translation>共享文件夹…</translation>
-    </message>
-    <message>
-        <source>Resume sharing</source>
-        <translation>恢复共享</translation>
-    </message>
-    <message>
-        <source>Pause sharing</source>
-        <translation>暂停共享</translation>
-    </message>
-    <message>
-        <source>Open Rootkeeper</source>
-        <translation>打开 Rootkeeper</translation>
-    </message>
-    <message>
-        <source>Quit Rootkeeper</source>
-        <translation>退出 Rootkeeper</translation>
-    </message>
-    <message>
         <source>No folders shared yet</source>
         <translation>尚未共享任何文件夹</translation>
     </message>
+    <message>
+        <source>&amp;Share a folder…</source>
+        <translation>共享文件夹(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume sharing</source>
+        <translation>恢复共享(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause sharing</source>
+        <translation>暂停共享(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Rootkeeper</source>
+        <translation>打开 Rootkeeper(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Rootkeeper</source>
+        <translation>退出 Rootkeeper(&amp;Q)</translation>
+    </message>
     <message numerus="yes">
-        <source>%n more…</source>
+        <source>%n &amp;more…</source>
         <translation>
-            <numerusform>另外 %n 个…</numerusform>
+            <numerusform>另外 %n 个(&amp;M)…</numerusform>
         </translation>
     </message>
     <message>

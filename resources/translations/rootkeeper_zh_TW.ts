@@ -2197,33 +2197,33 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
 <context>
     <name>Tray</name>
     <message>
-        <source>Share a folder…</source>
-        <translation>共用資料夾…</translation>
-    </message>
-    <message>
-        <source>Resume sharing</source>
-        <translation>恢復共用</translation>
-    </message>
-    <message>
-        <source>Pause sharing</source>
-        <translation>暫停共用</translation>
-    </message>
-    <message>
-        <source>Open Rootkeeper</source>
-        <translation>開啟 Rootkeeper</translation>
-    </message>
-    <message>
-        <source>Quit Rootkeeper</source>
-        <translation>結束 Rootkeeper</translation>
-    </message>
-    <message>
         <source>No folders shared yet</source>
         <translation>尚未共用任何資料夾</translation>
     </message>
+    <message>
+        <source>&amp;Share a folder…</source>
+        <translation>共用資料夾(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume sharing</source>
+        <translation>恢復共用(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause sharing</source>
+        <translation>暫停共用(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Rootkeeper</source>
+        <translation>開啟 Rootkeeper(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Rootkeeper</source>
+        <translation>結束 Rootkeeper(&amp;Q)</translation>
+    </message>
     <message numerus="yes">
-        <source>%n more…</source>
+        <source>%n &amp;more…</source>
         <translation>
-            <numerusform>另外 %n 個…</numerusform>
+            <numerusform>另外 %n 個(&amp;M)…</numerusform>
         </translation>
     </message>
     <message>

@@ -11,12 +11,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from app.core.edits import servers as edit_servers
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.text import home_relative
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, recorded
+from tests.mcp_helpers import http_servers
 from tests.ui_helpers import (
     build_app,
     eventually,
@@ -26,6 +28,8 @@ from tests.ui_helpers import (
     shown_dialog,
     stored_server,
 )
+
+PASSWORD = "pw-71c3e9a0"
 
 
 def recorder(name: str, record: Path) -> ServerEntry:
@@ -175,3 +179,29 @@ def test_waiting_servers_are_asked_one_at_a_time_and_decide_later_outlives_a_res
             assert [s.awaiting_consent for s in restarted.live.current.servers] == [True, True]
 
     run(qloop, second_run(), timeout=60)
+
+
+def test_the_prompt_for_a_web_server_shows_its_url_as_plain_text_without_the_password(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", "alpha"))
+    record = tmp_path / "recorder.jsonl"
+    with http_servers(tmp_path / "http-logs", {"web": ("legacy_recorder", ["--record", str(record)])}) as servers:
+        port = servers["web"].port
+        url = f"http://bob:{PASSWORD}@127.0.0.1:{port}/mcp?team=<b>R&D</b>"
+        with store.transaction() as data:
+            edit_servers.save_server(data, "web-ai", edit_servers.http_target(url))
+        app = build_app(home)
+
+        async def scenario() -> None:
+            async with running(app):
+                prompt = await shown_dialog(ConsentDialog, timeout=20)
+                assert prompt.target.textFormat() == Qt.TextFormat.PlainText  # "<b>" is drawn, not bold
+                assert prompt.target.text() == f"Runs as: http://bob:****@127.0.0.1:{port}/mcp?team=<b>R&D</b>"
+                assert stored_server(store, "web-ai").consent != "given"
+                prompt.later_button.click()
+                await eventually(lambda: not app.flows.consent_dialogs(), what="the prompt closed")
+
+        run(qloop, scenario(), timeout=60)

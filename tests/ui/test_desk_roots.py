@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
+from PySide6.QtCore import QMimeData, QObject, QPoint, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu, QMessageBox
 
 from app.core.model import StoreData
 from app.core.store import Store
+from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.roots_model import Column
 from tests.hub_helpers import add_roots, python_server
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
@@ -52,6 +53,16 @@ def right_click_row(page: object, row: int) -> QMenu:
 async def active(window: object) -> None:
     window.activateWindow()  # type: ignore[attr-defined]
     await eventually(lambda: QApplication.activeWindow() is window, what="the window to be active")
+
+
+async def settled(menu: QMenu) -> QMenu:
+    """`menu` once the platform has given it the focus, as it has by the time a user picks an entry.
+
+    The offscreen platform hands the focus to a popup later (a queued event); an entry chosen before
+    that would see the window deactivated just after, which closes an inline editor.
+    """
+    await eventually(lambda: QApplication.focusWindow() is menu.windowHandle(), what="the menu focused")
+    return menu
 
 
 # The offscreen platform (tests only) cannot grab the keyboard for a popup menu; a real display can.
@@ -199,5 +210,91 @@ def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEven
             QTest.keyClick(app.window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
             await eventually(lambda: not app.window.isVisible(), what="the window closed to the tray")
             assert to_tray == [True]
+
+    run(qloop, scenario())
+
+
+def test_ctrl_v_offers_the_path_on_the_clipboard_and_shares_it_when_confirmed(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    (project,) = folders(tmp_path, "pasted project")
+    app = build_app(home)
+    page = app.window.roots_page
+
+    async def scenario() -> None:
+        async with running(app):
+            await active(app.window)
+            app.window.tabs.setCurrentIndex(1)
+            QGuiApplication.clipboard().setText(f'"{project}"\n')  # as copied from a terminal
+            QTest.keyClick(app.window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            dialog = await shown_dialog(PasteDialog)
+            assert app.window.tabs.currentIndex() == 0
+            assert dialog.input.text() == f'"{project}"'
+            await eventually(dialog.share_button.isEnabled, what="the preview of the pasted path")
+            assert str(project) in dialog.summary.text()
+            assert store.load().roots == []  # nothing is saved until the user says Share
+            QTest.keyClick(dialog.input, Qt.Key.Key_Return)
+            await eventually(lambda: visible_names(page) == ["pasted project"], what="the pasted folder shared")
+            assert [root.path for root in store.load().roots] == [str(project)]
+
+            # A file manager's "Copy" puts the file's URL there: the dialog offers its path.
+            (other,) = folders(tmp_path, "copied in the file manager")
+            copied = QMimeData()
+            copied.setUrls([QUrl.fromLocalFile(str(other))])
+            QGuiApplication.clipboard().setMimeData(copied)
+            await active(app.window)
+            QTest.keyClick(app.window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            dialog = await shown_dialog(PasteDialog)
+            assert dialog.input.text() == str(other)
+            dialog.reject()
+            await eventually(lambda: not any(isinstance(w, PasteDialog) for w in QApplication.topLevelWidgets()),
+                             what="the dialog gone")
+
+            # In a text box, Ctrl+V pastes into the box: no dialog.
+            await active(app.window)
+            page.filter.setFocus()
+            QGuiApplication.clipboard().setText("pasted")
+            QTest.keyClick(page.filter, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            assert page.filter.text() == "pasted"
+            assert not any(isinstance(w, PasteDialog) and w.isVisible() for w in QApplication.topLevelWidgets())
+
+    run(qloop, scenario())
+
+
+@OFFSCREEN_MENU
+def test_rename_and_check_now_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta = folders(tmp_path, "alpha", "beta")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    app = build_app(home)
+    page = app.window.roots_page
+    bar = app.window.message_bar
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: all(r.access is not None for r in app.live.current.roots), what="checks")
+            await active(app.window)
+            menu = await settled(right_click_row(page, 1))
+            QTest.keyClick(menu, Qt.Key.Key_R)  # "&Rename", chosen by its mnemonic in the open menu
+            assert not menu.isVisible()
+            assert page.table.state() == QAbstractItemView.State.EditingState
+            editor = QApplication.focusWidget()
+            assert editor.text() == "beta"  # type: ignore[union-attr]  # the right-clicked row's name
+            editor.selectAll()  # type: ignore[union-attr]
+            QTest.keyClicks(editor, "Second")
+            QTest.keyClick(editor, Qt.Key.Key_Return)
+            await eventually(lambda: stored_root(store, beta_id).name == "Second", what="the rename saved")
+            await eventually(lambda: visible_names(page) == ["alpha", "Second"], what="the new name shown")
+
+            alpha.rmdir()  # gone since the last check: only a check finds out
+            menu = await settled(right_click_row(page, 0))
+            QTest.keyClick(menu, Qt.Key.Key_C)  # "&Check now"
+            assert bar.text() == "Checking every shared folder again…"
+            await eventually(lambda: bar.text().startswith("Check finished at "), what="the check reported done")
+            checked = app.live.current.root(alpha_id)
+            assert checked is not None and checked.access is not None and checked.access.status == "missing"
 
     run(qloop, scenario())

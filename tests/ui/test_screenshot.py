@@ -21,7 +21,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,25 +35,6 @@ if TYPE_CHECKING:
 PANELS = {"dark": 0x202124, "light": 0xF2F2F2}
 TRAY_WIDTH, TRAY_HEIGHT = 96, 32
 MODULE = "tests.ui.test_screenshot"
-
-
-@pytest.fixture
-def x_display() -> Iterator[str]:
-    """A private Xvfb server on a display number it picks itself (-displayfd), stopped afterwards."""
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    try:
-        with os.fdopen(read_end) as announced:
-            number = announced.readline().strip()
-        assert number.isdigit(), "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def start_tray_host(display: str, colour: int) -> subprocess.Popen[bytes]:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtGui import QAction, QColor, QImage, QPainter, QPalette
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter, QPalette
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core.store import Store
@@ -61,7 +63,7 @@ def test_tray_menu_lists_folders_and_servers_and_its_actions_edit_the_store(
             await eventually(lambda: store.load().paused, what="sharing paused")
             await eventually(lambda: app.tray.state is TrayState.PAUSED, what="the paused icon")
             resume = menu_actions(app.tray)["pause"]
-            assert resume.text() == "Resume sharing"
+            assert resume.text() == "&Resume sharing"
             resume.trigger()
             await eventually(lambda: not store.load().paused, what="sharing resumed")
 
@@ -96,7 +98,7 @@ def test_a_long_list_of_folders_is_cut_short_in_the_menu(qloop: qasync.QEventLoo
             await eventually(lambda: len(app.live.current.roots) == MENU_ROOTS + 5, what="the snapshot")
             actions = menu_actions(app.tray)
             assert sum(name.startswith("root:") for name in actions) == MENU_ROOTS
-            assert actions["moreRoots"].text() == "5 more…"
+            assert actions["moreRoots"].text() == "5 &more…"
             actions["moreRoots"].trigger()
             assert app.window.isVisible()
             await asyncio.sleep(0)
@@ -185,3 +187,49 @@ def test_the_tray_icon_reads_on_a_dark_and_a_light_panel(
         qapp.setPalette(original)
         app.window.deleteLater()
         app.deleteLater()
+
+
+def mnemonic(action: QAction) -> str:
+    """The letter Alt (or, in an open menu, the key alone) picks: the one after a single "&"."""
+    return QKeySequence.mnemonic(action.text()).toString().removeprefix("Alt+").lower()
+
+
+@pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
+def test_the_tray_menu_has_mnemonics_and_its_keys_do_what_the_entries_say(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    (folder,) = folders(tmp_path / "data", "Pictures & Sounds")
+    (root_id,) = add_roots(store, folder)
+    app = build_app(home)
+    menu = app.tray.contextMenu()
+
+    def press(key: Qt.Key) -> None:
+        menu.popup(QPoint(10, 10))  # aboutToShow rebuilds it, as when the user opens it
+        assert menu.isVisible()
+        QTest.keyClick(menu, key)
+        assert not menu.isVisible()  # a mnemonic chooses its entry and closes the menu
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: len(app.live.current.roots) == 1, what="the first snapshot")
+            actions = menu_actions(app.tray)
+            fixed = ["shareFolder", "pause", "open", "quit"]
+            letters = [mnemonic(actions[name]) for name in fixed] + [mnemonic(app.tray.suggestions.menuAction())]
+            assert all(letters) and len(set(letters)) == len(letters), letters
+            assert actions["pause"].text() == "&Pause sharing"
+            assert mnemonic(actions[f"root:{root_id}"]) == ""  # the folder's "&" is drawn, not a shortcut
+
+            press(Qt.Key.Key_P)
+            await eventually(lambda: store.load().paused, what="sharing paused by its key")
+            await eventually(lambda: menu_actions(app.tray)["pause"].text() == "&Resume sharing", what="Resume")
+            press(Qt.Key.Key_R)
+            await eventually(lambda: not store.load().paused, what="sharing resumed by its key")
+            press(Qt.Key.Key_O)
+            assert app.window.isVisible()
+            app.window.close()
+            press(Qt.Key.Key_Q)
+            assert app.quitting
+
+    run(qloop, scenario())

@@ -52,6 +52,14 @@ class PasteDialog(QDialog):
         self.retranslate()
         self._show("", None)
 
+    def offer(self, clipboard: str) -> None:
+        """Start from what is on the clipboard (one line: a path, not a paragraph), previewed and selected,
+        so Ctrl+V then Enter shares it and typing replaces it."""
+        first = clipboard.strip()
+        if first and "\n" not in first:
+            self.input.setText(first)
+            self.input.selectAll()
+
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Share a path"))
         self._prompt.setText(self.tr("Paste or type the path of a folder or file. Quotes, spaces around it and "
