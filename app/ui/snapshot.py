@@ -94,14 +94,16 @@ class SessionRow:
     """The URIs its server was given last (the status file's own list, by identity; None: nothing yet)."""
     says_given: bool = field(default=True, compare=False, repr=False)
     """Whether the status file tells what was given (an older bridge's does not: the history stands in)."""
+    read_given: object = field(default=None, compare=False, repr=False)
+    """The list as read from the file: the same object again means the file was not read anew (no comparison)."""
 
     @classmethod
     def parse(cls, document: Mapping[str, Any], before: SessionRow | None = None) -> SessionRow:
         """`before`: this session's row in the previous snapshot, whose equal list is kept (compared by identity)."""
-        given = document.get("roots_given")
+        read = given = document.get("roots_given")
         if not isinstance(given, list):
             given = None
-        elif before is not None and before.given is not None and before.given is not given and before.given == given:
+        elif before is not None and before.given is not None and (before.read_given is read or before.given == given):
             given = before.given  # a rewritten file (a fetch) with the same list: the audiences need no rebuild
         host = document.get("host")
         name = host.get("name") if isinstance(host, Mapping) else None
@@ -116,6 +118,7 @@ class SessionRow:
             roots_fetch_count=count_of(count),
             given=given,
             says_given="roots_given" in document,
+            read_given=read,
         )
 
 

@@ -225,3 +225,37 @@ def test_a_server_a_live_bridge_gave_a_folder_holds_it_until_the_session_ends(
         run(qloop, scenario(), timeout=150)
     finally:
         lock.release()
+
+
+def test_at_ten_thousand_roots_a_bridge_refetching_the_same_list_rebuilds_nothing_and_its_end_only_its_rows() -> None:
+    roots = _roots(10_000)
+    uris = [root.uri for root in roots]
+    data = StoreData(roots=roots, servers=[_server("fs"), _server("git")])
+    access = {root.id: OK for root in roots}
+    statuses = {"fs": ConnectionStatus(state="connected", last_roots_fetch=uris, session_fetches=1)}
+    sessions: list[dict[str, object]] = []
+
+    def bridge(fetches: int, given: list[str]) -> dict[str, object]:
+        return {"pid": 4242, "server": "git", "host": {"name": "Zed"}, "started_at": "2026-12-01T10:32:00+00:00",
+                "roots_fetch_count": fetches, "roots_given": given}
+
+    def build(previous: Snapshot | None) -> Snapshot:
+        return Snapshot.build(data, access, statuses.get, lambda _name: [],
+                              lambda name: [doc for doc in sessions if doc["server"] == name],
+                              previous=previous, roots_changed=False)
+
+    sessions.append(bridge(1, uris[:10]))
+    first = build(None)
+    assert first.roots[0].seen_by == first.roots[0].holding == ("fs", "git")
+    assert first.roots[10].holding == ("fs",)
+
+    # The bridge's file rewritten by another fetch of the same list (a new, equal list): nothing rebuilt.
+    sessions[:] = [bridge(2, list(uris[:10]))]
+    second = build(first)
+    assert second.seen is first.seen and second.roots is first.roots
+
+    # The session ends: only the ten rows it held change.
+    sessions.clear()
+    third = build(second)
+    rebuilt = [index for index, (new, old) in enumerate(zip(third.roots, second.roots, strict=True)) if new is not old]
+    assert rebuilt == list(range(10)) and third.roots[0].holding == ("fs",)
