@@ -52,6 +52,8 @@ class SeenIndex:
         self._given: dict[str, dict[str, Given]] = {}
         self._by_server: dict[str, dict[str, float]] = {}
         self._last: dict[str, Given] = {}
+        self._last_bridge: dict[tuple[str, str | None], tuple[float, tuple[str, ...]]] = {}
+        """(server, host) -> the time and list of its newest bridge record (for sessions that do not say)."""
         self._interned: dict[tuple[str, ...], tuple[str, ...]] = {}
         self._lists: dict[int, tuple[str, ...]] = {}
         self._summaries: dict[tuple[str, float], tuple[int, int, Given | None]] = {}
@@ -71,6 +73,16 @@ class SeenIndex:
     def last_given(self, server: str) -> Given | None:
         with self._lock:
             return self._last.get(server)
+
+    def bridge_list(self, server: str, host: str | None, since: float) -> tuple[str, ...] | None:
+        """What the newest bridge record for `server` and `host` at or after `since` gave (None: no such record).
+
+        For a live bridge session whose status file does not carry its last list (an older bridge): the
+        records do not name the session, so the newest one of its server and host since it started stands in.
+        """
+        with self._lock:
+            found = self._last_bridge.get((server, host))
+        return found[1] if found is not None and found[0] >= since else None
 
     def server_summary(self, server: str, since: float) -> tuple[int, Given | None]:
         """How many folders `server` was given at or after `since`, and its last record."""
@@ -135,7 +147,7 @@ class SeenIndex:
 
     def _forget(self) -> None:
         with self._lock:
-            self._given, self._by_server, self._last = {}, {}, {}
+            self._given, self._by_server, self._last, self._last_bridge = {}, {}, {}, {}
             self._summaries.clear()
             if self.audiences:
                 self.audiences = {}
@@ -147,7 +159,7 @@ class SeenIndex:
         lists = self._lists
         changed: set[str] = set()
         with self._lock:
-            given_map, by_server, last = self._given, self._by_server, self._last
+            given_map, by_server, last, bridges = self._given, self._by_server, self._last, self._last_bridge
             for run in sorted(runs, key=lambda run: run.at):  # oldest first: the latest time wins
                 folders = lists.get(run.list_id)
                 if folders is None:  # rotated away between the two reads: nothing to say
@@ -157,6 +169,10 @@ class SeenIndex:
                 previous = last.get(server)
                 if previous is None or at >= previous.at:
                     last[server] = given
+                if run.via == "bridge":
+                    newest = bridges.get((server, run.host))
+                    if newest is None or at >= newest[0]:
+                        bridges[(server, run.host)] = (at, folders)
                 times = by_server.setdefault(server, {})
                 for uri in folders:
                     before = times.get(uri)

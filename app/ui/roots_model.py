@@ -19,7 +19,7 @@ from app.core.paths import printable
 from app.ui import text
 from app.ui.icons import Dot, dot
 from app.ui.messages import fill, plain_tooltip, render
-from app.ui.seen_by import given_to
+from app.ui.seen_by import given_to, held_through
 from app.ui.snapshot import RootRow, Snapshot
 from app.ui.table_model import Index, KeyedTableModel
 
@@ -108,9 +108,10 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return {
                 Column.SHARED: self.tr("Unchecked folders stay in the list but no server is told about them."),
                 Column.STATUS: self.tr("Whether Rootkeeper itself can open the folder right now."),
-                Column.SEEN_BY: self.tr("The servers connected now that hold this folder. When none does, the "
-                                        "ones the history says were given it are named in grey; the tooltip "
-                                        "has each one's last time."),
+                Column.SEEN_BY: self.tr("The servers holding this folder now: connected ones, and ones an AI "
+                                        "host reaches through a live bridge. When none does, the ones the "
+                                        "history says were given it are named in grey; the tooltip has each "
+                                        "one's last time."),
             }.get(Column(section))
         return None
 
@@ -229,8 +230,19 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         snapshot = self._snapshot
         lines = []
         for name in row.seen_by:
-            given = given_to(snapshot.history, row.root, snapshot.server(name), name)
-            parts = [self.tr("holds it now (connected)") if name in row.holding else self.tr("not holding it now")]
+            server = snapshot.server(name)
+            given = given_to(snapshot.history, row.root, server, name)
+            label = printable(name)
+            if name in row.holding and server is not None:
+                connected, hosts = held_through(snapshot.history, row.root, server)
+                if hosts:  # "fs via Zed": the host whose live session holds it
+                    label = fill(self.tr("%1 via %2"), [label, ", ".join(
+                        printable(host) if host else self.tr("a bridge") for host in hosts)])
+                now = (self.tr("holds it now (connected, and through the bridge)") if connected and hosts else
+                       self.tr("holds it now (through the bridge)") if hosts else self.tr("holds it now (connected)"))
+            else:
+                now = self.tr("not holding it now")
+            parts = [now]
             if given is not None:
                 when = text.clock_time(datetime.fromtimestamp(given.at, UTC))
                 if given.via == "bridge":
@@ -241,7 +253,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                     parts.append(self.tr("last given at %1 in one call").replace("%1", when))
                 else:
                     parts.append(self.tr("last given at %1").replace("%1", when))
-            lines.append(fill(self.tr("%1: %2"), [printable(name), self.tr("; ").join(parts)]))
+            lines.append(fill(self.tr("%1: %2"), [label, self.tr("; ").join(parts)]))
         return "\n".join(lines)
 
     # -- editing ----------------------------------------------------------------------------------

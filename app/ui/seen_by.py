@@ -1,8 +1,11 @@
 """"Seen by": each server the history says was given a folder, and which of them hold it now.
 
-Two sources, merged per root: the history index (hub, bridge sessions and one-off calls, read from
-the history file off the GUI thread) and each connected server's last roots answer (what it holds
-now; also the answer that may not be in the file yet). The map is rebuilt only when one of its
+Three sources, merged per root: the history index (hub, bridge sessions and one-off calls, read from
+the history file off the GUI thread), each connected server's last roots answer (what it holds
+now; also the answer that may not be in the file yet), and each live bridge session's last list
+(its status file's, else the history's newest record for its server and host since it started): a
+server a host reaches through a bridge holds what it was given until the session ends. A one-off
+`call` holds nothing afterwards. The map is rebuilt only when one of its
 inputs is another object (or the index's audiences changed), and equal audiences are the very same
 tuple objects from build to build, so a snapshot reuses a root's row whenever its audience did not
 change: a refresh that only moved times (a server re-listing the same folders) rebuilds no row.
@@ -16,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # only types here: the tray can show before pydantic is imported
     from app.core.history_index import Given, SeenIndex
     from app.core.model import Root
-    from app.ui.snapshot import ServerRow
+    from app.ui.snapshot import ServerRow, SessionRow
 
 SeenKey = tuple[object, ...]
 Audience = tuple[tuple[str, ...], tuple[str, ...]]
@@ -30,9 +33,9 @@ def seen_key(roots: Sequence[Root], servers: Iterable[ServerRow], history: SeenI
     parts: list[object] = []
     aliased = False
     for server in servers:
-        given = server.given
-        if given:
-            parts += [server.name, given, server.entry.path_aliases]
+        lists = held_lists(server, history)
+        if lists:
+            parts += [server.name, server.entry.path_aliases, *lists, "."]
         aliased = aliased or bool(server.entry.path_aliases)
     audiences = history.audiences if history is not None else None
     if audiences:
@@ -46,10 +49,52 @@ def same_key(a: SeenKey, b: SeenKey) -> bool:
     return len(a) == len(b) and all(x is y or (isinstance(x, str) and x == y) for x, y in zip(a, b, strict=True))
 
 
+def held_lists(server: ServerRow, history: SeenIndex | None) -> list[Sequence[str]]:
+    """The lists `server` holds now: its connected session's last answer, then each live bridge session's."""
+    lists: list[Sequence[str]] = []
+    given = server.given
+    if given:
+        lists.append(given)
+    for session in server.sessions:
+        bridged = session_given(server.name, session, history)
+        if bridged:
+            lists.append(bridged)
+    return lists
+
+
+def session_given(server: str, session: SessionRow, history: SeenIndex | None) -> Sequence[str] | None:
+    """What a live bridge session's server was given last: its status file's list, else the history's."""
+    if session.says_given:
+        return session.given
+    if history is None or session.started_at is None:
+        return None
+    return history.bridge_list(server, session.host, session.started_at.timestamp())
+
+
+def held_through(history: SeenIndex | None, root: Root, server: ServerRow) -> tuple[bool, tuple[str | None, ...]]:
+    """Whether `server`'s connection holds `root` now, and the hosts whose live bridge sessions do (for tooltips)."""
+    uri = _given_uri(root, server)
+    given = server.given
+    hosts = tuple(dict.fromkeys(session.host for session in server.sessions
+                                if uri in (session_given(server.name, session, history) or ())))
+    return bool(given) and uri in (given or ()), hosts
+
+
+def _given_uri(root: Root, server: ServerRow) -> str:
+    """The URI `server` is given for `root`: the alias's for a server that has one, else the wire form."""
+    if server.entry.path_aliases:
+        from app.core.sharing import sent_uri
+
+        return sent_uri(server.entry, root) or ""
+    from app.core.paths import wire_uri
+
+    return root.uri if root.uri.isascii() else wire_uri(root.uri)
+
+
 def seen_map(roots: Sequence[Root], servers: Sequence[ServerRow], before: SeenMap,
              history: SeenIndex | None = None) -> SeenMap:
     """Each root URI (as stored) -> its audience; roots nobody was given are left out."""
-    holders = _holders(roots, servers)
+    holders = _holders(roots, servers, history)
     # Equal audiences share one pair, the previous map's where it had it: rows then compare by identity.
     shared = {audience: audience for audience in set(before.values())}
     ever = history.audiences if history is not None else {}
@@ -85,8 +130,9 @@ def seen_map(roots: Sequence[Root], servers: Sequence[ServerRow], before: SeenMa
     return seen
 
 
-def _holders(roots: Sequence[Root], servers: Sequence[ServerRow]) -> dict[str, tuple[str, ...]]:
-    """Each root URI (as stored) -> the connected servers that were given it, in the servers' order.
+def _holders(roots: Sequence[Root], servers: Sequence[ServerRow],
+             history: SeenIndex | None) -> dict[str, tuple[str, ...]]:
+    """Each root URI (as stored) -> the servers holding it now (`held_lists`), in the servers' order.
 
     Servers given the very same list (the hub shares one answer among servers that see the same)
     are looked up together, so the cost is the roots times the distinct lists, not times the servers.
@@ -94,11 +140,8 @@ def _holders(roots: Sequence[Root], servers: Sequence[ServerRow]) -> dict[str, t
     from app.core.paths import wire_uri
     from app.core.sharing import sent_uri
 
-    groups: list[tuple[list[str] | None, set[str], list[str]]] = []  # (answer, stored root URIs, servers)
-    for server in servers:
-        given = server.given
-        if not given:
-            continue
+    groups: list[tuple[Sequence[str] | None, set[str], list[str]]] = []  # (answer, stored root URIs, servers)
+    for server, given in ((row, given) for row in servers for given in held_lists(row, history)):
         aliases = server.entry.path_aliases
         # Equal answers are one group: found by identity, else by one list comparison (fast in C).
         group = None if aliases else next((g for g in groups if g[0] is given or g[0] == given), None)

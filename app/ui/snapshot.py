@@ -8,7 +8,8 @@ with ten thousand roots (everything derived, like the roots needing attention, i
 
 "Seen by" is what each server was actually given (see `app.ui.seen_by`): every server the history
 says was given the folder, and among them the ones holding it now (connected, and given it in their
-current session's last roots answer; a server restarting forever holds nothing). The cell names the
+current session's last roots answer, or given it last by a live bridge session; a server restarting
+forever holds nothing, nor does one a one-off call gave it). The cell names the
 holders only; the others are in its tooltip, or named as earlier ones when nobody holds it.
 """
 
@@ -60,7 +61,7 @@ class RootRow(NamedTuple):
     seen_by: tuple[str, ...]
     """Every server that was given it (the history, and the connected ones), those holding it now first."""
     holding: tuple[str, ...] = ()
-    """The connected servers whose last roots answer holds it now."""
+    """The servers holding it now: connected ones whose last roots answer has it, and live bridges' ones."""
 
     @property
     def needs_attention(self) -> bool:
@@ -89,9 +90,21 @@ class SessionRow:
     started_at: datetime | None
     last_roots_fetch_at: datetime | None
     roots_fetch_count: int
+    given: list[str] | None = field(default=None, compare=False, repr=False)
+    """The URIs its server was given last (the status file's own list, by identity; None: nothing yet)."""
+    says_given: bool = field(default=True, compare=False, repr=False)
+    """Whether the status file tells what was given (an older bridge's does not: the history stands in)."""
+    read_given: object = field(default=None, compare=False, repr=False)
+    """The list as read from the file: the same object again means the file was not read anew (no comparison)."""
 
     @classmethod
-    def parse(cls, document: Mapping[str, Any]) -> SessionRow:
+    def parse(cls, document: Mapping[str, Any], before: SessionRow | None = None) -> SessionRow:
+        """`before`: this session's row in the previous snapshot, whose equal list is kept (compared by identity)."""
+        read = given = document.get("roots_given")
+        if not isinstance(given, list):
+            given = None
+        elif before is not None and before.given is not None and (before.read_given is read or before.given == given):
+            given = before.given  # a rewritten file (a fetch) with the same list: the audiences need no rebuild
         host = document.get("host")
         name = host.get("name") if isinstance(host, Mapping) else None
         era = document.get("era")
@@ -103,6 +116,9 @@ class SessionRow:
             started_at=moment(document.get("started_at")),
             last_roots_fetch_at=moment(document.get("last_roots_fetch_at")),
             roots_fetch_count=count_of(count),
+            given=given,
+            says_given="roots_given" in document,
+            read_given=read,
         )
 
 
@@ -204,9 +220,12 @@ class Snapshot:
         history: SeenIndex | None = None,
     ) -> Snapshot:
         """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
+        sessions_before = {(server.name, session.pid): session for server in previous.servers
+                           for session in server.sessions} if previous is not None else {}
         servers = tuple(
             ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name)),
-                      tuple(SessionRow.parse(doc) for doc in sessions_of(entry.name)))
+                      tuple(SessionRow.parse(doc, sessions_before.get((entry.name, count_of(doc.get("pid")))))
+                            for doc in sessions_of(entry.name)))
             for entry in data.servers
         )
         key = seen_key(data.roots, servers, history)

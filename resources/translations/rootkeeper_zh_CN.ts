@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 自身当前能否打开该文件夹。</translation>
     </message>
     <message>
-        <source>The servers connected now that hold this folder. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
-        <translation>现在已连接并持有此文件夹的服务器。若没有，则以灰色列出历史记录中曾获得它的服务器；提示中有每个服务器的最后时间。</translation>
+        <source>The servers holding this folder now: connected ones, and ones an AI host reaches through a live bridge. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
+        <translation>现在持有此文件夹的服务器：已连接的，以及 AI 主机通过活动桥接访问的。若没有，则以灰色列出历史记录中曾获得它的服务器；提示中有每个服务器的最后时间。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1438,8 +1438,24 @@ Links to %2</source>
         <translation>已关闭：不会告知任何服务器</translation>
     </message>
     <message>
+        <source>%1 via %2</source>
+        <translation>%1（经由 %2）</translation>
+    </message>
+    <message>
+        <source>a bridge</source>
+        <translation>桥接</translation>
+    </message>
+    <message>
+        <source>holds it now (connected, and through the bridge)</source>
+        <translation>现在持有（已连接，并通过桥接）</translation>
+    </message>
+    <message>
         <source>holds it now (connected)</source>
         <translation>现在持有（已连接）</translation>
+    </message>
+    <message>
+        <source>holds it now (through the bridge)</source>
+        <translation>现在持有（通过桥接）</translation>
     </message>
     <message>
         <source>not holding it now</source>

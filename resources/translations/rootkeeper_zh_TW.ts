@@ -1388,8 +1388,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>Rootkeeper 本身目前能否開啟該資料夾。</translation>
     </message>
     <message>
-        <source>The servers connected now that hold this folder. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
-        <translation>現在已連線並持有此資料夾的伺服器。若沒有，則以灰色列出歷史記錄中曾取得它的伺服器；提示中有每個伺服器的最後時間。</translation>
+        <source>The servers holding this folder now: connected ones, and ones an AI host reaches through a live bridge. When none does, the ones the history says were given it are named in grey; the tooltip has each one&apos;s last time.</source>
+        <translation>現在持有此資料夾的伺服器：已連線的，以及 AI 主機透過作用中橋接存取的。若沒有，則以灰色列出歷史記錄中曾取得它的伺服器；提示中有每個伺服器的最後時間。</translation>
     </message>
     <message>
         <source>Blocked by policy</source>
@@ -1438,8 +1438,24 @@ Links to %2</source>
         <translation>已關閉：不會告知任何伺服器</translation>
     </message>
     <message>
+        <source>%1 via %2</source>
+        <translation>%1（經由 %2）</translation>
+    </message>
+    <message>
+        <source>a bridge</source>
+        <translation>橋接</translation>
+    </message>
+    <message>
+        <source>holds it now (connected, and through the bridge)</source>
+        <translation>現在持有（已連線，並透過橋接）</translation>
+    </message>
+    <message>
         <source>holds it now (connected)</source>
         <translation>現在持有（已連線）</translation>
+    </message>
+    <message>
+        <source>holds it now (through the bridge)</source>
+        <translation>現在持有（透過橋接）</translation>
     </message>
     <message>
         <source>not holding it now</source>

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import qasync
@@ -20,16 +21,18 @@ from app.core.store import Store
 from app.ui.main_window import HISTORY_TAB, SERVERS_TAB
 from app.ui.roots_model import Column
 from app.ui.snapshot import Snapshot
-from tests.hub_helpers import add_roots
+from tests.hub_helpers import add_roots, recorded
+from tests.ui.test_consent import recorder
+from tests.ui.test_sessions import BridgeProcess, bridges_fixture, hold_hub_lock  # noqa: F401 (a fixture)
 from tests.ui_helpers import build_app, eventually, folders, run, running
 
 OK = AccessResult(AccessStatus.OK, "readable")
 
 
-def write_session(state: Path, server: str, host: str, fetches: int) -> None:
-    """A live bridge's status file (this test's own process stands for the bridge)."""
+def write_session(state: Path, server: str, host: str, fetches: int, started_at: str) -> None:
+    """An older bridge's status file, which does not carry its last list (this test's own process stands for it)."""
     document = {"pid": os.getpid(), "server": server, "host": {"name": host}, "era": "legacy",
-                "started_at": "2026-12-01T10:32:00+00:00", "roots_fetch_count": fetches}
+                "started_at": started_at, "roots_fetch_count": fetches}
     atomic_write(state / "sessions" / f"{os.getpid()}.json", json.dumps(document).encode())
 
 
@@ -57,20 +60,20 @@ def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_histor
         async with running(app):
             await eventually(lambda: model.rowCount() == 2 and seen_by(alpha_id) == "No server yet",
                              what="the roots, seen by nobody")
+            started_at = datetime.now(UTC).isoformat()
             with History(history_path(state)) as history:
                 history.append("fs", [alpha.as_uri()], era="2025-11-25", via="bridge", host="Zed")
                 history.append("git", [alpha.as_uri(), beta.as_uri()], era="2026-07-28", via="call")
-            write_session(state, "fs", "Zed", fetches=1)  # what a bridge does after giving the list
-            # Nothing the hub connected holds them: the cell names the history's servers as earlier ones.
-            await eventually(lambda: seen_by(alpha_id) == "Nobody now (earlier: fs, git)"
-                             and seen_by(beta_id) == "Nobody now (earlier: git)",
+            write_session(state, "fs", "Zed", fetches=1, started_at=started_at)  # after giving the list, as a bridge
+            # The live session holds what its newest record gave; the one-off call holds nothing.
+            await eventually(lambda: seen_by(alpha_id) == "fs" and seen_by(beta_id) == "Nobody now (earlier: git)",
                              what="the bridge's and the call's folders in Seen by")
             fs_line, git_line = tooltip(alpha_id).splitlines()
-            assert fs_line.startswith("fs: not holding it now; last given at ")
+            assert fs_line.startswith("fs via Zed: holds it now (through the bridge); last given at ")
             assert fs_line.endswith(" through a bridge for Zed")
             assert git_line.startswith("git: not holding it now; last given at ") and git_line.endswith(" in one call")
             row = app.live.current.root(alpha_id)
-            assert row is not None and row.holding == ()  # nothing the hub connected holds it
+            assert row is not None and row.holding == ("fs",)  # through the bridge: the hub connected nothing
 
             app.window.tabs.setCurrentIndex(SERVERS_TAB)
             app.window.servers_page.select("fs")
@@ -83,13 +86,16 @@ def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_histor
             await eventually(lambda: page.model.rowCount() == 2, what="the History tab read on show")
             with History(history_path(state)) as history:
                 history.append("fs", [alpha.as_uri(), beta.as_uri()], era="2025-11-25", via="bridge", host="Zed")
-            write_session(state, "fs", "Zed", fetches=2)
+            write_session(state, "fs", "Zed", fetches=2, started_at=started_at)
             # No Refresh click: the page follows while it is shown.
             await eventually(lambda: page.model.rowCount() == 3, what="the new record on the History tab")
-            await eventually(lambda: seen_by(beta_id) == "Nobody now (earlier: fs, git)",
-                             what="beta given to the bridge too")
+            await eventually(lambda: seen_by(beta_id) == "fs", what="beta given to the bridge too")
             await eventually(lambda: details.fetch.text().startswith("Given 2 folders today"),
                              what="the details counting both folders")
+
+            (state / "sessions" / f"{os.getpid()}.json").unlink()  # the session ended
+            await eventually(lambda: seen_by(alpha_id) == seen_by(beta_id) == "Nobody now (earlier: fs, git)",
+                             what="nobody holding them once the session ended")
 
     run(qloop, scenario(), timeout=90)
 
@@ -171,3 +177,85 @@ def test_a_server_seen_through_an_alias_is_found_in_the_history_under_the_alias(
                               lambda _name: [], history=index)
     assert snapshot.roots[0].seen_by == ("box",) and snapshot.roots[0].holding == ()
     index.close()
+
+
+def test_a_server_a_live_bridge_gave_a_folder_holds_it_until_the_session_ends(
+    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess]
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    alpha, beta = folders(tmp_path / "data", "alpha", "beta")
+    alpha_id, beta_id = add_roots(store, alpha, beta)
+    record = tmp_path / "recorder.jsonl"
+    server = recorder("fs", record)
+    server.consent = "given"
+    store.update(lambda data: data.servers.append(server))
+    lock = hold_hub_lock(home)  # the app connects nothing: only the bridge gives the server folders
+    app = build_app(home)
+    model = app.window.roots_model
+
+    def cell(root_id: str, role: Qt.ItemDataRole = Qt.ItemDataRole.DisplayRole) -> str:
+        return str(model.data(model.index(model.row_of(root_id), Column.SEEN_BY), role))
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: model.rowCount() == 2 and cell(alpha_id) == "No server yet",
+                             what="the roots, seen by nobody")
+            bridge = BridgeProcess(home, "fs")
+            bridges.append(bridge)
+            bridge.handshake("Zed")
+            await eventually(lambda: bridge.answered(1), timeout=60, what="the bridge's initialize reply")
+            bridge.initialized()
+            await eventually(lambda: recorded(record) == [[alpha.as_uri(), beta.as_uri()]], timeout=30,
+                             what="the server behind the bridge given both folders")
+            # The server holds them right now, through the bridge: the cell names it, the tooltip the host.
+            await eventually(lambda: cell(alpha_id) == cell(beta_id) == "fs", what="the bridge's server in Seen by")
+            # The time is the history's, read once the session's change is seen: it may come a moment later.
+            await eventually(lambda: cell(alpha_id, Qt.ItemDataRole.ToolTipRole).startswith(
+                "fs via Zed: holds it now (through the bridge); last given at "), what="the tooltip naming the host")
+            row = app.live.current.root(alpha_id)
+            assert row is not None and row.holding == ("fs",) and row.seen_by == ("fs",)
+
+            bridge.close()  # the host ended the session
+            await eventually(lambda: cell(alpha_id) == cell(beta_id) == "Nobody now (earlier: fs)",
+                             what="nobody holding them once the session ended")
+            assert cell(alpha_id, Qt.ItemDataRole.ToolTipRole).startswith("fs: not holding it now; last given at ")
+
+    try:
+        run(qloop, scenario(), timeout=150)
+    finally:
+        lock.release()
+
+
+def test_at_ten_thousand_roots_a_bridge_refetching_the_same_list_rebuilds_nothing_and_its_end_only_its_rows() -> None:
+    roots = _roots(10_000)
+    uris = [root.uri for root in roots]
+    data = StoreData(roots=roots, servers=[_server("fs"), _server("git")])
+    access = {root.id: OK for root in roots}
+    statuses = {"fs": ConnectionStatus(state="connected", last_roots_fetch=uris, session_fetches=1)}
+    sessions: list[dict[str, object]] = []
+
+    def bridge(fetches: int, given: list[str]) -> dict[str, object]:
+        return {"pid": 4242, "server": "git", "host": {"name": "Zed"}, "started_at": "2026-12-01T10:32:00+00:00",
+                "roots_fetch_count": fetches, "roots_given": given}
+
+    def build(previous: Snapshot | None) -> Snapshot:
+        return Snapshot.build(data, access, statuses.get, lambda _name: [],
+                              lambda name: [doc for doc in sessions if doc["server"] == name],
+                              previous=previous, roots_changed=False)
+
+    sessions.append(bridge(1, uris[:10]))
+    first = build(None)
+    assert first.roots[0].seen_by == first.roots[0].holding == ("fs", "git")
+    assert first.roots[10].holding == ("fs",)
+
+    # The bridge's file rewritten by another fetch of the same list (a new, equal list): nothing rebuilt.
+    sessions[:] = [bridge(2, list(uris[:10]))]
+    second = build(first)
+    assert second.seen is first.seen and second.roots is first.roots
+
+    # The session ends: only the ten rows it held change.
+    sessions.clear()
+    third = build(second)
+    rebuilt = [index for index, (new, old) in enumerate(zip(third.roots, second.roots, strict=True)) if new is not old]
+    assert rebuilt == list(range(10)) and third.roots[0].holding == ("fs",)

@@ -1,8 +1,10 @@
 """Live bridge sessions: one private status file per running bridge, read by `rootkeeper sessions` (and the tray).
 
-`state_home()/sessions/<pid>.json` holds the host's clientInfo, the server, the era and each roots
-fetch. It is replaced atomically on every change and removed when the bridge exits; a file whose
-process is gone (a bridge that was killed) is ignored by readers.
+`state_home()/sessions/<pid>.json` holds the host's clientInfo, the server, the era, each roots
+fetch and the last list given (`roots_given`, null until the first: the window counts the server
+as holding those folders while the session lives). It is replaced atomically on every change and
+removed when the bridge exits; a file whose process is gone (a bridge that was killed) is ignored
+by readers.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class SessionStatus:
             "roots_fetch_count": 0,
             "last_roots_fetch_at": None,
             "roots_fetches": [],
+            "roots_given": None,
         }
         import asyncio
 
@@ -92,7 +95,8 @@ class SessionStatus:
         def count() -> None:
             fetches = [*self.document["roots_fetches"], {"at": at, "count": len(uris)}][-KEPT_FETCHES:]
             self.update(
-                roots_fetches=fetches, last_roots_fetch_at=at, roots_fetch_count=self.document["roots_fetch_count"] + 1
+                roots_fetches=fetches, last_roots_fetch_at=at, roots_fetch_count=self.document["roots_fetch_count"] + 1,
+                roots_given=uris,  # what the server holds now: the window's "Seen by" counts it while this lives
             )
 
         def written() -> None:  # on the recorder's thread
