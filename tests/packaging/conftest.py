@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT
-from tests.ui.test_screenshot import x_display  # noqa: F401  (the private Xvfb fixture, shared)
 
 SOURCES = ("app", "packaging", "resources", "pyproject.toml")
 BUILD_TIMEOUT = 1200  # the build on two cores under load, with nothing cached
