@@ -34,6 +34,7 @@ CLASSES = {
     "test_full_disk": "store faults",
     "test_read_only_state": "store faults",
     "test_bridge_kills": "store faults",
+    "test_save_kills": "store faults",
     "test_hostile_crowd": "hostile servers",
     "test_sensitive": "security",
     "test_private_files": "security",
