@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -127,7 +128,7 @@ def test_sigkill_at_random_moments_of_1000_saves(tmp_path: Path, store_guard: St
         acknowledged = writer.acknowledged[-1] if writer.acknowledged else revision
         now, problems = _whole(path.read_bytes(), acknowledged)
         problems += [f"left behind: {name}" for name in _leftovers(home, writer.process.pid)]
-        if code != -9:
+        if code != -signal.SIGKILL:
             problems.append(f"the writer ended with {code}, not by the kill")
         if now is None or now < acknowledged:
             store_guard.lost()
