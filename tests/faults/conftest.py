@@ -29,17 +29,27 @@ CLASSES = {
     "test_selectors": "hostile inputs",
     "test_server_targets": "hostile inputs",
     "test_paste_box": "hostile inputs",
+    "test_non_utf8_roots": "hostile inputs",
+    "test_html_plain": "hostile inputs",
+    "test_cli_robustness": "hostile inputs",
     "test_damaged_store": "store faults",
     "test_store_contention": "store faults",
     "test_full_disk": "store faults",
     "test_read_only_state": "store faults",
     "test_bridge_kills": "store faults",
+    "test_save_kills": "store faults",
     "test_hostile_crowd": "hostile servers",
+    "test_process_hygiene": "hostile servers",
+    "test_bridge_faults": "hostile servers",
+    "test_call_timeout": "hostile servers",
     "test_sensitive": "security",
     "test_private_files": "security",
     "test_server_logs": "security",
     "test_other_user": "security",
     "test_secrets": "security",
+    "test_moved_cli": "security",
+    "test_moved_watcher": "security",
+    "test_moved_tray": "security",
 }
 
 _tried: Counter[str] = Counter()
@@ -166,6 +176,26 @@ def store_guard(request: pytest.FixtureRequest) -> Iterator[StoreGuard]:
     guard = StoreGuard()
     yield guard
     request.node.user_properties.append(("data_lost", guard.losses()))
+
+
+@pytest.fixture
+def stores_at_end(store_guard: StoreGuard, tmp_path: Path) -> Iterator[None]:
+    """For cases whose edits may be accepted: every store the case leaves under `tmp_path` must parse.
+
+    `**` walks into no symbolic link, so a folder swapped for a link to `/` is not searched.
+    """
+    yield
+    for path in sorted(tmp_path.glob(f"**/{STORE_FILE}")):
+        if path.is_file():
+            store_guard.watch(path.parent, unchanged=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    unclassed = sorted({item.path.name for item in items if item.path.parent == here
+                        and _fault_class(item.nodeid) is None})
+    if unclassed:  # a fault file left out of CLASSES would silently count in no class
+        raise pytest.UsageError(f"tests/faults files with no class in CLASSES: {', '.join(unclassed)}")
 
 
 @pytest.fixture

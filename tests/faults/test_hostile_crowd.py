@@ -22,8 +22,8 @@ from app.core.store import STORE_FILE, Store, StoreError, parse
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.hub import Hub
 from tests.faults.conftest import StoreGuard
+from tests.faults.test_process_hygiene import gone
 from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
-from tests.mcp.test_process_hygiene import gone
 from tests.mcp_helpers import HttpServers, http_entry, http_servers
 
 pytestmark = pytest.mark.timeout(600)

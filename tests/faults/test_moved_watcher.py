@@ -15,7 +15,7 @@ from app.core.store import Store
 from tests.hub_helpers import add_roots, eventually
 from tests.mcp.test_watcher import folders, make_watcher, started, store
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = [pytest.mark.timeout(90), pytest.mark.usefixtures("stores_at_end")]
 
 __all__ = ["folders", "store"]  # fixtures shared with the watcher's own tests
 

@@ -1,4 +1,4 @@
-"""The CLI under a hostile terminal: closed pipes, full disks, Ctrl+C, odd arguments and environments.
+"""The CLI under a hostile terminal: closed pipes, full disks, Ctrl+C, odd arguments and environments (issue 10, #17).
 
 Exit statuses say whether the store changed: 0 done, 1 refused (unchanged), 3 saved but not fully
 reported, 130 interrupted before anything was saved, 141 output pipe closed (unchanged).
@@ -16,8 +16,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from app.core.store import LOCK_FILE, STORE_FILE
 from tests.conftest import PROJECT, run_cli, run_unprivileged
+
+pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
 
 SAVED_UNREPORTED = 3
 INTERRUPTED = 130

@@ -28,6 +28,8 @@ from tests.faults.hostile import HTML_INJECTION
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 
+pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
+
 CASES = [pytest.param(text, id=case) for case, text in HTML_INJECTION]
 
 

@@ -1,4 +1,5 @@
-"""Servers the hub starts leave nothing running, cannot make it buffer without bound, and cannot flood its stderr.
+"""Servers the hub starts leave nothing running, cannot make it buffer without bound, and cannot flood its stderr
+(issue 10, #15).
 
 Real server processes on real pipes (tests/servers/hygiene_server.py), real `rootkeeper run --headless`.
 """
@@ -24,7 +25,7 @@ from app.mcp.errors import TEMPLATES
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import headless_hub
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
 SERVER = PROJECT / "tests" / "servers" / "hygiene_server.py"
 WAIT = 90.0

@@ -1,4 +1,4 @@
-"""`rootkeeper call --timeout` bounds the whole call, through the real CLI and a real server process."""
+"""`rootkeeper call --timeout` bounds the whole call, through the real CLI and a real server process (issue 10, #16)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import PROJECT, run_cli
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
 SERVER = PROJECT / "tests" / "servers" / "hygiene_server.py"
 

@@ -1,4 +1,5 @@
-"""Faults on either side of the bridge: clean JSON-RPC errors, no hang, no orphan, nothing but JSON-RPC on stdout."""
+"""Faults on either side of the bridge (issue 10, #15): clean JSON-RPC errors, no hang, no orphan, nothing but
+JSON-RPC on stdout."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tests.mcp.bridge.helpers import (
     wait_until,
 )
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
 
 @pytest.fixture

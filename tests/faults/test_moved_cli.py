@@ -13,6 +13,8 @@ import pytest
 
 from tests.conftest import CliResult
 
+pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
+
 Cli = Callable[..., CliResult]
 
 

@@ -4,7 +4,7 @@ Its URI goes on the wire as percent-encoded bytes (`caf%E9`), its name decoded w
 (`caf\ufffd`), and the connection stays up: before the fix the `roots/list` answer could not be
 serialized and the connection died and reconnected forever.
 
-This module is also the test server (`python -m tests.mcp.test_non_utf8_roots RECORD`): a legacy
+This module is also the test server (`python -m tests.faults.test_non_utf8_roots RECORD`): a legacy
 SDK server that lists roots after the handshake and on every change, and records each root's URI
 and name exactly as it received them.
 """
@@ -31,7 +31,7 @@ from app.mcp.watcher import RootsWatcher
 from tests.mcp.bridge.helpers import sdk_host
 from tests.mcp_helpers import REPO, child_pids
 
-pytestmark = [pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
 WAIT = 60.0
 SHOWN = {b"caf\xe9": "caf\ufffd", b"raw\xff": "raw\ufffd"}

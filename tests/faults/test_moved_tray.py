@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import qasync
 
 from app.ui.roots_model import Column
 from tests.ui_helpers import eventually, one_folder_app, run, running
+
+pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store the app leaves must parse
 
 
 def test_a_folder_swapped_for_a_link_is_shown_as_leading_elsewhere_and_notified(
