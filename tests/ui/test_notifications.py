@@ -106,6 +106,41 @@ def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_b
     run(qloop, scenario(), timeout=90)
 
 
+def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", "alpha"))
+    # `crashy` takes the handshake, is given its roots and dies, on every attempt: it connects each
+    # time, but never works, as it did at the last start.
+    store.update(lambda data: data.servers.append(stdio_entry("crashy", "hostile", "die-after-roots", share="all")))
+    app = build_app(home, tray_available=False)
+    notes: list[tuple[str, str]] = []
+    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    states: list[str] = []  # each state `crashy` went through, as the snapshots showed it
+
+    def on_snapshot(snapshot: Snapshot) -> None:
+        row = snapshot.server("crashy")
+        if row is not None and row.status is not None and (not states or states[-1] != row.status.state):
+            states.append(row.status.state)
+
+    app.live.snapshotChanged.connect(on_snapshot)
+
+    def restarted_and_down(times: int) -> bool:
+        row = app.live.current.server("crashy")
+        status = row.status if row is not None else None
+        return status is not None and status.roots_fetch_count >= times and status.state == "backoff"
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: restarted_and_down(4), timeout=60, what="crashy given its roots and dead 4 times")
+            assert "connected" in states  # it did connect, each brief session is not "working"
+            assert notes == [], notes
+
+    run(qloop, scenario(), timeout=90)
+
+
 def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
