@@ -45,8 +45,9 @@ def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: P
 def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     server = ServerEntry(name="s", target=StdioTarget(command="x"), consent="given", share="all")
 
-    def seen(state: str | None) -> Snapshot:
-        status = ConnectionStatus(state=state, last_error="boom") if state else None  # type: ignore[arg-type]
+    def seen(state: str | None, failed_sessions: int = 0) -> Snapshot:
+        status = (ConnectionStatus(state=state, last_error="boom", failed_sessions=failed_sessions)  # type: ignore[arg-type]
+                  if state else None)
         return Snapshot.build(StoreData(servers=[server]), {}, lambda _n: status, lambda _n: [])
 
     tracker = TransitionTracker()
@@ -54,9 +55,17 @@ def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     assert tracker.update(seen(None)) == []
     assert tracker.update(seen("connecting")) == []
     assert tracker.update(seen("backoff")) == []
-    # Once it has worked in this session, failing again is news.
+    # Connecting and dying without ever working (a crash loop since the start): still quiet.
     assert tracker.update(seen("connected")) == []
-    assert [t.name for t in tracker.update(seen("backoff"))] == ["s"]
+    assert tracker.update(seen("backoff")) == []
+    # Once it has worked in this session, breaking is news, once, however long it then keeps failing.
+    assert tracker.update(seen("connected")) == []
+    assert [t.name for t in tracker.update(seen("backoff", failed_sessions=1))] == ["s"]
+    assert tracker.update(seen("connecting", failed_sessions=1)) == []
+    assert tracker.update(seen("backoff", failed_sessions=1)) == []
+    # The same outage going on (each brief reconnect dying again) is not news either.
+    assert tracker.update(seen("connected", failed_sessions=1)) == []
+    assert tracker.update(seen("backoff", failed_sessions=2)) == []
 
 
 def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_breaks_is_news(
@@ -96,11 +105,13 @@ def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_b
             assert notes == []
             connection = app.editor.hub.connection("flaky")
             assert connection is not None
+            # flaky works (it answered after its handshake), so its break is news.
+            await connection.wait_for_status(lambda status: status.settled_at is not None, timeout=30)
             with pytest.raises(ToolCallError):
                 await connection.call_tool("crash")
             await eventually(lambda: bool(notes), what="the balloon for flaky")
             await eventually(lambda: state_of("flaky") == "connected", what="flaky reconnected")
-            assert notes[0][0] == "A server failed" and "flaky" in notes[0][1]
+            assert notes[0][0] == "A server failed" and "flaky" in notes[0][1] and len(notes) == 1, notes
             assert not any("broken" in title + body for title, body in notes), notes
 
     run(qloop, scenario(), timeout=90)
