@@ -42,13 +42,40 @@ class ConnectionStatus(BaseModel):
     last_error_args: dict[str, str] | None = None
     retry_in: float | None = None
     """Seconds from entering `backoff` to the next attempt."""
+    settled_at: datetime | None = None
+    """When the current session showed it works: it answered a request after any roots it asked for."""
+    failed_sessions: int = 0
+    """Sessions in a row that ended since the server last worked, counted from one that worked (see `count_failure`).
+
+    1 is a break (news); more is the same outage going on (a crash loop); 0 while it has not
+    worked since it was started, which is not news either. Kept while connected, until a session ends.
+    """
 
     def replace(self, **changes: Any) -> ConnectionStatus:
         return self.model_copy(update=changes)
 
+    @property
+    def broke(self) -> bool:
+        """Failing, and this is the start of the outage (not a crash loop going on, nor failing since the start)."""
+        return self.state in ("backoff", "failed") and self.failed_sessions == 1
+
     def row(self) -> dict[str, Any]:
         """The published form (`servers list --json`)."""
         return self.model_dump(mode="json", exclude=_UNPUBLISHED)
+
+def count_failure(ended: ConnectionStatus, *, stayed_up: bool) -> int:
+    """`failed_sessions` once the session (or attempt) `ended` describes is over: the one rule for "a server broke".
+
+    It worked if it settled (`settled_at`); `stayed_up`: it was up long enough to end any crash
+    loop (`HEALTHY_AFTER`). A server that connects and dies each time is one outage, however
+    often it restarts, and one that never worked since it was started counts nothing.
+    """
+    if stayed_up:
+        return 1
+    if ended.failed_sessions:
+        return ended.failed_sessions + 1
+    return 0 if ended.settled_at is None else 1
+
 
 STATUS_FILE = "servers-status.json"
 _UNPUBLISHED = {"roots_fetch_count", "retry_in", "session_fetches"}

@@ -1,17 +1,15 @@
 """One live MCP connection per configured server, kept up by a single owner task.
 
 The owner task enters and leaves the SDK `Client` itself (anyio requires the task that enters
-a client's task groups to exit them), reconnects with capped exponential backoff, and publishes a
-`ConnectionStatus` after every change. Tool calls and `list_changed` notifications run in the
-open session's task group (`LiveSession.run`), and the caller waits with its own deadline.
+a client's task groups to exit them), reconnects with capped, jittered exponential backoff, and
+publishes a `ConnectionStatus` after every change (its `failed_sessions`: a crash loop is one outage).
+Tool calls and `list_changed` notifications run in the open session's task group (`LiveSession.run`),
+and the caller waits with its own deadline.
 
-The era: a per-server pin (`ServerEntry.era`), else the SDK's `mode="auto"` verdict, except that
-a stdio server which breaks on the `server/discover` probe is retried at once in legacy mode and
-remembered as legacy-only (`connection_era`).
-
-A hub's stdio servers start a few at a time (`connection_gate.StartGate`); an attempt's connect
-deadline starts once it has its slot. Backoff delays are jittered (`app.core.pacing`).
-
+The era: a per-server pin (`ServerEntry.era`), else the SDK's `mode="auto"` verdict, except that a
+stdio server which breaks on the `server/discover` probe is retried at once in legacy mode and
+remembered as legacy-only (`connection_era`). A hub's stdio servers start a few at a time
+(`connection_gate.StartGate`); an attempt's connect deadline starts once it has its slot.
 Sessions, roots, logs, stdio: the `connection_*` modules; the SDK is imported lazily (~0.5 s), so this is cheap.
 """
 
@@ -32,10 +30,11 @@ import anyio
 from app import __version__
 from app.core.model import ServerEntry, StdioTarget
 from app.core.pacing import jittered
-from app.core.status import ConnectionStatus, Era
+from app.core.status import ConnectionStatus, Era, count_failure
 from app.mcp.connection_era import EraChoice
 from app.mcp.connection_session import (
     GET_STREAM_WAIT,
+    HEALTHY_AFTER,
     LIVENESS_INTERVAL,
     LiveSession,
     Mode,
@@ -63,7 +62,7 @@ if TYPE_CHECKING:
     from app.mcp.connection_roots import RootsAnswer, RootsAnswerer, RootsFetch
     from app.mcp.connection_session import Attempt
 
-__all__ = ["STOP_GRACE", "ConnectionStatus", "RootsProvider", "ServerConnection"]
+__all__ = ["HEALTHY_AFTER", "STOP_GRACE", "ConnectionStatus", "RootsProvider", "ServerConnection"]
 
 logger = logging.getLogger(__name__)
 
@@ -71,8 +70,6 @@ RootsProvider = Callable[[], "list[tuple[str, str]] | RootsAnswer"]  # a new lis
 
 BACKOFF_INITIAL = 0.5
 BACKOFF_CAP = 30.0
-HEALTHY_AFTER = 60.0
-"""A connection that stayed up this long (seconds) resets the backoff to its initial delay."""
 STOP_GRACE = 10.0
 """Bound on `stop()`; a stdio shutdown is shielded and takes at most about 6.5 s (see `connection_stdio`)."""
 
@@ -290,15 +287,16 @@ class ServerConnection:
                     if self._stopping:
                         return
                     self._failure = outcome.failure
+                    failed = count_failure(self.status, stayed_up=outcome.stayed_up)
+                    ended = dict(outcome.failure.status_fields(), failed_sessions=failed)
                     if outcome.failure.permanent:
-                        self._board.publish(state="failed", **outcome.failure.status_fields(), retry_in=None)
+                        self._board.publish(state="failed", **ended, retry_in=None)
                         return
-                    # A lost session backs off like any other end: a server that forgets every
-                    # session at once must not be re-initialized in a tight loop.
-                    if outcome.connected_for is not None and outcome.connected_for >= HEALTHY_AFTER:
+                    # A lost session backs off too: a server forgetting every session must not spin.
+                    if outcome.stayed_up:
                         delay = self._backoff_initial
                     wait = jittered(delay)  # servers that failed together must not all come back together
-                    self._board.publish(state="backoff", **outcome.failure.status_fields(), retry_in=wait)
+                    self._board.publish(state="backoff", **ended, retry_in=wait)
                     await anyio.sleep(wait)
                     delay = min(delay * 2, self._backoff_cap)
         except BaseException as error:
@@ -324,7 +322,8 @@ class ServerConnection:
 
         from app.mcp.connection_roots import RootkeeperClient, RootsAnswerer
 
-        self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None, session_fetches=0)
+        self._board.publish(state="connecting", era=None, protocol_version=None, retry_in=None, session_fetches=0,
+                            settled_at=None)
         error: BaseException | None = None
         with ExitStack() as resources:
             if self._gate is not None and isinstance(self._entry.target, StdioTarget):
@@ -385,6 +384,7 @@ class ServerConnection:
                 self._slot.leave()  # started (and said so): the next server may spawn
             if probe_fallback:
                 self._era.remember_legacy_only()
+            calls.start_soon(live.settle, self._call_timeout, lambda: self._board.publish(settled_at=datetime.now(UTC)))
             await live.wait_gone(self._liveness_interval, self._connect_timeout)
             self._live = None
             calls.cancel_scope.cancel()

@@ -57,6 +57,8 @@ GET_STREAM_WAIT = 2.0
 """Most a legacy HTTP `initialized` waits for the session's GET stream to open (see `ServerStreamGate`)."""
 LIVENESS_INTERVAL = 30.0
 """Seconds between pings on an HTTP session that holds no stream open."""
+HEALTHY_AFTER = 60.0
+"""A session that stayed up this long (seconds) resets the backoff and ends a crash loop (`failed_sessions`)."""
 
 
 @dataclass
@@ -93,6 +95,11 @@ class Outcome:
     """Seconds the session was up; None when it never connected."""
     timed_out: bool = False
     """The connect deadline passed before the handshake was done."""
+
+    @property
+    def stayed_up(self) -> bool:
+        """Up `HEALTHY_AFTER` or longer: the backoff starts over, and a crash loop has ended."""
+        return self.connected_for is not None and self.connected_for >= HEALTHY_AFTER
 
 
 def open_attempt(
@@ -167,6 +174,18 @@ class LiveSession:
                 outcome.cancel()
                 scope.cancel()
 
+    async def settle(self, timeout: float, then: Callable[[], None]) -> None:
+        """Call `then()` once the server answers a request after any roots it asked for (see `settle_barrier`).
+
+        A crash loop's sessions never get this far: they end with the session's task group first.
+        """
+        try:
+            await self.run(settle_barrier, timeout)
+        except Exception as error:  # it ended, or did not answer: it did not show it works
+            logger.debug("The session did not settle: %r", error)
+            return
+        then()
+
     async def notify_list_changed(self, timeout: float) -> bool:
         """Send `notifications/roots/list_changed`; True only when it really went out.
 
@@ -238,6 +257,15 @@ async def roots_barrier(client: Client) -> int:
     await answer_cheaply(client)
     await watch.roots_settled()
     return watch.roots_requests
+
+
+async def settle_barrier(client: Client) -> None:
+    """Return once the server answered a request after any roots it asked for on connecting.
+
+    A server that dies as soon as it has its roots (a crash loop) never gets this far.
+    """
+    await roots_barrier(client)
+    await answer_cheaply(client)
 
 
 def client_transport(client: Client) -> WatchedTransport:

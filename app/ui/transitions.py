@@ -1,7 +1,7 @@
 """What changed between two snapshots that is worth a desktop notification.
 
-Only transitions count: a folder that became unreachable or reachable again, a server that failed
-after it had connected.
+Only transitions count: a folder that became unreachable or reachable again, a server that broke
+after it had worked (once per outage: not each death of a crash loop).
 A state that merely persists (a folder still missing, a server still retrying) never repeats a
 notification, and the very first snapshot only sets the baseline.
 """
@@ -32,7 +32,6 @@ class Transition:
 class TransitionTracker:
     _reachable: dict[str, bool] = field(default_factory=dict)
     _failed_servers: set[str] = field(default_factory=set)
-    _connected_once: set[str] = field(default_factory=set)
     _started: bool = False
 
     def update(self, snapshot: Snapshot) -> list[Transition]:
@@ -54,15 +53,13 @@ class TransitionTracker:
                 continue
             if server.status.state == "connected":
                 self._failed_servers.discard(server.name)
-                self._connected_once.add(server.name)
             elif server.failing and server.name not in self._failed_servers:
-                # Reported once per outage: retries that keep failing stay quiet until it connects again.
-                # A server that has not connected since the app started (failing at the last start too)
-                # is not news: the badge and the servers tab say so, without a balloon on every start.
+                # Reported once per outage, as the status counts them (`ConnectionStatus.broke`): the
+                # deaths of a crash loop, and a server that has not worked since the app started
+                # (failing at the last start too), are not news: the badge and the servers tab say so.
                 self._failed_servers.add(server.name)
-                if self._started and server.name in self._connected_once:
+                if self._started and server.status.broke:
                     found.append(Transition(Change.SERVER_FAILED, server.name, text.server_error(server.status) or ""))
         self._failed_servers &= {server.name for server in snapshot.servers}
-        self._connected_once &= {server.name for server in snapshot.servers}
         self._started = True
         return found

@@ -6,9 +6,10 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
-from app.core.status import STATUS_FILE, ConnectionStatus, StatusBoard
+from app.core.status import STATUS_FILE, ConnectionStatus, StatusBoard, count_failure
 
 
 def written_by(state: Path, pid: int, servers: dict[str, object]) -> Path:
@@ -54,3 +55,22 @@ def test_statuses_of_a_missing_or_unreadable_file_are_empty(tmp_path: Path) -> N
     assert StatusBoard(tmp_path).statuses() == ({}, False)
     (tmp_path / STATUS_FILE).write_text("{")
     assert StatusBoard(tmp_path).statuses() == ({}, False)
+
+
+def test_an_outage_is_counted_from_a_session_that_worked_until_one_stays_up() -> None:
+    def ended(failed_sessions: int, *, worked: bool) -> ConnectionStatus:
+        return ConnectionStatus(state="connected", failed_sessions=failed_sessions,
+                                settled_at=datetime.now(UTC) if worked else None)
+
+    # Never worked since it was started (a crash loop since the start): no outage to tell.
+    assert count_failure(ended(0, worked=False), stayed_up=False) == 0
+    # It worked, then ended: the break. Later ends, working briefly or not, are the same outage.
+    assert count_failure(ended(0, worked=True), stayed_up=False) == 1
+    assert count_failure(ended(1, worked=True), stayed_up=False) == 2
+    assert count_failure(ended(2, worked=False), stayed_up=False) == 3
+    # A session that stayed up ended the loop: its end is a new break.
+    assert count_failure(ended(3, worked=True), stayed_up=True) == 1
+    assert count_failure(ended(0, worked=False), stayed_up=True) == 1
+    assert ConnectionStatus(state="backoff", failed_sessions=1).broke
+    assert not ConnectionStatus(state="backoff", failed_sessions=2).broke
+    assert not ConnectionStatus(state="connected", failed_sessions=1).broke

@@ -189,10 +189,12 @@ def test_transitions_fire_once_per_change_never_for_the_first_look() -> None:
     assert [(t.change, t.name) for t in back] == [(Change.FOLDER_BACK, "a")]
     retrying = {"s": ConnectionStatus(state="connecting")}
     assert tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], retrying)) == []
-    failed = tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], failing))
+    # It broke after it had worked (the connection counts the outage: `failed_sessions` 1).
+    broke = {"s": ConnectionStatus(state="backoff", last_error="boom", failed_sessions=1)}
+    failed = tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], broke))
     assert [(t.change, t.name, t.detail) for t in failed] == [(Change.SERVER_FAILED, "s", "boom")]
     assert tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], retrying)) == []
-    assert tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], failing)) == []
+    assert tracker.update(snapshot([a, b], {a.id: OK, b.id: GONE}, [server], broke)) == []
 
 
 @pytest.mark.parametrize(

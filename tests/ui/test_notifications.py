@@ -45,8 +45,9 @@ def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: P
 def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     server = ServerEntry(name="s", target=StdioTarget(command="x"), consent="given", share="all")
 
-    def seen(state: str | None) -> Snapshot:
-        status = ConnectionStatus(state=state, last_error="boom") if state else None  # type: ignore[arg-type]
+    def seen(state: str | None, failed_sessions: int = 0) -> Snapshot:
+        status = (ConnectionStatus(state=state, last_error="boom", failed_sessions=failed_sessions)  # type: ignore[arg-type]
+                  if state else None)
         return Snapshot.build(StoreData(servers=[server]), {}, lambda _n: status, lambda _n: [])
 
     tracker = TransitionTracker()
@@ -54,9 +55,17 @@ def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
     assert tracker.update(seen(None)) == []
     assert tracker.update(seen("connecting")) == []
     assert tracker.update(seen("backoff")) == []
-    # Once it has worked in this session, failing again is news.
+    # Connecting and dying without ever working (a crash loop since the start): still quiet.
     assert tracker.update(seen("connected")) == []
-    assert [t.name for t in tracker.update(seen("backoff"))] == ["s"]
+    assert tracker.update(seen("backoff")) == []
+    # Once it has worked in this session, breaking is news, once, however long it then keeps failing.
+    assert tracker.update(seen("connected")) == []
+    assert [t.name for t in tracker.update(seen("backoff", failed_sessions=1))] == ["s"]
+    assert tracker.update(seen("connecting", failed_sessions=1)) == []
+    assert tracker.update(seen("backoff", failed_sessions=1)) == []
+    # The same outage going on (each brief reconnect dying again) is not news either.
+    assert tracker.update(seen("connected", failed_sessions=1)) == []
+    assert tracker.update(seen("backoff", failed_sessions=2)) == []
 
 
 def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_breaks_is_news(
@@ -96,12 +105,49 @@ def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_b
             assert notes == []
             connection = app.editor.hub.connection("flaky")
             assert connection is not None
+            # flaky works (it answered after its handshake), so its break is news.
+            await connection.wait_for_status(lambda status: status.settled_at is not None, timeout=30)
             with pytest.raises(ToolCallError):
                 await connection.call_tool("crash")
             await eventually(lambda: bool(notes), what="the balloon for flaky")
             await eventually(lambda: state_of("flaky") == "connected", what="flaky reconnected")
-            assert notes[0][0] == "A server failed" and "flaky" in notes[0][1]
+            assert notes[0][0] == "A server failed" and "flaky" in notes[0][1] and len(notes) == 1, notes
             assert not any("broken" in title + body for title, body in notes), notes
+
+    run(qloop, scenario(), timeout=90)
+
+
+def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    store = Store(home)
+    add_roots(store, *folders(tmp_path / "data", "alpha"))
+    # `crashy` takes the handshake, is given its roots and dies, on every attempt: it connects each
+    # time, but never works, as it did at the last start.
+    store.update(lambda data: data.servers.append(stdio_entry("crashy", "hostile", "die-after-roots", share="all")))
+    app = build_app(home, tray_available=False)
+    notes: list[tuple[str, str]] = []
+    app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
+    states: list[str] = []  # each state `crashy` went through, as the snapshots showed it
+
+    def on_snapshot(snapshot: Snapshot) -> None:
+        row = snapshot.server("crashy")
+        if row is not None and row.status is not None and (not states or states[-1] != row.status.state):
+            states.append(row.status.state)
+
+    app.live.snapshotChanged.connect(on_snapshot)
+
+    def restarted_and_down(times: int) -> bool:
+        row = app.live.current.server("crashy")
+        status = row.status if row is not None else None
+        return status is not None and status.roots_fetch_count >= times and status.state == "backoff"
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: restarted_and_down(4), timeout=60, what="crashy given its roots and dead 4 times")
+            assert "connected" in states  # it did connect, each brief session is not "working"
+            assert notes == [], notes
 
     run(qloop, scenario(), timeout=90)
 
