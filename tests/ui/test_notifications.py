@@ -98,9 +98,13 @@ def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_b
     async def scenario() -> None:
         async with running(app):
             await eventually(lambda: state_of("flaky") == "connected", what="flaky connected")
-            # broken failed, was retried and failed again: never worth a balloon.
-            await eventually(lambda: sum(state in ("backoff", "failed") for state in broken_states) >= 2,
-                             timeout=30, what="broken failing twice")
+            # broken failed, was retried and failed again (seen on its connection, not in coalesced
+            # snapshots): never worth a balloon.
+            broken = app.editor.hub.connection("broken")
+            assert broken is not None
+            await broken.wait_for_status(lambda status: status.state == "backoff", timeout=30)
+            await broken.wait_for_status(lambda status: status.state == "connecting", timeout=60)
+            await broken.wait_for_status(lambda status: status.state == "backoff", timeout=60)
             assert "connected" not in broken_states
             assert notes == []
             connection = app.editor.hub.connection("flaky")
