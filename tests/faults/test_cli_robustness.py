@@ -6,6 +6,7 @@ reported, 130 interrupted before anything was saved, 141 output pipe closed (unc
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -89,23 +91,29 @@ def _holds_lock_file(pid: int, lock: Path) -> bool:
         return False
 
 
-def test_ctrl_c_while_waiting_for_the_store_exits_130_and_changes_nothing(rk_home: Path, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _add_behind_a_held_lock(rk_home: Path, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
+    """A real `roots add` started while this test holds the store's lock (released on leaving)."""
     (folder,) = _folders(tmp_path, 1)
     rk_home.mkdir()
     lock = rk_home / LOCK_FILE
     holder = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     fcntl.flock(holder, fcntl.LOCK_EX)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "roots", "add", str(folder)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=_env(rk_home), cwd=PROJECT)
+        yield subprocess.Popen([sys.executable, "-m", "app", "roots", "add", str(folder)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=_env(rk_home), cwd=PROJECT), lock
+    finally:
+        os.close(holder)
+
+
+def test_ctrl_c_while_waiting_for_the_store_exits_130_and_changes_nothing(rk_home: Path, tmp_path: Path) -> None:
+    with _add_behind_a_held_lock(rk_home, tmp_path) as (proc, lock):
         deadline = time.monotonic() + 60  # hang guard only
         while not _holds_lock_file(proc.pid, lock):
             assert proc.poll() is None and time.monotonic() < deadline
             time.sleep(0.02)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
-    finally:
-        os.close(holder)
     assert proc.returncode == INTERRUPTED, err
     assert err.decode().splitlines() == ["rootkeeper: Interrupted; nothing was changed."]
     assert _stored_paths(rk_home) == []
@@ -130,14 +138,7 @@ def _blocked_signals(pid: int, tid: int) -> set[int]:
 def test_while_waiting_for_the_store_only_the_main_thread_can_take_ctrl_c(rk_home: Path, tmp_path: Path) -> None:
     # The kernel gives a process's Ctrl+C to any thread that does not block it; a helper thread
     # that took it would leave the main thread waiting out the whole lock timeout.
-    (folder,) = _folders(tmp_path, 1)
-    rk_home.mkdir()
-    lock = rk_home / LOCK_FILE
-    holder = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
-    fcntl.flock(holder, fcntl.LOCK_EX)
-    try:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "roots", "add", str(folder)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=_env(rk_home), cwd=PROJECT)
+    with _add_behind_a_held_lock(rk_home, tmp_path) as (proc, _lock):
         deadline = time.monotonic() + 60  # hang guard only
         helpers: list[int] = []
         while not (helpers and "futex" in _waits_in(proc.pid, proc.pid)):  # the main thread waits for the helper
@@ -149,8 +150,6 @@ def test_while_waiting_for_the_store_only_the_main_thread_can_take_ctrl_c(rk_hom
         helper_blocks = [_blocked_signals(proc.pid, tid) for tid in helpers]
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
-    finally:
-        os.close(holder)
     assert signal.SIGINT not in main_blocks
     assert all({signal.SIGINT, signal.SIGTERM} <= blocked for blocked in helper_blocks), helper_blocks
     assert proc.returncode == INTERRUPTED, err
