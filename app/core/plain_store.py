@@ -12,13 +12,14 @@ gives: the model's fields in order with their defaults, then the unknown fields 
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from typing import Any
 
-from app.core.store_schema import SCHEMA
+from app.core.store_schema import SCHEMA, STATUS_SCHEMA
 
 SCHEMA_VERSION: int = SCHEMA["properties"]["schema_version"]["default"]
 
@@ -29,7 +30,8 @@ _DATE_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d:
 """The shape Rootkeeper writes; pydantic takes more shapes, which are left to it."""
 
 _TYPES: dict[str, type] = {
-    "string": str, "boolean": bool, "integer": int, "array": list, "object": dict, "null": type(None),
+    "string": str, "boolean": bool, "integer": int, "number": float, "array": list, "object": dict,
+    "null": type(None),
 }
 
 Check = Callable[[Any], Any]
@@ -51,28 +53,42 @@ def plain(raw: object) -> dict[str, Any] | None:
     return value
 
 
+def plain_status(raw: object) -> dict[str, Any] | None:
+    """A published connection status row (`app.core.status_rows`) as `ConnectionStatus` holds it, or None."""
+    try:
+        value: dict[str, Any] = _check_status()(raw)
+    except _Unsure:
+        return None
+    return value
+
+
 @cache
 def _check_store() -> Check:
     return _compiled(SCHEMA, {})
 
 
-def _compiled(node: dict[str, Any], made: dict[str, Check]) -> Check:
-    """The check for one schema node, built once; `made` holds the definitions already built."""
+@cache
+def _check_status() -> Check:
+    return _compiled(STATUS_SCHEMA, {}, STATUS_SCHEMA)
+
+
+def _compiled(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any] = SCHEMA) -> Check:
+    """The check for one node of `schema`, built once; `made` holds the definitions already built."""
     ref = node.get("$ref")
     if ref is not None:
         name = ref.rsplit("/", 1)[-1]
         if name not in made:
-            made[name] = _compiled(SCHEMA["$defs"][name], made)
+            made[name] = _compiled(schema["$defs"][name], made, schema)
         return made[name]
     if "oneOf" in node:
-        return _tagged(node, made)
+        return _tagged(node, made, schema)
     if "anyOf" in node:
-        return _first_fit([_compiled(choice, made) for choice in node["anyOf"]])
+        return _first_fit([_compiled(choice, made, schema) for choice in node["anyOf"]])
     kind = node["type"]
     if kind == "object":
-        return _object(node, made)
+        return _object(node, made, schema)
     if kind == "array":
-        return _array(_compiled(node["items"], made))
+        return _array(_compiled(node["items"], made, schema))
     return _scalar(node, _TYPES[kind])
 
 
@@ -102,10 +118,10 @@ def _array(item: Check) -> Check:
     return check
 
 
-def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
+def _object(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any]) -> Check:
     properties: dict[str, Any] | None = node.get("properties")
     if properties is None:  # a mapping such as `dict[str, str]`
-        values = _compiled(node["additionalProperties"], made)
+        values = _compiled(node["additionalProperties"], made, schema)
 
         def mapping(value: Any) -> Any:
             if type(value) is not dict:
@@ -113,22 +129,25 @@ def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
             return {key: values(item) for key, item in value.items()}
 
         return mapping
-    fields = [(name, _compiled(field, made), field.get("default", _NO_DEFAULT)) for name, field in properties.items()]
+    fields = [(name, _compiled(field, made, schema), field.get("default", _NO_DEFAULT))
+              for name, field in properties.items()]
     open_ended = node.get("additionalProperties") is True
 
     def check(value: Any) -> Any:
         if type(value) is not dict:
             raise _Unsure
         result: dict[str, Any] = {}
+        given = 0
         for name, field, default in fields:
             if name in value:
                 result[name] = field(value[name])
+                given += 1
             elif default is _NO_DEFAULT:  # required, or made by a factory (an id, a time) that only the model runs
                 raise _Unsure
             else:
                 result[name] = copy.deepcopy(default)
-        if len(result) != len(value):  # unknown fields are kept after the known ones, as the model keeps them
-            if not open_ended:
+        if given != len(value):  # unknown fields are kept after the known ones, as the model keeps them
+            if not open_ended:  # the model would drop them (or refuse): its call
                 raise _Unsure
             result.update((name, item) for name, item in value.items() if name not in properties)
         return result
@@ -139,9 +158,9 @@ def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
 _NO_DEFAULT = object()
 
 
-def _tagged(node: dict[str, Any], made: dict[str, Check]) -> Check:
+def _tagged(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any]) -> Check:
     tag = node["discriminator"]["propertyName"]
-    choices = {key: _compiled({"$ref": ref}, made) for key, ref in node["discriminator"]["mapping"].items()}
+    choices = {key: _compiled({"$ref": ref}, made, schema) for key, ref in node["discriminator"]["mapping"].items()}
 
     def check(value: Any) -> Any:
         choice = choices.get(value.get(tag)) if type(value) is dict else None
@@ -171,3 +190,41 @@ def _date_time(text: str) -> datetime:
         return datetime.fromisoformat(text)
     except ValueError:  # a 31st of February: the model's refusal, not ours
         raise _Unsure from None
+
+
+def date_time_text(value: datetime) -> str:
+    """`value` as pydantic writes a datetime: ISO 8601, and a zero UTC offset as `Z`."""
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def parsed_for_writing(text: str | None) -> object:
+    """A store file's JSON for `plain`, ready to be written back by `serialize_plain`.
+
+    A number with a fraction, or NaN/Infinity, can only be in fields this version does not know, and
+    pydantic-core writes some of them its own way (`1e-7`, where `json` writes `1e-07`): such a file is
+    refused (a ValueError, as a damaged file) and so left to the model, whose bytes are the rule.
+    """
+    if text is None:
+        return EMPTY
+    return json.loads(text, parse_float=_inexact, parse_constant=_inexact)
+
+
+def _inexact(text: str) -> Any:
+    raise ValueError(f"{text} is left to the model")
+
+
+def serialize_plain(data: dict[str, Any]) -> bytes:
+    """The bytes `store.serialize` writes for the state that `data` (from `plain`) is, made without pydantic.
+
+    `json` with `ensure_ascii` escapes exactly as the model's encoder does once that one's DEL is
+    escaped (`store.serialize`); each datetime is written as pydantic writes it.
+    """
+    text = json.dumps(data, indent=2, ensure_ascii=True, default=_json_default)
+    return (text + "\n").encode("ascii")
+
+
+def _json_default(value: object) -> str:
+    if isinstance(value, datetime):
+        return date_time_text(value)
+    raise TypeError(f"{type(value).__name__} is not part of a store")
