@@ -12,7 +12,6 @@ gives: the model's fields in order with their defaults, then the unknown fields 
 from __future__ import annotations
 
 import copy
-import json
 import re
 from collections.abc import Callable
 from datetime import datetime
@@ -191,40 +190,3 @@ def _date_time(text: str) -> datetime:
     except ValueError:  # a 31st of February: the model's refusal, not ours
         raise _Unsure from None
 
-
-def date_time_text(value: datetime) -> str:
-    """`value` as pydantic writes a datetime: ISO 8601, and a zero UTC offset as `Z`."""
-    text = value.isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
-
-
-def parsed_for_writing(text: str | None) -> object:
-    """A store file's JSON for `plain`, ready to be written back by `serialize_plain`.
-
-    A number with a fraction, or NaN/Infinity, can only be in fields this version does not know, and
-    pydantic-core writes some of them its own way (`1e-7`, where `json` writes `1e-07`): such a file is
-    refused (a ValueError, as a damaged file) and so left to the model, whose bytes are the rule.
-    """
-    if text is None:
-        return EMPTY
-    return json.loads(text, parse_float=_inexact, parse_constant=_inexact)
-
-
-def _inexact(text: str) -> Any:
-    raise ValueError(f"{text} is left to the model")
-
-
-def serialize_plain(data: dict[str, Any]) -> bytes:
-    """The bytes `store.serialize` writes for the state that `data` (from `plain`) is, made without pydantic.
-
-    `json` with `ensure_ascii` escapes exactly as the model's encoder does once that one's DEL is
-    escaped (`store.serialize`); each datetime is written as pydantic writes it.
-    """
-    text = json.dumps(data, indent=2, ensure_ascii=True, default=_json_default)
-    return (text + "\n").encode("ascii")
-
-
-def _json_default(value: object) -> str:
-    if isinstance(value, datetime):
-        return date_time_text(value)
-    raise TypeError(f"{type(value).__name__} is not part of a store")

@@ -12,7 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from app.core.plain_store import date_time_text, plain_status
+from app.core.plain_store import plain_status
+from app.core.store_encoding import date_time_text
 
 STATUS_FILE = "servers-status.json"
 UNPUBLISHED = frozenset({"roots_fetch_count", "retry_in", "session_fetches"})
