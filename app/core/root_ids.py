@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import itertools
-import secrets
+import os
 from datetime import UTC, datetime
 
-_ID_PREFIX = secrets.token_hex(6)
+_ID_PREFIX = os.urandom(6).hex()  # `secrets.token_hex(6)`, without importing hashlib and hmac
 _ID_COUNTER = itertools.count()
 
 
