@@ -1,8 +1,9 @@
 """The CLI's rows (`--json`) and tables (people): every name, path and server word shown through `printable`.
 
 JSON rows carry values exactly, except secrets (header and environment values, URL passwords), which
-are masked everywhere (`app.core.secrets.masked`); the tables print each value escaped, so a name holding a newline
-or an escape sequence cannot forge a row or act on the terminal.
+are masked everywhere (`app.core.secret_parts`, the rule `app.core.secrets.masked` also applies); the
+tables print each value escaped, so a name holding a newline or an escape sequence cannot forge a row
+or act on the terminal.
 """
 
 from __future__ import annotations
