@@ -212,12 +212,13 @@ class Store:
             data = None
         return self.load().model_dump() if data is None else data
 
-    def _plain(self, raw: object) -> dict[str, Any] | None:
+    def _plain(self, raw: object, *, writing: bool = False) -> dict[str, Any] | None:
         data = plain_store.plain(raw)
-        if data is not None:
-            data["roots"], notices = repair_roots(data["roots"], dict.__getitem__, dict.__setitem__)
-            for notice in notices:
-                self._notify(notice)
+        if data is None or (writing and holds_plaintext(data["servers"])):  # the model seals what it writes
+            return None
+        data["roots"], notices = repair_roots(data["roots"], dict.__getitem__, dict.__setitem__)
+        for notice in notices:
+            self._notify(notice)
         return data
 
     def _notify(self, notice: Message) -> None:
@@ -286,8 +287,8 @@ class Store:
         its own way) is edited as plain data (`PlainStore`) and written as the model would write it
         (`store_encoding.serialize_plain`), without pydantic; any other file, and a long-running process's
         store (which remembers its writes as models), gets the model's `StoreData`: either is a `StoreState`,
-        which is what the roots edits (`app.core.edits.roots`) take. Servers' targets,
-        and so their secrets, are not to be edited through it.
+        which is what the roots edits (`app.core.edits.roots`) take. Servers' targets, and so their
+        secrets, are not to be edited through it.
         """
         from app.core.plain_views import PlainStore
 
@@ -295,10 +296,10 @@ class Store:
             plain = None
             if self._memory is None:
                 try:
-                    plain = self._plain(parsed_for_writing(self._read_text()))
+                    plain = self._plain(parsed_for_writing(self._read_text()), writing=True)
                 except DAMAGED:  # left to the model, which moves a damaged file aside
                     plain = None
-            if plain is None or holds_plaintext(plain["servers"]):
+            if plain is None:
                 with self._sealed(self._load_locked()) as data:
                     yield data
                 return

@@ -158,3 +158,14 @@ def test_a_refusal_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(UserError), store.plain_transaction() as data:
         edit_roots.add_roots(data, ["/x/caf\u00e9"])  # not there: refused before anything changes
     assert store.path.read_bytes() == before and not store.saved
+
+
+def test_a_repair_is_said_once_when_the_model_takes_over(tmp_path: Path) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    raw = _state()
+    raw["roots"][1]["id"] = "r1"  # issued anew on load, and said so
+    raw["servers"][1]["target"]["headers"]["Authorization"] = "Bearer plain-secret"  # so the model writes
+    store = _home(tmp_path, "home", raw)
+    _add(store, folder)
+    assert [message.code for message in store.notice_messages].count("store.root_id_reissued") == 1
