@@ -64,6 +64,8 @@ class StoreState(Protocol[R]):
 
 
 class PlainRoot(dict[str, Any]):
+    """A plain root with `Root`'s attribute names; its keys are the model's, in the model's order."""
+
     __slots__ = ()
 
     @property
@@ -124,6 +126,8 @@ class PlainRoot(dict[str, Any]):
 
 
 class PlainServer(dict[str, Any]):
+    """A plain server with `ServerEntry`'s attribute names; only its sharing is changed through it."""
+
     __slots__ = ()
 
     @property
