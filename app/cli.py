@@ -1,7 +1,9 @@
 """Command-line entry point: `rootkeeper` and `python -m app` land here.
 
 The roots commands are here, the servers commands in `app.cli_servers`. Each edit handler opens one
-store transaction, calls the edit in `app.core.edits` (the same one the GUI calls) and reports. A
+store transaction, calls the edit in `app.core.edits` (the same one the GUI calls) and reports; the
+roots' edits get the state as plain data where the file allows (`Store.plain_transaction`), so they
+run without pydantic, by the same rules. A
 refusal (`UserError` from core, `CliError` for the command line itself) is one sentence on stderr
 with exit 1, and leaves the store untouched: the transaction only commits when the edit returns.
 """
@@ -54,7 +56,7 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
 
     if args.name is not None and len(args.paths) > 1:
         raise CliError("--name can only be used when adding one path.")
-    with store.transaction() as data:
+    with store.plain_transaction() as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
     for added_note in added.notes:
@@ -67,7 +69,7 @@ def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
 
-    with store.transaction() as data:
+    with store.plain_transaction() as data:
         (root,) = edit_roots.remove_roots(data, [args.root])
     print(f"Stopped sharing '{printable(root.name)}'; no files were deleted.")
     return 0
@@ -77,7 +79,7 @@ def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
 
-    with store.transaction() as data:
+    with store.plain_transaction() as data:
         root = edit_roots.set_enabled(data, args.root, args.command == "enable")
     print(f"'{printable(root.name)}' is now {'enabled' if root.enabled else 'disabled'}.")
     return 0
@@ -87,7 +89,7 @@ def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
 
-    with store.transaction() as data:
+    with store.plain_transaction() as data:
         old, root = edit_roots.rename(data, args.root, args.name)
     print(f"Renamed '{printable(old)}' to '{printable(root.name)}'.")
     return 0
@@ -97,7 +99,7 @@ def cmd_pause(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
 
     paused = args.group == "pause"
-    with store.transaction() as data:
+    with store.plain_transaction() as data:
         changed = edit_roots.set_paused(data, paused)
     if not changed:
         print("Sharing was already paused." if paused else "Sharing was not paused.")

@@ -1,8 +1,9 @@
 """The CLI's rows (`--json`) and tables (people): every name, path and server word shown through `printable`.
 
 JSON rows carry values exactly, except secrets (header and environment values, URL passwords), which
-are masked everywhere (`app.core.secrets.masked`); the tables print each value escaped, so a name holding a newline
-or an escape sequence cannot forge a row or act on the terminal.
+are masked everywhere (`app.core.secret_parts`, the rule `app.core.secrets.masked` also applies); the
+tables print each value escaped, so a name holding a newline or an escape sequence cannot forge a row
+or act on the terminal.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from app.core import access
 from app.core.paths import printable
 
 if TYPE_CHECKING:
-    from app.core.model import ServerEntry
-    from app.core.status import ConnectionStatus
+    from app.core.plain_views import PlainServer, ServerFields
 
-# The roots' rows are built from plain data (`Store.load_plain`), so `roots list` and `roots check`
-# never import pydantic; the servers' rows from the model, whose masking (`app.core.secrets`) they need.
+# The rows are built from plain data (`Store.load_plain`), so `roots list`, `roots check` and `servers list`
+# never import pydantic; secrets are masked by the model's own rule (`app.core.secret_parts`).
 
 
 def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
@@ -59,11 +59,12 @@ def print_root_checks(rows: list[dict[str, Any]]) -> None:
         print(f"{_root_head(row)}: {printable(row['detail'], None)}")
 
 
-def server_row(server: ServerEntry) -> dict[str, Any]:
-    from app.core.secrets import masked
+def server_row(server: PlainServer) -> dict[str, Any]:
+    from app.core.secret_parts import masked_plain
 
-    row: dict[str, Any] = {"name": server.name, "transport": server.target.kind}
-    row.update(masked(server.target).model_dump(mode="json", exclude={"kind"}))  # secrets never leave masked
+    target = masked_plain(server.target)  # secrets never leave masked
+    row: dict[str, Any] = {"name": server.name, "transport": target["kind"]}
+    row.update((key, value) for key, value in target.items() if key != "kind")
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
                 "era": server.era, "enabled": server.enabled})
     from app.cli_server_options import option_fields
@@ -72,7 +73,7 @@ def server_row(server: ServerEntry) -> dict[str, Any]:
     return row
 
 
-def share_text(server: ServerEntry) -> str:
+def share_text(server: ServerFields) -> str:
     if server.consent != "given":
         return "waiting for consent"
     if isinstance(server.share, list):
@@ -80,27 +81,27 @@ def share_text(server: ServerEntry) -> str:
     return f"shares {server.share}"
 
 
-def live_status(name: str, published: dict[str, ConnectionStatus], hub_running: bool) -> dict[str, Any]:
-    from app.core.status import ConnectionStatus
+def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bool) -> dict[str, Any]:
+    """The server's row from `status_rows.published_rows`, as this command shows it."""
+    from app.core.status_rows import unknown_row
 
-    status = published.get(name)
-    if status is None:
+    row = published.get(name)
+    if row is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
-        row = ConnectionStatus().row()
+        row = unknown_row()
         row.update(state="unknown", detail=sentence)
         return row
-    row = status.row()
+    row = dict(row)
     if not hub_running:
         row["state"] = "stopped"
         row["detail"] = "Last known status; the hub that reported it is no longer running."
     return row
 
 
-def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -> None:
+def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -> None:
     from app.cli_server_options import option_lines
     from app.cli_sessions import host_of
-    from app.core.model import HttpTarget
-    from app.core.secrets import masked
+    from app.core.secret_parts import masked_plain
 
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
@@ -108,8 +109,9 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
 
     progress = connection_progress(row["status"]["state"] for row in rows)
     for server, row in zip(servers, rows, strict=True):
-        target = masked(server.target)
-        words = [target.url] if isinstance(target, HttpTarget) else [target.command, *target.args]
+        target = masked_plain(server.target)
+        http = target["kind"] == "http"
+        words = [target["url"]] if http else [target["command"], *target["args"]]
         status = row["status"]
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
         if progress is not None and status["state"] == "connecting":
@@ -123,10 +125,10 @@ def print_server_table(servers: list[ServerEntry], rows: list[dict[str, Any]]) -
             print(f"    {printable(row['waiting_for_consent'], None)}")
         if status.get("last_error"):
             print(f"    {printable(status['last_error'], None)}")
-        pairs = target.headers.items() if isinstance(target, HttpTarget) else target.env.items()
+        pairs = target["headers" if http else "env"].items()
         if pairs:
-            joiner = ": " if isinstance(target, HttpTarget) else "="
+            joiner = ": " if http else "="
             shown = ", ".join(f"{printable(key)}{joiner}{printable(value)}" for key, value in pairs)
-            print(f"    {'headers' if isinstance(target, HttpTarget) else 'environment'}: {shown}")
+            print(f"    {'headers' if http else 'environment'}: {shown}")
         for line in option_lines(server):
             print(line)

@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli import CliError
-from app.core.arguments import placeholder_hint
-from app.core.edits import servers as edit_servers
 from app.core.edits.sentences import refusal
-from app.core.model import ServerEntry, StdioTarget
 from app.core.paths import printable
-from app.core.store import Store
+from app.core.server_words import ROOTS_SOURCES
+
+if TYPE_CHECKING:
+    from app.core.plain_views import ServerFields
+    from app.core.store import Store
+
+# The edits (and the model) are imported when a command runs: `servers list` shows these options from
+# plain data, and declaring the commands must not load pydantic.
 
 
 def _alias_pairs(items: Sequence[str]) -> dict[str, str]:
@@ -36,6 +40,8 @@ def _alias_pairs(items: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_servers_alias(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import servers as edit_servers
+
     if bool(args.pairs) == bool(args.clear):
         raise CliError("Give LOCAL=REMOTE pairs, or --clear, but not both.")
     pairs = _alias_pairs(args.pairs)
@@ -49,6 +55,8 @@ def cmd_servers_alias(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_servers_own_folders(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import servers as edit_servers
+
     with store.transaction() as data:
         server = edit_servers.set_own_folders(data, args.name, args.state == "on")
     if server.also_send_own_folders:
@@ -59,6 +67,8 @@ def cmd_servers_own_folders(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_servers_roots_from(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import servers as edit_servers
+
     with store.transaction() as data:
         server = edit_servers.set_roots_source(data, args.name, args.source)
     said = {"rootkeeper": "Rootkeeper's folders", "host": "its host's own roots",
@@ -67,17 +77,17 @@ def cmd_servers_roots_from(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def alias_text(server: ServerEntry) -> str:
+def alias_text(server: ServerFields) -> str:
     return ", ".join(f"{printable(local)} as {printable(remote)}" for local, remote in server.path_aliases.items())
 
 
-def option_fields(server: ServerEntry) -> dict[str, Any]:
+def option_fields(server: ServerFields) -> dict[str, Any]:
     """The options' fields in `servers list --json`."""
     return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders,
             "roots_source": server.roots_source}
 
 
-def option_lines(server: ServerEntry) -> list[str]:
+def option_lines(server: ServerFields) -> list[str]:
     """The options' lines under a server in `servers list`."""
     lines = []
     if server.path_aliases:
@@ -91,6 +101,9 @@ def option_lines(server: ServerEntry) -> list[str]:
 
 def add_hint(args: argparse.Namespace, target: object) -> str | None:
     """For `servers add` of a known server written with fixed folders: the command with the placeholder."""
+    from app.core.arguments import placeholder_hint
+    from app.core.model import StdioTarget
+
     if not isinstance(target, StdioTarget):
         return None
     options: list[str] = []
@@ -118,5 +131,5 @@ def add_server_option_commands(servers: Any) -> None:
     p.set_defaults(handler=cmd_servers_own_folders)
     p = servers.add_parser("roots-from", help="whose roots a bridged server sees when its host has roots too")
     p.add_argument("name", metavar="NAME")
-    p.add_argument("source", choices=edit_servers.ROOTS_SOURCES)
+    p.add_argument("source", choices=ROOTS_SOURCES)
     p.set_defaults(handler=cmd_servers_roots_from)

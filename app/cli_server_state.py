@@ -7,14 +7,18 @@ process or session and does not restart it; enabling it connects again.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.core.edits import servers as edit_servers
-from app.core.paths import printable
-from app.core.store import Store
+if TYPE_CHECKING:
+    from app.core.store import Store
+
+# Imported when the command runs: declaring it must not load the model (`servers list` reads without pydantic).
 
 
 def cmd_servers_enable(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import servers as edit_servers
+    from app.core.paths import printable
+
     enabled = args.enable
     with store.transaction() as data:
         server = edit_servers.set_server_enabled(data, args.name, enabled)

@@ -20,14 +20,15 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     from app.cli_output import live_status, print_server_table, server_row
     from app.cli_sessions import consent_wait, sessions_by_server, tray_running
     from app.core.locations import state_home
-    from app.core.status import StatusBoard
+    from app.core.plain_views import PlainServer
+    from app.core.status_rows import published_rows
     from app.terminal import print_json
 
-    data = store.load()
-    published, hub_running = StatusBoard(state_home()).statuses()
+    servers = [PlainServer(server) for server in store.load_plain()["servers"]]
+    published, hub_running = published_rows(state_home())
     sessions, tray = sessions_by_server(state_home()), tray_running(state_home())
     rows = []
-    for server in data.servers:
+    for server in servers:
         row = server_row(server)
         row["status"] = live_status(server.name, published, hub_running)
         row["sessions"] = sessions.get(server.name, [])
@@ -36,7 +37,7 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    print_server_table(data.servers, rows)
+    print_server_table(servers, rows)
     return 0
 
 
@@ -118,7 +119,7 @@ def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
 
 def add_servers_commands(group: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
     from app.cli_server_options import add_server_option_commands
-    from app.core.edits.servers import ERAS
+    from app.core.server_words import ERAS
 
     servers = group.add_subparsers(dest="command", required=True, parser_class=parser_class)
     p = servers.add_parser("list", help="show the configured servers")

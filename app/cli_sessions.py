@@ -11,10 +11,12 @@ import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.hublock import HubLock, process_started
-from app.core.model import ServerEntry
+
+if TYPE_CHECKING:
+    from app.core.plain_views import ServerFields
 
 GUI_LOCK = "gui.lock"
 """The tray app's single-instance `QLockFile` (its first line is the holder's pid)."""
@@ -68,7 +70,7 @@ def _clock(stamp: object) -> str:
         return "an unknown time"
 
 
-def consent_wait(server: ServerEntry, sessions: Sequence[dict[str, Any]], tray: bool) -> str | None:
+def consent_wait(server: ServerFields, sessions: Sequence[dict[str, Any]], tray: bool) -> str | None:
     """Why `server` still waits for consent, in one sentence; None when it does not wait."""
     if server.consent == "given":
         return None

@@ -27,11 +27,7 @@ import shlex
 from collections.abc import Sequence
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
-
-ROOTS = "{roots}"
-ROOT = "{root}"
-ROOTS_JSON = "{roots_json}"
-PLACEHOLDERS = (ROOTS, ROOT, ROOTS_JSON)
+from app.core.placeholders import PLACEHOLDERS, ROOT, ROOTS, ROOTS_JSON
 
 FILESYSTEM_SERVER = "@modelcontextprotocol/server-filesystem"
 GIT_SERVER = "mcp-server-git"

@@ -6,15 +6,17 @@ Everything here is plain data validated by pydantic; rules that need the file sy
 
 from __future__ import annotations
 
-import itertools
 import re
-import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.core.edits.sentences import refusal
+
+# Re-exported: the ids and times a root's fields default to, made without pydantic for the plain writer too.
+from app.core.root_ids import new_root_id, utc_now
+from app.core.server_words import Consent, EraPin, RootsSource, SharingMode
 
 SCHEMA_VERSION = 2
 
@@ -22,26 +24,6 @@ SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 HTTP_URL_RE = re.compile(r"^https?://[^/\s]+")
 # Each is also declared as its field's JSON-schema `pattern`, which `app.core.store_schema` carries to the
 # reader that skips pydantic (`app.core.plain_store`, which applies it with `re.match` as the validators do).
-
-
-_ID_PREFIX = secrets.token_hex(6)
-_ID_COUNTER = itertools.count()
-
-
-def new_root_id() -> str:
-    """An id unique within this process by construction (a counter), and across processes by a random
-    48-bit prefix per process; an edit still checks it against the store it joins (`unused_root_id`)."""
-    return f"r{_ID_PREFIX}{next(_ID_COUNTER):x}"
-
-
-def unused_root_id(taken: set[str]) -> str:
-    while (candidate := new_root_id()) in taken:
-        pass
-    return candidate
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
 
 
 class _Model(BaseModel):
@@ -66,10 +48,6 @@ class Root(_Model):
     added_at: datetime = Field(default_factory=utc_now)
 
 
-SharingMode = Literal["all", "none"]
-Consent = Literal["pending", "given"]
-EraPin = Literal["auto", "2025-11-25", "2026-07-28"]
-"""`auto` lets the connection detect the era; a date pins the handshake era (2025-11-25) or the modern one."""
 
 
 class StdioTarget(_Model):
@@ -113,7 +91,7 @@ class ServerEntry(_Model):
     consent: Consent = "pending"
     legacy_only: bool = False
     era: EraPin = "auto"
-    roots_source: Literal["rootkeeper", "host", "merge"] = "rootkeeper"
+    roots_source: RootsSource = "rootkeeper"
     """Behind the bridge, for a host with roots of its own: whose list the server sees (or both, merged)."""
     path_aliases: dict[str, str] = Field(default_factory=dict)
     """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `app.core.aliases`."""
@@ -147,3 +125,7 @@ class StoreData(_Model):
 
     def root_by_id(self, root_id: str) -> Root | None:
         return next((r for r in self.roots if r.id == root_id), None)
+
+    def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> Root:
+        """A root to add (`app.core.plain_views.StoreState`, which the plain data's view also is)."""
+        return Root(name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from app.core.edits.sentences import message
 from app.core.messages import Message
-from app.core.model import Root
 from app.core.paths import printable
 from app.core.sensitive import broad_kind
+
+if TYPE_CHECKING:
+    from app.core.plain_views import RootFields
 
 
 def _home() -> str:
@@ -41,7 +43,7 @@ Relation = Literal["duplicate", "inside", "contains"]
 @dataclass(frozen=True)
 class Overlap:
     relation: Relation
-    other: Root
+    other: RootFields
 
     def message(self, path: str) -> Message:
         """The note (or, for a duplicate, the refusal) about sharing `path` next to `other`."""
@@ -57,7 +59,7 @@ def _is_inside(child: str, parent: str) -> bool:
     return child.startswith(parent.rstrip(os.sep) + os.sep)
 
 
-def find_overlaps(path: str, roots: Iterable[Root]) -> list[Overlap]:
+def find_overlaps(path: str, roots: Iterable[RootFields]) -> list[Overlap]:
     """How the canonical `path` relates to roots already in the list (duplicates first)."""
     found: list[Overlap] = []
     for root in roots:

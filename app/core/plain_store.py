@@ -18,7 +18,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from app.core.store_schema import SCHEMA
+from app.core.store_schema import SCHEMA, STATUS_SCHEMA
 
 SCHEMA_VERSION: int = SCHEMA["properties"]["schema_version"]["default"]
 
@@ -29,7 +29,8 @@ _DATE_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d:
 """The shape Rootkeeper writes; pydantic takes more shapes, which are left to it."""
 
 _TYPES: dict[str, type] = {
-    "string": str, "boolean": bool, "integer": int, "array": list, "object": dict, "null": type(None),
+    "string": str, "boolean": bool, "integer": int, "number": float, "array": list, "object": dict,
+    "null": type(None),
 }
 
 Check = Callable[[Any], Any]
@@ -51,28 +52,42 @@ def plain(raw: object) -> dict[str, Any] | None:
     return value
 
 
+def plain_status(raw: object) -> dict[str, Any] | None:
+    """A published connection status row (`app.core.status_rows`) as `ConnectionStatus` holds it, or None."""
+    try:
+        value: dict[str, Any] = _check_status()(raw)
+    except _Unsure:
+        return None
+    return value
+
+
 @cache
 def _check_store() -> Check:
     return _compiled(SCHEMA, {})
 
 
-def _compiled(node: dict[str, Any], made: dict[str, Check]) -> Check:
-    """The check for one schema node, built once; `made` holds the definitions already built."""
+@cache
+def _check_status() -> Check:
+    return _compiled(STATUS_SCHEMA, {}, STATUS_SCHEMA)
+
+
+def _compiled(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any] = SCHEMA) -> Check:
+    """The check for one node of `schema`, built once; `made` holds the definitions already built."""
     ref = node.get("$ref")
     if ref is not None:
         name = ref.rsplit("/", 1)[-1]
         if name not in made:
-            made[name] = _compiled(SCHEMA["$defs"][name], made)
+            made[name] = _compiled(schema["$defs"][name], made, schema)
         return made[name]
     if "oneOf" in node:
-        return _tagged(node, made)
+        return _tagged(node, made, schema)
     if "anyOf" in node:
-        return _first_fit([_compiled(choice, made) for choice in node["anyOf"]])
+        return _first_fit([_compiled(choice, made, schema) for choice in node["anyOf"]])
     kind = node["type"]
     if kind == "object":
-        return _object(node, made)
+        return _object(node, made, schema)
     if kind == "array":
-        return _array(_compiled(node["items"], made))
+        return _array(_compiled(node["items"], made, schema))
     return _scalar(node, _TYPES[kind])
 
 
@@ -102,10 +117,10 @@ def _array(item: Check) -> Check:
     return check
 
 
-def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
+def _object(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any]) -> Check:
     properties: dict[str, Any] | None = node.get("properties")
     if properties is None:  # a mapping such as `dict[str, str]`
-        values = _compiled(node["additionalProperties"], made)
+        values = _compiled(node["additionalProperties"], made, schema)
 
         def mapping(value: Any) -> Any:
             if type(value) is not dict:
@@ -113,22 +128,25 @@ def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
             return {key: values(item) for key, item in value.items()}
 
         return mapping
-    fields = [(name, _compiled(field, made), field.get("default", _NO_DEFAULT)) for name, field in properties.items()]
+    fields = [(name, _compiled(field, made, schema), field.get("default", _NO_DEFAULT))
+              for name, field in properties.items()]
     open_ended = node.get("additionalProperties") is True
 
     def check(value: Any) -> Any:
         if type(value) is not dict:
             raise _Unsure
         result: dict[str, Any] = {}
+        given = 0
         for name, field, default in fields:
             if name in value:
                 result[name] = field(value[name])
+                given += 1
             elif default is _NO_DEFAULT:  # required, or made by a factory (an id, a time) that only the model runs
                 raise _Unsure
             else:
                 result[name] = copy.deepcopy(default)
-        if len(result) != len(value):  # unknown fields are kept after the known ones, as the model keeps them
-            if not open_ended:
+        if given != len(value):  # unknown fields are kept after the known ones, as the model keeps them
+            if not open_ended:  # the model would drop them (or refuse): its call
                 raise _Unsure
             result.update((name, item) for name, item in value.items() if name not in properties)
         return result
@@ -139,9 +157,9 @@ def _object(node: dict[str, Any], made: dict[str, Check]) -> Check:
 _NO_DEFAULT = object()
 
 
-def _tagged(node: dict[str, Any], made: dict[str, Check]) -> Check:
+def _tagged(node: dict[str, Any], made: dict[str, Check], schema: dict[str, Any]) -> Check:
     tag = node["discriminator"]["propertyName"]
-    choices = {key: _compiled({"$ref": ref}, made) for key, ref in node["discriminator"]["mapping"].items()}
+    choices = {key: _compiled({"$ref": ref}, made, schema) for key, ref in node["discriminator"]["mapping"].items()}
 
     def check(value: Any) -> Any:
         choice = choices.get(value.get(tag)) if type(value) is dict else None
@@ -171,3 +189,4 @@ def _date_time(text: str) -> datetime:
         return datetime.fromisoformat(text)
     except ValueError:  # a 31st of February: the model's refusal, not ours
         raise _Unsure from None
+

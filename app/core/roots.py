@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic
 
 from app.core.edits.sentences import SENTENCES
 from app.core.messages import Message, UserError
-from app.core.model import Root, StoreData
 from app.core.overlap import Overlap, broad_message, find_overlaps
 from app.core.paths import (
     PathError,
@@ -20,7 +21,10 @@ from app.core.paths import (
     printable,
     readable,
 )
+from app.core.plain_views import R, RootFields, StoreState
 from app.core.sensitive import is_own_folder, is_virtual
+
+# Written against `StoreState`: the model's `StoreData`, or the plain data's view (`roots add` without pydantic).
 
 
 class RootError(UserError):
@@ -32,10 +36,10 @@ class RootError(UserError):
 
 
 @dataclass
-class AddPlan:
+class AddPlan(Generic[R]):
     """A root ready to add, with what the user should confirm first."""
 
-    root: Root
+    root: R
     broad: Message | None = None
     overlaps: list[Overlap] = field(default_factory=list)
 
@@ -63,8 +67,14 @@ def clean_name(name: str) -> str:
     return readable(name.strip())
 
 
-def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
+def plan_add(data: StoreState[R], text: str, *, name: str | None = None, base: str | None = None) -> AddPlan[R]:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
+    return plan_among(data.new_root, data.roots, text, name=name, base=base)
+
+
+def plan_among(make: Callable[..., R], roots: Sequence[RootFields], text: str, *, name: str | None = None,
+               base: str | None = None) -> AddPlan[R]:
+    """`plan_add` against `roots` (those of the store plus a batch's earlier ones), the root made by `make`."""
     canonical = canonicalize(text, base=base)
     if is_virtual(canonical.entered) or is_virtual(canonical.resolved):
         raise PathError.of("path.virtual", path=printable(canonical.entered))
@@ -76,17 +86,17 @@ def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str |
         raise describe_os_error(exc, canonical.entered) from exc
     if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
         raise PathError.of("path.special", path=printable(canonical.entered))
-    root = Root(
+    root = make(
         name=clean_name(name) if name is not None else display_name(canonical.entered),
         entered_path=canonical.entered,
         path=canonical.resolved,
         uri=path_to_uri(canonical.resolved),
         is_file=stat.S_ISREG(info.st_mode),
     )
-    return AddPlan(root=root, broad=broad_message(root.path), overlaps=find_overlaps(root.path, data.roots))
+    return AddPlan(root=root, broad=broad_message(root.path), overlaps=find_overlaps(root.path, roots))
 
 
-def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Root:
+def find_root(data: StoreState[R], selector: str, *, base: str | None = None) -> R:
     """The root named by `selector`: a path (entered or canonical) when it reads as one, else an id or a name.
 
     A selector that reads as a path is never taken for a name, so a root named like another root's
@@ -108,7 +118,7 @@ def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Roo
     raise RootError.of("root.not_found", selector=printable(selector))
 
 
-def _find_by_path(data: StoreData, selector: str, base: str | None) -> Root | None:
+def _find_by_path(data: StoreState[R], selector: str, base: str | None) -> R | None:
     try:
         canonical = canonicalize(selector, base=base, must_exist=False)
     except PathError:
@@ -118,12 +128,12 @@ def _find_by_path(data: StoreData, selector: str, base: str | None) -> Root | No
     return next(iter(exact + resolved), None)
 
 
-def remove_root(data: StoreData, root: Root) -> None:
+def remove_root(data: StoreState[R], root: RootFields) -> None:
     data.roots = [r for r in data.roots if r.id != root.id]
     for server in data.servers:
         if isinstance(server.share, list) and root.id in server.share:
             server.share = [rid for rid in server.share if rid != root.id]
 
 
-def rename_root(root: Root, name: str) -> None:
+def rename_root(root: RootFields, name: str) -> None:
     root.name = clean_name(name)

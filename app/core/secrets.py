@@ -28,93 +28,43 @@ import json
 import os
 import re
 import secrets as random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from app.core.arguments import PLACEHOLDERS
 from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import STORE_STATE_FOLDERS, state_home
 from app.core.messages import Message, UserError
 from app.core.model import HttpTarget, StdioTarget, StoreData
+from app.core.secret_parts import MASK, REFERENCE, Change, secret_parts, secret_update
+from app.core.secret_parts import map_header as _map_header
+from app.core.secret_parts import map_url as _map_url
+from app.core.secret_parts import split_url as _split_url
 
 SERVICE = "rootkeeper"
 SECRETS_FILE = "secrets.json"
-MASK = "****"
-REFERENCE = re.compile(r"rootkeeper-secret:(keyring|file):([0-9a-f]{32})")
-SCHEME_HEADERS = frozenset({"authorization", "proxy-authorization"})
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,31} +)(\S.*)$", re.DOTALL)
 
 AnyTarget = TypeVar("AnyTarget", bound=StdioTarget | HttpTarget)
-Change = Callable[[str], str]
-"""What to do with one secret part: put it away, mask it, fetch it back."""
 
 
 class SecretError(UserError):
     """A secret value cannot be fetched; one sentence. The server is not started with a wrong value."""
 
 
-# -- what is secret ------------------------------------------------------------------------------
-
-
-def _split_header(name: str, value: str) -> tuple[str, str]:
-    """(visible part, secret part) of a header value."""
-    if name.lower() in SCHEME_HEADERS and (scheme := _SCHEME.match(value)):
-        return scheme.group(1), scheme.group(2)
-    return "", value
-
-
-def _split_url(url: str) -> tuple[str, str, str] | None:
-    """(up to the password, the password, from the '@' on), or None when the URL has no password."""
-    start = url.find("://")
-    if start < 0:
-        return None
-    start += 3
-    end = min((i for i in (url.find(c, start) for c in "/?#") if i >= 0), default=len(url))
-    userinfo, at, _host = url[start:end].rpartition("@")
-    user, colon, password = userinfo.partition(":")
-    if not at or not colon or not password:
-        return None
-    cut = start + len(user) + 1
-    return url[:cut], password, url[cut + len(password):]
-
-
-def _is_folder_list(value: str) -> bool:
-    return any(mark in value for mark in PLACEHOLDERS)
-
-
-def _map_url(url: str, change: Change) -> str:
-    parts = _split_url(url)
-    return url if parts is None else parts[0] + change(parts[1]) + parts[2]
-
-
-def _map_header(name: str, value: str, change: Change) -> str:
-    visible, secret = _split_header(name, value)
-    return value if not secret else visible + change(secret)
+# -- what is secret (the rule is in `app.core.secret_parts`, which serves plain data too) --------
 
 
 def _map_target(target: AnyTarget, change: Change) -> AnyTarget:
     """`target` with each secret part replaced by `change(part)`; the same object when nothing changed."""
-    if isinstance(target, HttpTarget):
-        headers = {name: _map_header(name, value, change) for name, value in target.headers.items()}
-        url = _map_url(target.url, change)
-        if headers == target.headers and url == target.url:
-            return target
-        return target.model_copy(update={"headers": headers, "url": url})
-    env = {k: v if not v or _is_folder_list(v) else change(v) for k, v in target.env.items()}
-    return target if env == target.env else target.model_copy(update={"env": env})
+    update = secret_update(target, getattr, change)
+    if not update:
+        return target
+    return cast(AnyTarget, target.model_copy(update=update))  # `Self` of a union-bound TypeVar is the union
 
 
 def _parts(target: StdioTarget | HttpTarget) -> list[str]:
-    found: list[str] = []
-
-    def collect(part: str) -> str:
-        found.append(part)
-        return part
-
-    _map_target(target, collect)
-    return found
+    return secret_parts(target, getattr)
 
 
 def references(data: StoreData) -> set[str]:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.core.fileio import atomic_write, private_dir
+from app.core.status_rows import SHARED_LIST, STATUS_FILE, UNPUBLISHED, read_published
 
 ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
 Era = Literal["legacy", "modern"]
@@ -77,21 +78,17 @@ def count_failure(ended: ConnectionStatus, *, stayed_up: bool) -> int:
     return 0 if ended.settled_at is None else 1
 
 
-STATUS_FILE = "servers-status.json"
-_UNPUBLISHED = {"roots_fetch_count", "retry_in", "session_fetches"}
-"""This process's own bookkeeping, left out of the published rows."""
-_SHARED_LIST = "last_roots_fetch_list"
-"""In the file, a row's index into the document's `lists` in place of its `last_roots_fetch`."""
+# The file's name and shape live with its reader that needs no pydantic (`servers list`).
+_UNPUBLISHED = set(UNPUBLISHED)
+_SHARED_LIST = SHARED_LIST
 
 
-def _process_alive(pid: int) -> bool:
+def model_row(row: object) -> dict[str, Any] | None:
+    """`row` (as published) validated and published again by the model; None when it refuses it."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, owned by someone else
-        return True
-    return True
+        return ConnectionStatus.model_validate(row).row()
+    except ValidationError:
+        return None
 
 
 class StatusBoard:
@@ -154,21 +151,7 @@ class StatusBoard:
 
     def read(self) -> tuple[dict[str, dict[str, Any]], bool]:
         """The last published statuses, and whether the process that published them still runs."""
-        try:
-            document = json.loads(self.path.read_text("ascii"))
-            servers = document["servers"]
-            pid = int(document["pid"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return {}, False
-        if not isinstance(servers, dict):
-            return {}, False
-        lists = document.get("lists")
-        for row in servers.values():
-            if isinstance(row, dict) and _SHARED_LIST in row:
-                index = row.pop(_SHARED_LIST)
-                if isinstance(lists, list) and isinstance(index, int) and 0 <= index < len(lists):
-                    row["last_roots_fetch"] = lists[index]
-        return servers, _process_alive(pid)
+        return read_published(self.path)
 
     def statuses(self) -> tuple[dict[str, ConnectionStatus], bool]:
         """`read()` validated through `ConnectionStatus`: a row it cannot read (older, damaged) is left out."""

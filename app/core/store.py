@@ -22,14 +22,18 @@ from app.core.edits.sentences import SENTENCES, message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
 from app.core.messages import Message
+from app.core.secret_parts import holds_plaintext
+from app.core.store_encoding import parsed_for_writing, serialize, serialize_plain
 from app.core.store_repair import UriMemory, needs_repair, repair, repair_roots
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
+    from app.core.plain_views import StoreState
     from app.core.store_memory import StoreMemory
 
 # The model (pydantic) and the secrets are imported where they are used: a command that only reads
-# the roots (`roots list`, `roots check`) gets them as plain data (`load_plain`) and never builds them.
+# (`roots list`, `servers list`) gets the state as plain data (`load_plain`), and one that edits roots
+# (`roots add`) edits plain data (`plain_transaction`), so neither builds them.
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -93,23 +97,6 @@ def parse(text: str) -> StoreData:
 DAMAGED = (ValueError, KeyError, TypeError, RecursionError)
 """What parsing a damaged file raises (pydantic's ValidationError is a ValueError; a 100,000-deep nesting is a
 RecursionError); such a file is moved aside."""
-
-def serialize(data: StoreData) -> bytes:
-    """The store file's bytes: indented, pure-ASCII JSON (`\\uXXXX` escapes), the same from either encoder.
-
-    pydantic-core's encoder writes it several times faster than `json` with `indent`, which runs in
-    Python; an undecodable file name (a surrogate escape) is more than it can encode, and `json` then
-    writes it as an escape that reads back to the very same name.
-    """
-    from pydantic_core import PydanticSerializationError
-
-    try:
-        # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
-        text = data.model_dump_json(indent=2, ensure_ascii=True).replace("\x7f", "\\u007f")
-    except PydanticSerializationError:
-        text = json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True)
-    return (text + "\n").encode("ascii")
-
 
 class Store:
     def __init__(self, home: Path | None = None) -> None:
@@ -220,11 +207,15 @@ class Store:
         pydantic when the file is well-formed and current (`app.core.plain_store`): for commands that only read."""
         text = self._read_text()
         try:
-            data = plain_store.plain(json.loads(text) if text is not None else plain_store.EMPTY)
+            data = self._plain(json.loads(text) if text is not None else plain_store.EMPTY)
         except DAMAGED:
             data = None
-        if data is None:
-            return self.load().model_dump()
+        return self.load().model_dump() if data is None else data
+
+    def _plain(self, raw: object, *, writing: bool = False) -> dict[str, Any] | None:
+        data = plain_store.plain(raw)
+        if data is None or (writing and holds_plaintext(data["servers"])):  # the model seals what it writes
+            return None
         data["roots"], notices = repair_roots(data["roots"], dict.__getitem__, dict.__setitem__)
         for notice in notices:
             self._notify(notice)
@@ -285,14 +276,46 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[StoreData]:
         """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
-        from app.core import secrets
+        with self._locked(), self._sealed(self._load_locked()) as data:
+            yield data
+
+    @contextlib.contextmanager
+    def plain_transaction(self) -> Iterator[StoreState[Any]]:
+        """`transaction()` for an edit of the roots (or pause), on plain data where the file allows it.
+
+        A current, well-formed file with no secret still to seal (and no number the model would write
+        its own way) is edited as plain data (`PlainStore`) and written as the model would write it
+        (`store_encoding.serialize_plain`), without pydantic; any other file, and a long-running process's
+        store (which remembers its writes as models), gets the model's `StoreData`: either is a `StoreState`,
+        which is what the roots edits (`app.core.edits.roots`) take. Servers' targets, and so their
+        secrets, are not to be edited through it.
+        """
+        from app.core.plain_views import PlainStore
 
         with self._locked():
-            data = self._load_locked()
-            held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
-            yield data
-            data.revision += 1
-            self._write_sealed(data, held, plaintext)
+            plain = None
+            if self._memory is None:
+                try:
+                    plain = self._plain(parsed_for_writing(self._read_text()), writing=True)
+                except DAMAGED:  # left to the model, which moves a damaged file aside
+                    plain = None
+            if plain is None:
+                with self._sealed(self._load_locked()) as data:
+                    yield data
+                return
+            state = PlainStore(plain)
+            yield state
+            plain["revision"] += 1
+            self._write_payload(serialize_plain(plain))
+
+    @contextlib.contextmanager
+    def _sealed(self, data: StoreData) -> Iterator[StoreData]:
+        from app.core import secrets
+
+        held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
+        yield data
+        data.revision += 1
+        self._write_sealed(data, held, plaintext)
 
     def update(self, edit: Callable[[StoreData], Any]) -> StoreData:
         with self.transaction() as data:
@@ -314,8 +337,12 @@ class Store:
             secrets.forget(unused, vault)
 
     def _write(self, data: StoreData) -> None:
-        # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
         payload = serialize(data)
+        self._write_payload(payload)
+        self._remember(payload, data)
+
+    def _write_payload(self, payload: bytes) -> None:
+        # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
         with filelock.interrupts_held():
             try:
                 atomic_write(self.path, payload)
@@ -324,7 +351,6 @@ class Store:
                     self._memory.forget()
                 raise StoreError("store.not_saved", path=str(self.path), reason=str(exc.strerror or exc)) from exc
             self.saved = True
-        self._remember(payload, data)
 
     def _ensure_home(self) -> None:
         try:

@@ -68,7 +68,7 @@ def repair_roots(roots: list[_Root], field: Callable[[_Root, str], Any],
                                  path=printable(path)))
             assign(root, "uri", rebuilt)
         if root_id in seen:
-            from app.core.model import new_root_id
+            from app.core.root_ids import new_root_id
 
             new = next(candidate for candidate in iter(new_root_id, None) if candidate not in seen)
             assign(root, "id", new)

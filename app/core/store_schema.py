@@ -1,7 +1,8 @@
 """The store model's rules as data: `StoreData`'s JSON schema, for the reader that skips pydantic.
 
 Generated from `app.core.model` (never edited by hand): after changing the model, run
-`python -m app.core.store_schema` to write it again; a test fails while the two differ.
+`python -m app.core.store_schema` to write it again; a test fails while the two differ. The same
+for `STATUS_SCHEMA`, the published connection status (`app.core.status.ConnectionStatus`).
 Titles and descriptions are left out: only what a value must be is here. `app.core.plain_store`
 applies it.
 """
@@ -81,6 +82,49 @@ SCHEMA: dict[str, Any] = {'$defs': {'HttpTarget': {'additionalProperties': True,
  'type': 'object'}
 # fmt: on
 
+# fmt: off
+STATUS_SCHEMA: dict[str, Any] = {'properties': {'state': {'default': 'stopped',
+                          'enum': ['connecting', 'connected', 'backoff', 'stopped', 'failed'],
+                          'type': 'string'},
+                'era': {'anyOf': [{'enum': ['legacy', 'modern'], 'type': 'string'}, {'type': 'null'}],
+                        'default': None},
+                'protocol_version': {'anyOf': [{'type': 'string'}, {'type': 'null'}], 'default': None},
+                'last_roots_fetch_at': {'anyOf': [{'format': 'date-time', 'type': 'string'},
+                                                  {'type': 'null'}],
+                                        'default': None},
+                'last_roots_fetch': {'anyOf': [{'items': {'type': 'string'}, 'type': 'array'},
+                                               {'type': 'null'}],
+                                     'default': None},
+                'session_fetches': {'default': 0, 'type': 'integer'},
+                'roots_fetch_count': {'default': 0, 'type': 'integer'},
+                'last_error': {'anyOf': [{'type': 'string'}, {'type': 'null'}], 'default': None},
+                'last_error_code': {'anyOf': [{'type': 'string'}, {'type': 'null'}], 'default': None},
+                'last_error_args': {'anyOf': [{'additionalProperties': {'type': 'string'}, 'type': 'object'},
+                                              {'type': 'null'}],
+                                    'default': None},
+                'retry_in': {'anyOf': [{'type': 'number'}, {'type': 'null'}], 'default': None},
+                'settled_at': {'anyOf': [{'format': 'date-time', 'type': 'string'}, {'type': 'null'}],
+                               'default': None},
+                'failed_sessions': {'default': 0, 'type': 'integer'}},
+ 'type': 'object'}
+# fmt: on
+
+
+def _bare(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _bare(value) for key, value in node.items() if key not in ("title", "description")}
+    if isinstance(node, list):
+        return [_bare(value) for value in node]
+    return node
+
+
+def derived_status() -> dict[str, Any]:
+    """`STATUS_SCHEMA` as `ConnectionStatus` gives it now (imports pydantic)."""
+    from app.core.status import ConnectionStatus
+
+    schema: dict[str, Any] = _bare(ConnectionStatus.model_json_schema())
+    return schema
+
 
 def derived() -> dict[str, Any]:
     """The schema as the model gives it now, without titles and descriptions (imports pydantic).
@@ -91,14 +135,7 @@ def derived() -> dict[str, Any]:
     from app.core import model
     from app.core.model import StoreData
 
-    def bare(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {key: bare(value) for key, value in node.items() if key not in ("title", "description")}
-        if isinstance(node, list):
-            return [bare(value) for value in node]
-        return node
-
-    schema: dict[str, Any] = bare(StoreData.model_json_schema())
+    schema: dict[str, Any] = _bare(StoreData.model_json_schema())
     for name, node in [("StoreData", schema), *schema["$defs"].items()]:
         for field_name, field in getattr(model, name).model_fields.items():
             if field.default_factory in (list, dict):
@@ -113,10 +150,13 @@ def _write() -> None:
 
     path = Path(__file__)
     text = path.read_text(encoding="utf-8")
-    literal = pprint.pformat(derived(), indent=1, width=110, sort_dicts=False)
-    block = "# fmt: off\nSCHEMA: dict[str, Any] = " + literal + "\n# fmt: on\n"
-    path.write_text(re.sub(r"# fmt: off\n.*?# fmt: on\n", lambda _m: block, text, count=1, flags=re.DOTALL),
-                    encoding="utf-8")
+    for name, schema in (("SCHEMA", derived()), ("STATUS_SCHEMA", derived_status())):
+        literal = pprint.pformat(schema, indent=1, width=110, sort_dicts=False)
+        block = f"# fmt: off\n{name}: dict[str, Any] = " + literal + "\n# fmt: on\n"
+        found = re.search(rf"# fmt: off\n{name}: .*?# fmt: on\n", text, flags=re.DOTALL)
+        assert found is not None, f"{name}'s block is missing"
+        text = text[:found.start()] + block + text[found.end():]
+    path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from app.core import autostart
 from app.core.messages import UserError
-from app.core.model import ServerEntry, SharingMode
+from app.core.model import ServerEntry
 from app.core.paths import printable
+from app.core.server_words import SharingMode
 from app.core.store import StoreError
 from app.ui import text
 from app.ui.asking import ask, confirm, dispose

@@ -34,7 +34,7 @@ class Preview:
     """What adding `text` would do, computed before anything is saved."""
 
     text: str
-    plan: AddPlan | None = None
+    plan: AddPlan[Root] | None = None
     error: Message | None = None
 
     @property

@@ -77,3 +77,41 @@ def test_reading_the_roots_builds_no_pydantic_model(rk_home: Path, tmp_path: Pat
     modules = _modules(rk_home, _AS_MODULE, *command)
     assert _loaded(modules, ("pydantic", "pydantic_core")) == []
     assert "app.core.plain_store" in modules
+
+
+def _store_with_a_server(home: Path, tmp_path: Path) -> Path:
+    """A store with a root and servers whose secrets are kept as references, as a saved store holds them."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    _modules(home, _AS_MODULE, "roots", "add", str(folder))
+    _modules(home, _AS_MODULE, "servers", "add", "web", "--url", "http://me:pw@127.0.0.1:9/mcp",
+             "--header", "Authorization=Bearer token")
+    _modules(home, _AS_MODULE, "servers", "add", "cmd", "--env", "TOKEN=secret", "--", "server", "{roots}")
+    return folder
+
+
+@pytest.mark.parametrize("command", [("roots", "add", "{other}"), ("roots", "add", "{other}", "--name", "Other"),
+                                     ("roots", "disable", "shared"), ("roots", "enable", "shared"),
+                                     ("roots", "rename", "shared", "Renamed"), ("roots", "remove", "shared"),
+                                     ("pause",), ("resume",), ("servers", "list"), ("servers", "list", "--json")],
+                         ids=" ".join)
+def test_editing_the_roots_and_listing_servers_build_no_pydantic_model(rk_home: Path, tmp_path: Path,
+                                                                        command: tuple[str, ...]) -> None:
+    _store_with_a_server(rk_home, tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    before = (rk_home / "rootkeeper.json").read_bytes()
+    modules = _modules(rk_home, _AS_MODULE, *(part.format(other=other) for part in command))
+    assert _loaded(modules, ("pydantic", "pydantic_core")) == []
+    assert "app.core.plain_store" in modules
+    if command[0] != "servers":
+        assert (rk_home / "rootkeeper.json").read_bytes() != before  # it did edit the store
+
+
+def test_servers_list_reads_a_running_hubs_statuses_without_pydantic(rk_home: Path, tmp_path: Path) -> None:
+    from app.core.status import ConnectionStatus, StatusBoard
+
+    _store_with_a_server(rk_home, tmp_path)
+    StatusBoard(rk_home / "state").publish_statuses({"web": ConnectionStatus(state="connected", era="legacy")})
+    modules = _modules(rk_home, _AS_MODULE, "servers", "list", "--json")
+    assert _loaded(modules, ("pydantic", "pydantic_core")) == []

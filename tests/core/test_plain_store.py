@@ -131,3 +131,18 @@ def test_no_file_is_the_empty_state(tmp_path: Path) -> None:
     store = Store(tmp_path / "home")
     assert store.load_plain() == StoreData().model_dump()
     shutil.rmtree(tmp_path / "home", ignore_errors=True)
+
+
+def test_an_unknown_field_is_kept_beside_as_many_defaults_left_out() -> None:
+    # One default missing and one unknown field: as many keys as the model's fields, yet not the same keys.
+    raw = _stored()
+    del raw["roots"][0]["enabled"]
+    del raw["servers"][0]["target"]["cwd"]
+    plain = plain_store.plain(copy.deepcopy(raw))
+    assert plain is not None
+    assert plain == _model(raw)
+    assert plain["roots"][0]["colour"] == "blue" and plain["servers"][0]["target"]["shell"] == "bash"
+
+
+def test_the_generated_status_schema_is_the_models() -> None:
+    assert store_schema.derived_status() == store_schema.STATUS_SCHEMA, "run `python -m app.core.store_schema`"

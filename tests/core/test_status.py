@@ -74,3 +74,36 @@ def test_an_outage_is_counted_from_a_session_that_worked_until_one_stays_up() ->
     assert ConnectionStatus(state="backoff", failed_sessions=1).broke
     assert not ConnectionStatus(state="backoff", failed_sessions=2).broke
     assert not ConnectionStatus(state="connected", failed_sessions=1).broke
+
+
+def test_the_rows_read_without_pydantic_are_the_models(tmp_path: Path) -> None:
+    from app.core.status_rows import published_rows, unknown_row
+
+    when = datetime(2026, 3, 1, 10, 0, 0, 250000, tzinfo=UTC)
+    statuses = {
+        "a": ConnectionStatus(state="connected", era="legacy", protocol_version="2025-11-25", last_roots_fetch_at=when,
+                              last_roots_fetch=["file:///x", "file:///y"], session_fetches=2, roots_fetch_count=5,
+                              settled_at=when.replace(microsecond=0), failed_sessions=1),
+        "b": ConnectionStatus(state="backoff", last_error="It broke: caf\u00e9.", last_error_code="server.exited",
+                              last_error_args={"code": "1"}, retry_in=2.5),
+        "c": ConnectionStatus(last_roots_fetch=["file:///x", "file:///y"]),  # one list, written once
+        "d": ConnectionStatus(),
+    }
+    board = StatusBoard(tmp_path)
+    board.publish_statuses(statuses)
+    by_model, running = board.statuses()
+    rows, plain_running = published_rows(tmp_path)
+    assert rows == {name: status.row() for name, status in by_model.items()} and running == plain_running
+    assert [list(row) for row in rows.values()] == [list(status.row()) for status in by_model.values()]
+    assert unknown_row() == ConnectionStatus().row()
+
+
+def test_a_row_only_the_model_can_read_is_left_to_it(tmp_path: Path) -> None:
+    from app.core.status_rows import published_rows
+
+    written_by(tmp_path, os.getpid(), {"converted": {"state": "connected", "failed_sessions": "2"},
+                                       "refused": {"state": "exploded"}, "unknown": {"state": "failed", "x": 1}})
+    rows, running = published_rows(tmp_path)
+    by_model, _running = StatusBoard(tmp_path).statuses()
+    assert rows == {name: status.row() for name, status in by_model.items()}
+    assert set(rows) == {"converted", "unknown"} and rows["converted"]["failed_sessions"] == 2 and running

@@ -8,24 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Generic
 
 from app.core import access
 from app.core.edits.sentences import BROAD_WHY, SENTENCES, message
 from app.core.messages import Message
-from app.core.model import Root, StoreData, unused_root_id
 from app.core.paths import printable
+from app.core.plain_views import R, RootFields, StoreState
 from app.core.policy import load_policy
-from app.core.roots import AddPlan, RootError, find_root, plan_add, remove_root, rename_root
+from app.core.root_ids import unused_root_id
+from app.core.roots import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
+
+# Each edit takes a `StoreState`: the model's `StoreData` (the GUI, most commands), or the plain data's view
+# (`Store.plain_transaction`), so the command line edits roots without building pydantic, by the same rules.
 
 
 @dataclass
-class Added:
-    roots: list[Root] = field(default_factory=list)
+class Added(Generic[R]):
+    roots: list[R] = field(default_factory=list)
     notes: list[Message] = field(default_factory=list)
     """Overlaps the user accepted by adding anyway (a folder inside another shared one, …)."""
 
 
-def refusal_for(plan: AddPlan, *, allow_broad: bool) -> RootError | None:
+def refusal_for(plan: AddPlan[R], *, allow_broad: bool) -> RootError | None:
     """Why `plan` cannot be added as it stands: a duplicate always, a broad folder unless confirmed."""
     duplicate = plan.duplicate
     if duplicate is not None:
@@ -39,24 +44,24 @@ def refusal_for(plan: AddPlan, *, allow_broad: bool) -> RootError | None:
 
 
 def add_roots(
-    data: StoreData,
+    data: StoreState[R],
     texts: Sequence[str],
     *,
     name: str | None = None,
     allow_broad: bool = False,
     base: str | None = None,
-) -> Added:
+) -> Added[R]:
     """Share every path in `texts` (the caller cleans a paste), or refuse the whole batch in one sentence."""
     if not texts:
         raise RootError.of("root.nothing_given")
-    added = Added()
+    added: Added[R] = Added()
     # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
     # later path leaves `data` exactly as it was.
-    scratch = StoreData(roots=list(data.roots))
+    scratch: list[RootFields] = list(data.roots)
     taken = {root.id for root in data.roots}
     policy = load_policy()
     for text in texts:
-        plan = plan_add(scratch, text, name=name, base=base)
+        plan = plan_among(data.new_root, scratch, text, name=name, base=base)
         refusal = refusal_for(plan, allow_broad=allow_broad) or policy.folder_refusal(plan.root.path)
         if refusal is not None:
             raise refusal
@@ -67,15 +72,15 @@ def add_roots(
         if plan.root.id in taken:  # another process's ids are only random: never join a clash
             plan.root.id = unused_root_id(taken)
         taken.add(plan.root.id)
-        scratch.roots.append(plan.root)
+        scratch.append(plan.root)
         added.roots.append(plan.root)
     data.roots.extend(added.roots)
     return added
 
 
-def find_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
+def find_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
     """The roots named (ids, names or paths), without repeats; any selector that matches none is refused."""
-    found: list[Root] = []
+    found: list[R] = []
     for selector in selectors:
         root = find_root(data, selector)
         if root not in found:
@@ -83,7 +88,7 @@ def find_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
     return found
 
 
-def remove_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
+def remove_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
     """Stop sharing these roots (also dropping them from every server's chosen subset); no files are touched."""
     if not selectors:
         raise RootError.of("root.nothing_given")
@@ -93,7 +98,7 @@ def remove_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
     return removed
 
 
-def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
+def set_enabled(data: StoreState[R], selector: str, enabled: bool) -> R:
     root = find_root(data, selector)
     forbidden = load_policy().folder_refusal(root.path) if enabled else None
     if forbidden is not None:
@@ -102,7 +107,7 @@ def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
     return root
 
 
-def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:
+def rename(data: StoreState[R], selector: str, name: str) -> tuple[str, R]:
     """Rename the root; returns its old name and the root."""
     root = find_root(data, selector)
     old = root.name
@@ -110,7 +115,7 @@ def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:
     return old, root
 
 
-def set_paused(data: StoreData, paused: bool) -> bool:
+def set_paused(data: StoreState[R], paused: bool) -> bool:
     """Pause (every server sees an empty list) or resume sharing; returns whether anything changed."""
     forbidden = load_policy().pause_refusal() if paused else None
     if forbidden is not None:

@@ -10,23 +10,23 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import cast, get_args
+from typing import cast
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
 from app.core.aliases import clean_remote, is_remote_absolute
 from app.core.edits.sentences import refusal
-from app.core.model import SERVER_NAME_RE, EraPin, HttpTarget, ServerEntry, SharingMode, StdioTarget, StoreData
+from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import canonicalize, printable
 from app.core.policy import load_policy
 from app.core.roots import RootError, find_root
 from app.core.secrets import keep_unchanged
+from app.core.server_words import ERAS, ROOTS_SOURCES, EraPin, SharingMode
 
 ShareChoice = SharingMode | Sequence[str] | str
 """`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
 
-ERAS: tuple[str, ...] = get_args(EraPin)
 
 
 def _expand(word: str) -> str:
@@ -254,9 +254,6 @@ def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
         raise refusal("server.no_command_line", name=server.name)
     server.also_send_own_folders = on
     return server
-
-
-ROOTS_SOURCES = ("rootkeeper", "host", "merge")
 
 
 def set_roots_source(data: StoreData, name: str, source: str) -> ServerEntry:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core import server_words
 from app.core.arguments import suggested_args
 from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
@@ -50,8 +51,8 @@ from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock
 from app.ui.messages import render
 
 COMMAND, WEB = 0, 1
-ERAS = edit_servers.ERAS
-ROOTS_SOURCES = edit_servers.ROOTS_SOURCES
+ERAS = server_words.ERAS
+ROOTS_SOURCES = server_words.ROOTS_SOURCES
 @dataclass(frozen=True)
 class ServerForm:
     """What the form asks to save; `share` None means "decide later" (keep waiting for consent)."""

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.model import Root, ServerEntry, SharingMode
+from app.core.model import Root, ServerEntry
+from app.core.server_words import SharingMode
 from app.ui.messages import plain_tooltip, render
 from app.ui.text import home_relative
 

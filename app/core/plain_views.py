@@ -1,0 +1,214 @@
+"""The store's state as plain data with the model's attribute names, so that one rule serves both.
+
+`Store.load_plain` and `Store.plain_transaction` give the state as dicts (no pydantic); the rules
+about roots (`app.core.roots`, `app.core.edits.roots`) and what `servers list` shows are written
+against these protocols, which the model's objects and these views both satisfy. A view is the
+dict itself (a subclass, written by `json` as any dict), so an edit through it is an edit of the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+from app.core.root_ids import new_root_id, utc_now
+from app.core.server_words import SharingMode
+
+
+class RootFields(Protocol):
+    """A root as the rules read and change it: `app.core.model.Root`, or `PlainRoot`."""
+
+    id: str
+    name: str
+    entered_path: str
+    path: str
+    uri: str
+    is_file: bool
+    enabled: bool
+
+
+class ServerFields(Protocol):
+    """A server as `servers list` and the roots edits see it: `app.core.model.ServerEntry`, or `PlainServer`."""
+
+    share: SharingMode | list[str]
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def consent(self) -> str: ...
+    @property
+    def enabled(self) -> bool: ...
+    @property
+    def path_aliases(self) -> dict[str, str]: ...
+    @property
+    def also_send_own_folders(self) -> bool: ...
+    @property
+    def roots_source(self) -> str: ...
+
+
+R = TypeVar("R", bound=RootFields)
+
+
+class StoreState(Protocol[R]):
+    """What the roots edits read and change: `app.core.model.StoreData`, or `PlainStore`."""
+
+    roots: list[R]
+    paused: bool
+
+    @property
+    def servers(self) -> Sequence[ServerFields]: ...
+
+    def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> R:
+        """A root with a fresh id and the time it is added, as the model makes one."""
+        ...
+
+
+class PlainRoot(dict[str, Any]):
+    """A plain root with `Root`'s attribute names; its keys are the model's, in the model's order."""
+
+    __slots__ = ()
+
+    @property
+    def id(self) -> str:
+        return str(self["id"])
+
+    @id.setter
+    def id(self, value: str) -> None:
+        self["id"] = value
+
+    @property
+    def name(self) -> str:
+        return str(self["name"])
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self["name"] = value
+
+    @property
+    def entered_path(self) -> str:
+        return str(self["entered_path"])
+
+    @entered_path.setter
+    def entered_path(self, value: str) -> None:
+        self["entered_path"] = value
+
+    @property
+    def path(self) -> str:
+        return str(self["path"])
+
+    @path.setter
+    def path(self, value: str) -> None:
+        self["path"] = value
+
+    @property
+    def uri(self) -> str:
+        return str(self["uri"])
+
+    @uri.setter
+    def uri(self, value: str) -> None:
+        self["uri"] = value
+
+    @property
+    def is_file(self) -> bool:
+        return bool(self["is_file"])
+
+    @is_file.setter
+    def is_file(self, value: bool) -> None:
+        self["is_file"] = value
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self["enabled"])
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self["enabled"] = value
+
+
+class PlainServer(dict[str, Any]):
+    """A plain server with `ServerEntry`'s attribute names; only its sharing is changed through it."""
+
+    __slots__ = ()
+
+    @property
+    def share(self) -> SharingMode | list[str]:
+        share: SharingMode | list[str] = self["share"]
+        return share
+
+    @share.setter
+    def share(self, value: SharingMode | list[str]) -> None:
+        self["share"] = value
+
+    @property
+    def name(self) -> str:
+        return str(self["name"])
+
+    @property
+    def consent(self) -> str:
+        return str(self["consent"])
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self["enabled"])
+
+    @property
+    def legacy_only(self) -> bool:
+        return bool(self["legacy_only"])
+
+    @property
+    def era(self) -> str:
+        return str(self["era"])
+
+    @property
+    def path_aliases(self) -> dict[str, str]:
+        aliases: dict[str, str] = self["path_aliases"]
+        return aliases
+
+    @property
+    def also_send_own_folders(self) -> bool:
+        return bool(self["also_send_own_folders"])
+
+    @property
+    def roots_source(self) -> str:
+        return str(self["roots_source"])
+
+    @property
+    def target(self) -> dict[str, Any]:
+        target: dict[str, Any] = self["target"]
+        return target
+
+
+class PlainStore:
+    """The whole state (`plain_store.plain`), its roots and servers made views in place."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.raw = raw
+        raw["roots"] = [PlainRoot(root) for root in raw["roots"]]
+        raw["servers"] = [PlainServer(server) for server in raw["servers"]]
+
+    @property
+    def roots(self) -> list[PlainRoot]:
+        roots: list[PlainRoot] = self.raw["roots"]
+        return roots
+
+    @roots.setter
+    def roots(self, value: list[PlainRoot]) -> None:
+        self.raw["roots"] = value
+
+    @property
+    def servers(self) -> list[PlainServer]:
+        servers: list[PlainServer] = self.raw["servers"]
+        return servers
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.raw["paused"])
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self.raw["paused"] = value
+
+    def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> PlainRoot:
+        # The model's fields in its order, each default as `Root(...)` makes it.
+        return PlainRoot(id=new_root_id(), name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file,
+                         enabled=True, added_at=utc_now())

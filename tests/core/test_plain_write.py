@@ -1,0 +1,171 @@
+"""Editing roots without pydantic (`Store.plain_transaction`) writes the very bytes the model would write.
+
+The model's `serialize(StoreData)` is the rule; the plain writer must give it byte for byte for the
+same state, and every file it cannot be sure of (a migration, a value the model converts, a secret
+still to seal, a number the model writes its own way) must go through the model instead.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.core import plain_store
+from app.core.edits import roots as edit_roots
+from app.core.messages import UserError
+from app.core.model import StoreData
+from app.core.plain_views import PlainStore
+from app.core.store import STORE_FILE, Store, parse, serialize
+from app.core.store_encoding import parsed_for_writing, serialize_plain
+
+REFERENCE = "rootkeeper-secret:file:" + "0123456789abcdef" * 2
+ODD_TEXT = "caf\u00e9 \u2028 \U0001f600 \x7f \x00 \x1f \t \" \\ / <b>"
+
+
+def _state(**extra: Any) -> dict[str, Any]:
+    return {
+        "schema_version": 2, "revision": 4, "paused": True, "future": {"nested": [1, None, True, "\u00fc"]},
+        "roots": [
+            {"id": "r1", "name": "Caf\u00e9 \U0001f600", "entered_path": "/x/caf\u00e9", "path": "/x/caf\u00e9",
+             "uri": "file:///x/caf%C3%A9", "is_file": False, "enabled": True, "added_at": "2026-03-01T10:00:00Z",
+             "colour": {"shade": ODD_TEXT, "big": 123456789012345678901234567890}},
+            {"id": "r2", "name": "undecodable \udce9", "entered_path": "/x/b\udce9", "path": "/x/b\udce9",
+             "uri": "file:///x/b%E9", "added_at": "2026-03-01T11:00:00.25+02:00"},
+            {"id": "r3", "name": "odd", "entered_path": "/x/o", "path": "/x/o", "uri": "file:///x/o",
+             "enabled": False, "added_at": "2026-03-01T12:00:00.000001+00:00"},
+            {"id": "r4", "name": "naive", "entered_path": "/x/n", "path": "/x/n", "uri": "file:///x/n",
+             "added_at": "2026-03-01T12:00:00", "empty": {}, "none": []},
+        ],
+        "servers": [
+            {"name": "fs", "target": {"kind": "stdio", "command": "npx", "args": ["-y", "{roots}", ODD_TEXT],
+                                      "env": {"TOKEN": REFERENCE, "FOLDERS": "{roots}", "EMPTY": ""}, "cwd": None,
+                                      "shell": "bash"},
+             "share": ["r1"], "consent": "given", "legacy_only": True, "era": "2025-11-25",
+             "roots_source": "merge", "path_aliases": {"/x": "/data"}, "also_send_own_folders": True,
+             "enabled": False, "added_at": "2026-03-02T09:30:00-05:30", "note": ODD_TEXT},
+            {"name": "web", "target": {"kind": "http", "url": f"https://me:{REFERENCE}@example.org/mcp",
+                                       "headers": {"Authorization": f"Bearer {REFERENCE}"}},
+             "added_at": "2026-03-02T09:31:00Z"},
+        ],
+        **extra,
+    }
+
+
+@pytest.mark.parametrize("state", [_state(), {"schema_version": 2}, _state(roots=[], servers=[])],
+                         ids=["everything", "empty", "no roots"])
+def test_the_plain_writer_gives_the_models_bytes(state: dict[str, Any]) -> None:
+    text = json.dumps(state)
+    plain = plain_store.plain(parsed_for_writing(text))
+    assert plain is not None
+    assert serialize_plain(plain) == serialize(parse(text))
+
+
+def test_the_views_edit_the_data_they_write() -> None:
+    text = json.dumps(_state())
+    plain = plain_store.plain(parsed_for_writing(text))
+    model = parse(text)
+    assert plain is not None
+    view = PlainStore(plain)
+    for data in (view, model):
+        edit_roots.set_enabled(data, "r3", True)
+        edit_roots.rename(data, "r1", "Renamed \u00e9")
+        edit_roots.remove_roots(data, ["r1"])  # also leaves every server's chosen subset
+        edit_roots.set_paused(data, False)
+    assert serialize_plain(view.raw) == serialize(model)
+
+
+def _home(tmp_path: Path, name: str, state: object) -> Store:
+    home = tmp_path / name
+    home.mkdir()
+    (home / STORE_FILE).write_text(json.dumps(state), encoding="utf-8")
+    return Store(home)
+
+
+def _add(store: Store, folder: Path) -> type:
+    with store.plain_transaction() as data:
+        (added,) = edit_roots.add_roots(data, [str(folder)]).roots
+        kind = type(data)
+    # The new root's id and time are this run's; the rest of the file is as the model writes it.
+    text = store.path.read_text("ascii")
+    assert store.path.read_bytes() == serialize(parse(text))
+    assert parse(text).roots[-1].id == added.id
+    return kind
+
+
+def test_adding_a_root_to_plain_data_writes_what_the_model_writes(tmp_path: Path) -> None:
+    folder = tmp_path / "shared \u00e9"
+    folder.mkdir()
+    state = _state()
+    plain_home, model_home = _home(tmp_path, "plain", state), _home(tmp_path, "model", state)
+    assert _add(plain_home, folder) is PlainStore
+    with model_home.transaction() as data:
+        edit_roots.add_roots(data, [str(folder)])
+    written, expected = (json.loads(home.path.read_text("ascii")) for home in (plain_home, model_home))
+    for new_root in (written["roots"][-1], expected["roots"][-1]):
+        assert new_root.pop("id").startswith("r") and new_root.pop("added_at").endswith("Z")
+    assert written == expected
+    assert list(written["roots"][-1]) == list(expected["roots"][-1])
+
+
+def test_a_store_that_does_not_exist_yet_is_written_as_the_model_writes_it(tmp_path: Path) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    assert _add(Store(tmp_path / "home"), folder) is PlainStore
+
+
+@pytest.mark.parametrize("change", [
+    lambda raw: raw.update(revision="4"),  # converted by the model
+    lambda raw: raw.update(schema_version=1, roots=[{**raw["roots"][0], "shared_with": ["web"]}]),  # migrated
+    lambda raw: raw["roots"][0].update(colour=1e-7),  # written `1e-7` by the model, `1e-07` by `json`
+    lambda raw: raw.update(future=float("nan")),
+    lambda raw: raw["servers"][1]["target"]["headers"].update(Authorization="Bearer plain"),  # to be sealed
+], ids=["converted", "migrated", "float", "nan", "plaintext secret"])
+def test_a_store_the_plain_writer_is_unsure_of_is_edited_by_the_model(tmp_path: Path, change: Any) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    raw = copy.deepcopy(_state())
+    change(raw)
+    store = _home(tmp_path, "home", raw)
+    assert _add(store, folder) is StoreData
+    assert len(store.load().roots) == len(raw["roots"]) + 1
+
+
+def test_a_plaintext_secret_is_sealed_by_the_model_on_a_roots_edit(tmp_path: Path) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    raw = _state()
+    raw["servers"][1]["target"]["headers"]["Authorization"] = "Bearer plain-secret"
+    store = _home(tmp_path, "home", raw)
+    _add(store, folder)
+    assert "plain-secret" not in store.path.read_text("ascii")
+
+
+def test_a_damaged_store_is_moved_aside_as_the_model_does(tmp_path: Path) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    store = _home(tmp_path, "home", {"schema_version": 2, "roots": [{"name": 3}]})
+    assert _add(store, folder) is StoreData
+    assert len(list(store.home.glob(f"{STORE_FILE}.damaged-*"))) == 1 and len(store.load().roots) == 1
+
+
+def test_a_refusal_writes_nothing(tmp_path: Path) -> None:
+    store = _home(tmp_path, "home", _state())
+    before = store.path.read_bytes()
+    with pytest.raises(UserError), store.plain_transaction() as data:
+        edit_roots.add_roots(data, ["/x/caf\u00e9"])  # not there: refused before anything changes
+    assert store.path.read_bytes() == before and not store.saved
+
+
+def test_a_repair_is_said_once_when_the_model_takes_over(tmp_path: Path) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    raw = _state()
+    raw["roots"][1]["id"] = "r1"  # issued anew on load, and said so
+    raw["servers"][1]["target"]["headers"]["Authorization"] = "Bearer plain-secret"  # so the model writes
+    store = _home(tmp_path, "home", raw)
+    _add(store, folder)
+    assert [message.code for message in store.notice_messages].count("store.root_id_reissued") == 1
