@@ -200,7 +200,8 @@ async def running(app: RootkeeperApp, *, show: bool = True) -> AsyncIterator[Roo
             dialog.reject()
         await app.shutdown()
         app.tray.contextMenu().deleteLater()
-        app.window.deleteLater()
+        if app.window_if_built is not None:
+            app.window_if_built.deleteLater()
         app.deleteLater()
 
 
