@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
-import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
@@ -33,6 +31,7 @@ from app.ui.application import RootkeeperApp
 from app.ui.i18n import ENGLISH, Translations
 from app.ui.main import make_application
 from app.ui.settings import GuiSettings
+from tests.x_server import private_x_server
 
 T = TypeVar("T")
 W = TypeVar("W", bound=QWidget)
@@ -201,7 +200,8 @@ async def running(app: RootkeeperApp, *, show: bool = True) -> AsyncIterator[Roo
             dialog.reject()
         await app.shutdown()
         app.tray.contextMenu().deleteLater()
-        app.window.deleteLater()
+        if app.window_if_built is not None:
+            app.window_if_built.deleteLater()
         app.deleteLater()
 
 
@@ -214,20 +214,8 @@ def x_display() -> Iterator[str]:
 
     The tests that use it run the app in a child process on that display (`QT_QPA_PLATFORM=xcb`).
     """
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    try:
-        with os.fdopen(read_end) as announced:
-            number = announced.readline().strip()
-        assert number.isdigit(), "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with private_x_server() as display:
+        yield display
 
 
 def make_sample_data(home: Path, user_home: Path) -> None:

@@ -8,7 +8,6 @@ touch the platform's place, guarded by `sys.platform`.
 from __future__ import annotations
 
 import os
-import plistlib
 import re
 import shutil
 import subprocess
@@ -79,6 +78,8 @@ def xdg_autostart_file(environ: Mapping[str, str] = os.environ) -> Path:
 
 def launch_agent(command: Sequence[str]) -> bytes:
     """A per-user LaunchAgent plist that starts `command` once at login (not kept alive: quitting is allowed)."""
+    import plistlib  # macOS only: not loaded elsewhere
+
     agent = {
         "Label": LAUNCH_AGENT_LABEL,
         "ProgramArguments": list(command),

@@ -19,14 +19,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from app.core.history_schema import FOLDERS_DROPPED, chunks, drop_unreferenced, open_history_db, pack_ids, unpack_ids
+
+if TYPE_CHECKING:
+    import sqlite3  # loaded by `open_history_db`, when a file is opened
 
 HISTORY_FILE = "history.sqlite3"
 KEEP_DAYS = 90
@@ -295,6 +297,8 @@ class History:
         dropped += self._fit_size()
         free = int(self._db.execute("PRAGMA freelist_count").fetchone()[0])
         if free * int(self._db.execute("PRAGMA page_size").fetchone()[0]) > self.max_bytes:
+            import sqlite3
+
             with contextlib.suppress(sqlite3.OperationalError):  # busy: the next rotation tries again
                 self._db.execute("VACUUM")
         return dropped

@@ -18,12 +18,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import sys
 import time
 from array import array
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3  # imported where a file is opened: a hub that records nothing never loads SQLite
 
 SCHEMA_VERSION = 2
 _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
@@ -64,6 +67,8 @@ def unpack_ids(blob: bytes) -> array[int]:
 
 def open_history_db(path: Path) -> sqlite3.Connection:
     """Open (creating) the file; one that is not a history database is moved aside, never written over."""
+    import sqlite3
+
     from app.core.fileio import private_dir
 
     private_dir(path.parent, tighten_existing=False)
@@ -82,6 +87,8 @@ def open_history_db(path: Path) -> sqlite3.Connection:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    import sqlite3
+
     # Created 0600 before SQLite sees it: SQLite gives its -wal and -shm files the database's mode.
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     db = sqlite3.connect(path, isolation_level=None, timeout=_BUSY_SECONDS, check_same_thread=False)
@@ -183,6 +190,8 @@ def chunks(values: Sequence[int], size: int = 500) -> Iterable[list[int]]:
 
 def _use_wal(db: sqlite3.Connection) -> None:
     """Switch to WAL, waiting out a concurrent opener: the switch itself never calls SQLite's busy handler."""
+    import sqlite3
+
     deadline = time.monotonic() + _BUSY_SECONDS
     while True:
         try:

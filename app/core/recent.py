@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import struct
 import sys
 from collections.abc import Iterator
@@ -169,6 +168,8 @@ def _bincode_paths(blob: bytes) -> list[str]:
 
 
 def _query(database: Path, sql: str) -> list[Any]:
+    import sqlite3  # loaded when an editor's database is read, not by every importer of the suggestions
+
     if not database.is_file():
         return []
     try:

@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 from app.core.access import AccessResult
 from app.core.aliases import map_path, remote_uri
-from app.core.hosts.importing import command_line_folders
 from app.core.model import Root, ServerEntry, StoreData
 from app.core.paths import display_name, path_to_uri, readable, wire_uri
 from app.core.policy import NO_POLICY, Policy
@@ -164,6 +163,9 @@ def _as_sent(server: ServerEntry, picked: list[Root], shared: list[SharedRoot]) 
         return shared
     items = [(root.path, root.uri, root.name) for root in picked]
     if merge:
+        # Here, not at the top: the importing code pulls in every host's reader, which a hub never needs.
+        from app.core.hosts.importing import command_line_folders
+
         for folder in command_line_folders(server.target):
             path = os.path.realpath(folder)  # resolved like every root's path, so duplicates compare equal
             items.append((path, path_to_uri(path), display_name(path)))

@@ -3,12 +3,17 @@
 `RootkeeperApp.run()` is the whole life of the GUI as one coroutine on the qasync loop: show the
 tray (before the hub connects anything, so before the MCP SDK is imported), start the hub, wait
 for a quit request, stop the hub (which ends every server connection).
+
+The main window (its pages, their tables, a fifth of the app's memory) is built the first time it is
+needed: at once when it is shown at start, else when the user opens it from the tray (or a message
+or a consent question needs it). A tray started hidden never pays for it until then.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
@@ -21,16 +26,18 @@ from app.ui.face import Face
 from app.ui.flows import Flows
 from app.ui.i18n import Translations
 from app.ui.live import LiveState
-from app.ui.main_window import SERVERS_TAB, MainWindow
 from app.ui.message_bar import Level
 from app.ui.messages import render
 from app.ui.notifier import Notifier
 from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
-from app.ui.suggestions_menu import SuggestionsMenu
+from app.ui.snapshot import Snapshot
+from app.ui.suggestions_menu import Suggester, SuggestionsMenu, search_home
 from app.ui.tray import Tray
-from app.ui.window_state import WindowMemory
+
+if TYPE_CHECKING:
+    from app.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -62,14 +69,16 @@ class RootkeeperApp(QObject):
         self.flows = Flows(
             self.editor, self.live, self.report, settings, translations, tray_available=tray_available, parent=self
         )
-        self.window = MainWindow(self.flows, tray_available=tray_available)
-        self.flows.desk.offer = self.window.message_bar.offer
+        self._window: MainWindow | None = None
+        # Shared by the tray's "Suggested folders" and the roots page; it follows what is shared from here,
+        # so the tray's list is right before the window exists.
+        self.suggester = Suggester(search_home, self)
+        self.live.snapshotChanged.connect(self._follow_shared)
         self.tray = face.tray if face is not None else Tray(self.live)
         self.tray.setParent(self)
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
         self.notifier = Notifier(self.live, self.tray, self.report, tray_available=tray_available, parent=self)
         self.notifier.allowed = lambda: settings.notifications
-        self.window_memory = WindowMemory(self.window, self.window.tabs, settings)
         self._quit = asyncio.Event()
         self.hub_lock = HubLock(hub.state_dir, "gui")
         self.connecting = False
@@ -81,15 +90,39 @@ class RootkeeperApp(QObject):
         self.tray.serverRequested.connect(self._open_server)
         self.tray.pauseRequested.connect(self._set_paused)
         self.tray.quitRequested.connect(self.request_quit)
-        self.tray.suggestions = SuggestionsMenu(self.window.suggester)
+        self.tray.suggestions = SuggestionsMenu(self.suggester)
         self.tray.suggestions.chosen.connect(self._share_suggested)
-        self.window.quitRequested.connect(self.request_quit)
-        self.window.hiddenToTray.connect(self._hint_once)
-        self.window.paletteChanged.connect(self.tray.refresh_icon)
         for notice in settings.notices:
             self.report(
                 self.tr("The GUI settings file was damaged and has been moved to %1; defaults are used.").replace(
                     "%1", notice), Level.WARNING)
+
+    @property
+    def window(self) -> MainWindow:
+        """The main window, built on first use (see the module's docstring)."""
+        if self._window is None:
+            self._window = self._build_window()
+        return self._window
+
+    @property
+    def window_if_built(self) -> MainWindow | None:
+        return self._window
+
+    def _build_window(self) -> MainWindow:
+        from app.ui.main_window import MainWindow
+        from app.ui.window_state import WindowMemory
+
+        window = MainWindow(self.flows, tray_available=self.tray_available, suggester=self.suggester)
+        self.flows.desk.offer = window.message_bar.offer
+        self.window_memory = WindowMemory(window, window.tabs, self.settings)
+        window.quitRequested.connect(self.request_quit)
+        window.hiddenToTray.connect(self._hint_once)
+        window.show_snapshot(self.live.current)  # what the app already knows; later snapshots arrive by signal
+        window.history_feed.poke()
+        return window
+
+    def _follow_shared(self, snapshot: Snapshot) -> None:
+        self.suggester.set_shared([row.root.path for row in snapshot.roots])
 
     def report(self, message: str, level: Level) -> None:
         self.window.message_bar.show_message(message, level)
@@ -148,7 +181,8 @@ class RootkeeperApp(QObject):
 
     async def shutdown(self) -> None:
         self.tray.hide()
-        self.window.hide()
+        if self._window is not None:
+            self._window.hide()
         self.sessions.stop()
         try:
             await self.hub.stop()
@@ -202,6 +236,8 @@ class RootkeeperApp(QObject):
         return self.window
 
     def _show_server(self, name: str) -> MainWindow:
+        from app.ui.main_window import SERVERS_TAB
+
         self.window.bring_to_front(SERVERS_TAB)
         self.window.servers_page.select(name)
         return self.window

@@ -11,6 +11,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 
 def unreachable_display(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str | None:
@@ -28,11 +32,9 @@ def unreachable_display(environ: Mapping[str, str] = os.environ, platform: str =
 
 def _xcb_connects(display: str) -> bool:
     import ctypes  # only with an X display to ask: the offscreen and Wayland starts skip loading it
-    import ctypes.util
 
-    name = ctypes.util.find_library("xcb") or "libxcb.so.1"
     try:
-        xcb = ctypes.CDLL(name)
+        xcb = _libxcb()
     except OSError:
         return True  # cannot tell without libxcb: leave it to Qt, as before
     xcb.xcb_connect.restype = ctypes.c_void_p
@@ -45,3 +47,16 @@ def _xcb_connects(display: str) -> bool:
     finally:
         if connection is not None:
             xcb.xcb_disconnect(connection)  # an errored connection must be freed the same way
+
+
+def _libxcb() -> ctypes.CDLL:
+    """libxcb by its soname, the one Qt's xcb plugin is linked against; searched for only where that fails
+    (`ctypes.util.find_library` runs `ldconfig -p` in a child process: milliseconds before the first frame)."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        import ctypes.util
+
+        return ctypes.CDLL(ctypes.util.find_library("xcb") or "libxcb.so")

@@ -12,7 +12,7 @@ import functools
 import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
@@ -26,24 +26,21 @@ from app.core.server_words import SharingMode
 from app.core.store import StoreError
 from app.ui import text
 from app.ui.asking import ask, confirm, dispose
-from app.ui.desk_flows import DeskFlows
-from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
-from app.ui.dialogs.log_dialog import LogDialog
-from app.ui.dialogs.paste_dialog import PasteDialog
-from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.dialogs.settings_dialog import SettingsDialog
-from app.ui.dialogs.sharing_choice import policy_lock
 from app.ui.health import health
-from app.ui.hosts_flows import HostFlows
-from app.ui.hosts_service import HostsService
 from app.ui.i18n import Translations
 from app.ui.live import LiveState
 from app.ui.message_bar import Level
 from app.ui.messages import quoted_list, render
-from app.ui.server_hints import replaces_own_folders
 from app.ui.services import Preview, StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    # Each dialog is imported when first opened: a tray that only runs (started hidden) never loads them.
+    from app.ui.desk_flows import DeskFlows
+    from app.ui.dialogs.consent_dialog import ConsentDialog
+    from app.ui.dialogs.log_dialog import LogDialog
+    from app.ui.hosts_flows import HostFlows
 
 T = TypeVar("T")
 Report = Callable[[str, Level], None]
@@ -115,6 +112,8 @@ class Flows(QObject):
             await self.add_paths(parent, chosen)
 
     async def paste_path(self, parent: QWidget) -> None:
+        from app.ui.dialogs.paste_dialog import PasteDialog
+
         dialog = PasteDialog(self.editor.preview, parent)
         dialog.offer(clipboard_path())
         try:
@@ -193,6 +192,8 @@ class Flows(QObject):
 
     async def edit_server(self, parent: QWidget, name: str | None = None) -> None:
         """Add a server (`name` None) or edit the one called `name`."""
+        from app.ui.dialogs.server_dialog import ServerDialog
+
         row = self.live.current.server(name) if name else None
         if name and row is None:
             return
@@ -217,6 +218,10 @@ class Flows(QObject):
 
         One prompt at a time: while one is open, asking about any server brings that one to the front.
         """
+        from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
+        from app.ui.dialogs.sharing_choice import policy_lock
+        from app.ui.server_hints import replaces_own_folders
+
         if self._consent_open:
             open_prompt = next(iter(self._consent_open.values()))
             open_prompt.raise_()
@@ -273,6 +278,8 @@ class Flows(QObject):
     def show_log(self, parent: QWidget, name: str) -> None:
         dialog = self._logs.get(name)
         if dialog is None:
+            from app.ui.dialogs.log_dialog import LogDialog
+
             dialog = LogDialog(name, self.editor.hub.log_dir / f"{name}.log", parent)
             self._logs[name] = dialog
         dialog.show()
@@ -320,6 +327,8 @@ class Flows(QObject):
     # -- settings ---------------------------------------------------------------------------------
 
     async def change_settings(self, parent: QWidget) -> None:
+        from app.ui.dialogs.settings_dialog import SettingsDialog
+
         autostart_on = await asyncio.to_thread(autostart.is_enabled)
         dialog = SettingsDialog(
             self._settings.language, self._settings.start_hidden, tray_available=self._tray_available,
@@ -352,11 +361,16 @@ class Flows(QObject):
     @functools.cached_property
     def desk(self) -> DeskFlows:
         """Undo, disable/reconnect, open and copy, the app's log: the desktop conveniences."""
+        from app.ui.desk_flows import DeskFlows
+
         return DeskFlows(self, self)
 
     @functools.cached_property
     def hosts(self) -> HostFlows:
         """The Hosts page's flows (import, route through Rootkeeper, restore), reporting like every other flow."""
+        from app.ui.hosts_flows import HostFlows
+        from app.ui.hosts_service import HostsService
+
         return HostFlows(self, HostsService(self.editor.store, self.editor.hub), self._report, self)
 
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 FIRST_FRAME_S = 0.02
 """How long the face stays alone on screen, so the window system can draw it before the app loads."""
+WORKERS = 10
+"""Threads for `asyncio.to_thread` at most (as many as qasync's default executor has)."""
 
 
 def no_desktop_session(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
@@ -106,15 +108,19 @@ def _run_headless() -> int:
 async def _run(instance: SingleInstance, face: Face, settings: GuiSettings, translations: Translations) -> int:
     import asyncio
     import signal
+    from concurrent.futures import ThreadPoolExecutor
 
     from app.core import logsetup
     from app.ui.crash import CrashNotice
 
     await asyncio.sleep(FIRST_FRAME_S)  # the window system draws the face; everything else loads after
+    loop = asyncio.get_running_loop()
+    # qasync's own default starts all of its ten threads at the first `to_thread`; this one starts a
+    # thread only when every running one is busy (a tray that only runs needs two or three).
+    loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="rootkeeper-worker"))
     app = _assemble(face, settings, translations)
     instance.activationRequested.connect(app.show_window)
     instance.listen()  # a second start can now raise the window (until now it found no answer and waited)
-    loop = asyncio.get_running_loop()
     crash_notice = CrashNotice(app.report, logsetup.current_log_file(), app)
     crash_notice.install(loop)
     for signum in (signal.SIGINT, signal.SIGTERM):

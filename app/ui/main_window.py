@@ -58,7 +58,8 @@ class MainWindow(QMainWindow):
     paletteChanged = Signal()
     """The desktop's colours changed (a light/dark switch on desktops that report no colour scheme)."""
 
-    def __init__(self, flows: Flows, *, tray_available: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, flows: Flows, *, tray_available: bool, suggester: Suggester | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._flows = flows
@@ -78,7 +79,8 @@ class MainWindow(QMainWindow):
         self.history_page = HistoryPage(self._load_history, self)
         self.history_feed = self._follow_history()
         self.tabs = self._make_tabs()
-        self.suggester = Suggester(search_home, self)
+        # The app's suggester is the tray menu's too; a window built alone has one of its own.
+        self.suggester = suggester if suggester is not None else Suggester(search_home, self)
         self.roots_page.set_suggester(self.suggester)
 
         self.pause_action = QAction(self)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -48,6 +48,9 @@ class Tray(QSystemTrayIcon):
         self._menu = QMenu()
         self._menu.setObjectName("trayMenu")
         self._menu.aboutToShow.connect(self.rebuild_menu)
+        # The menu, a widget as long-lived as the tray, sees the desktop's palette change even while no
+        # window exists (a tray started hidden builds its window only when opened).
+        self._menu.installEventFilter(self)
         self.setContextMenu(self._menu)
         self.activated.connect(self._activated)
         live.snapshotChanged.connect(self._show_state)
@@ -69,6 +72,11 @@ class Tray(QSystemTrayIcon):
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
         self._ask_the_platform = True
         self._draw_icon()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._menu and event.type() == QEvent.Type.PaletteChange:
+            self.refresh_icon()
+        return False
 
     def _draw_icon(self) -> None:
         self.setIcon(tray_icon(self._state, panel_is_dark(ask_the_platform=self._ask_the_platform)))

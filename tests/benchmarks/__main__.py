@@ -23,7 +23,15 @@ Section = Callable[[Acks], Awaitable[list[Row]]]
 
 
 def sections() -> dict[str, Section]:
-    from tests.benchmarks import bench_bridge, bench_cli, bench_edits, bench_fifty, bench_processes, bench_scale
+    from tests.benchmarks import (
+        bench_bridge,
+        bench_cli,
+        bench_edits,
+        bench_fifty,
+        bench_gui,
+        bench_processes,
+        bench_scale,
+    )
     from tests.benchmarks.bench_history import history_rows
     from tests.benchmarks.bench_package import package_rows
 
@@ -42,7 +50,7 @@ def sections() -> dict[str, Section]:
         "cli": bench_cli.cli_rows,
         "10k-cli": bench_cli.ten_thousand_cli_rows,
         "10k-hub": bench_edits.ten_thousand_hub_rows,
-        "gui": bench_processes.gui_rows,
+        "gui": bench_gui.gui_rows,
         "idle": bench_processes.idle_rows,
         "stall": bench_processes.stall_rows,
         "100k": bench_scale.scale_rows,

@@ -1,4 +1,5 @@
-"""Rows measured on child processes: GUI start, peak RSS, idle wake-ups of the GUI and of the hub."""
+"""Rows measured on child processes: idle wake-ups of the GUI and of the hub, the GUI loop's stalls (GUI start:
+`bench_gui`)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from tests.benchmarks.harness import (
     Side,
     child_env,
     context_switches,
-    proc_status,
     size,
 )
 
@@ -114,37 +114,6 @@ def compile_bytecode() -> None:
     bytecode): with PYTHONDONTWRITEBYTECODE set, every start would otherwise measure Python's compiler."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "app", "tests/benchmarks"], cwd=PROJECT, check=True,
                    stdout=subprocess.DEVNULL)
-
-
-async def gui_rows(acks: Acks) -> list[Row]:
-    samples = size("gui_samples", 5, 2)
-    settle = float(size("gui_settle", 2, 1))
-    compile_bytecode()
-    with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
-        home = Path(tmp) / "home"
-        fixtures.write_store(home, fixtures.roots_for(fixtures.make_folders(Path(tmp) / "base", 3)), [])
-        env = child_env(ROOTKEEPER_HOME=str(home))
-        starts: dict[str, list[float]] = {"tray": [], "app": []}
-        shown: dict[str, list[float]] = {"tray": [], "app": []}
-        peaks: dict[str, list[float]] = {"tray": [], "app": []}
-        for _ in range(samples):
-            for kind in ("tray", "app"):
-                with child(probe(kind), env, kill=True) as running:  # only its start is measured
-                    turn = running.next_event()
-                    starts[kind].append(time.perf_counter() - running.started)
-                    shown[kind].append(turn["peak_kib"] / 1024)
-                    time.sleep(settle)
-                    peaks[kind].append(proc_status(running.pid, "VmHWM") / 1024)
-    return [
-        Row("GUI start → first event-loop turn (offscreen)", "s", Side("Rootkeeper", starts["app"]),
-            Side("minimal PySide6 tray app", starts["tray"]),
-            note="tray, or a stand-in window, shown (Face.show); bytecode compiled first, as an install does"),
-        Row("GUI peak RSS until the first turn (tray shown; store, hub, pages load after)", "MiB",
-            Side("Rootkeeper", shown["app"]), Side("minimal PySide6 tray app", shown["tray"]),
-            note="VmHWM read by the process itself at its first turn"),
-        Row(f"GUI peak RSS ({settle:g} s after the first turn: everything loaded, roots checked)", "MiB",
-            Side("Rootkeeper", peaks["app"]), Side("minimal PySide6 tray app", peaks["tray"])),
-    ]
 
 
 async def idle_rows(acks: Acks) -> list[Row]:

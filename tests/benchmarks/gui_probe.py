@@ -2,9 +2,11 @@
 
     python -m tests.benchmarks.gui_probe app    # `rootkeeper` (the tray app) on ROOTKEEPER_HOME
     python -m tests.benchmarks.gui_probe tray   # the floor: a minimal PySide6 tray app
+    python -m tests.benchmarks.gui_probe tray-sdk   # the floor, then `import mcp.client.session` after its first turn
 
-Each prints `{"event": "turn", "peak_kib": N}` (its peak RSS so far) on the first turn of its event
-loop after its tray (or, without a system tray, its window) is shown, then runs until stopped.
+Each prints `{"event": "turn", "peak_kib": N, "tray": T, "windows": W}` (its peak RSS so far, whether
+a system tray is there, how many top-level windows are on screen) on the first turn of its event loop
+after its tray (or, without a system tray, its window) is shown, then runs until stopped.
 The app has no quit-after-first-turn hook, so the probe wraps `Face.show` (what `rootkeeper` puts
 on screen first: the tray icon, or a stand-in window without a tray) from outside: a zero-timer
 queued as it is shown fires on the first turn the loop makes after. For the app that turn is the
@@ -25,7 +27,12 @@ def _peak_kib() -> int:
 
 
 def _turn() -> None:
-    print(json.dumps({"event": "turn", "peak_kib": _peak_kib()}), flush=True)
+    from PySide6.QtWidgets import QApplication, QSystemTrayIcon
+
+    shown = [widget for widget in QApplication.topLevelWidgets() if widget.isVisible()
+             and widget.metaObject().className() != "QSystemTrayIconSys"]  # the icon itself, docked by XEmbed
+    print(json.dumps({"event": "turn", "peak_kib": _peak_kib(), "tray": QSystemTrayIcon.isSystemTrayAvailable(),
+                      "windows": len(shown)}), flush=True)
 
 
 def app() -> int:
@@ -44,7 +51,8 @@ def app() -> int:
     return main([])
 
 
-def tray() -> int:
+def tray(*, then_sdk: bool = False) -> int:
+    """With `then_sdk`, the first turn imports the SDK's client session, as a connection does (the SDK's own cost)."""
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAction, QColor, QIcon, QPixmap
     from PySide6.QtWidgets import QApplication, QLabel, QMenu, QSystemTrayIcon
@@ -66,10 +74,12 @@ def tray() -> int:
         window = QLabel("floor")
         window.show()
     QTimer.singleShot(0, _turn)
+    if then_sdk:
+        QTimer.singleShot(0, lambda: __import__("mcp.client.session"))
     code: int = qt_app.exec()
     del window
     return code
 
 
 if __name__ == "__main__":
-    sys.exit({"app": app, "tray": tray}[sys.argv[1]]())
+    sys.exit({"app": app, "tray": tray, "tray-sdk": lambda: tray(then_sdk=True)}[sys.argv[1]]())

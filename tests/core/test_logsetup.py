@@ -22,6 +22,7 @@ logsetup.MAX_BYTES = 2000
 logsetup.configure_logging(logging.INFO, Path(sys.argv[1]), to_file=True)
 for n in range(200):
     logging.getLogger("rotate").info("record %d %s", n, "x" * 50)
+print("logging.handlers" in sys.modules)
 """
 
 SHORT = """
@@ -52,6 +53,16 @@ def test_every_rotated_log_file_is_private_and_the_backups_are_bounded(tmp_path:
     assert {(logs / name).stat().st_mode & 0o777 for name in files} == {0o600}
     assert logs.stat().st_mode & 0o777 == 0o700
     assert "record 199" in (logs / "rootkeeper.log").read_text()
+    # `name.1` is the newest backup, `name.3` the oldest kept: each one's records come before the next newer one's.
+    first = [int((logs / name).read_text().split("record ")[1].split()[0]) for name in reversed(files)]
+    assert first == sorted(first)
+
+
+def test_the_log_file_rotates_without_loading_logging_handlers(tmp_path: Path) -> None:
+    # `logging.handlers` imports socket, pickle and queue: 5 ms of the tray app's start before its first frame.
+    proc = python(ROTATE, str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False"
 
 
 def test_short_commands_say_one_printable_line_and_no_traceback(tmp_path: Path) -> None:

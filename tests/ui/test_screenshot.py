@@ -28,23 +28,15 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tests.conftest import PROJECT
+from tests.x_server import start_tray_host
 
 if TYPE_CHECKING:
     from app.ui.application import RootkeeperApp
 
 PANELS = {"dark": 0x202124, "light": 0xF2F2F2}
 TRAY_WIDTH, TRAY_HEIGHT = 96, 32
+"""trayer's panel (`tests.x_server.start_tray_host`'s default size)."""
 MODULE = "tests.ui.test_screenshot"
-
-
-def start_tray_host(display: str, colour: int) -> subprocess.Popen[bytes]:
-    """trayer as a panel along the top edge, in one flat colour (tint at full opacity)."""
-    return subprocess.Popen(
-        ["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", str(TRAY_WIDTH),
-         "--height", str(TRAY_HEIGHT),
-         "--SetDockType", "true", "--transparent", "true", "--alpha", "0", "--tint", f"0x{colour:06x}"],
-        env=dict(os.environ, DISPLAY=display), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
 
 
 def window_tree(display: str) -> str:

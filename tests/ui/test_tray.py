@@ -106,6 +106,26 @@ def test_a_long_list_of_folders_is_cut_short_in_the_menu(qloop: qasync.QEventLoo
     run(qloop, scenario())
 
 
+def test_a_tray_started_hidden_builds_its_window_only_when_the_user_opens_it(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    (alpha,) = folders(tmp_path / "data", "alpha")
+    add_roots(Store(home), alpha)
+    app = build_app(home)
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: len(app.live.current.roots) == 1, what="the first snapshot")
+            assert app.window_if_built is None  # its pages cost a fifth of the app's memory
+            menu_actions(app.tray)["open"].trigger()
+            window = app.window_if_built
+            assert window is not None and window.isVisible()
+            assert window.roots_model.rowCount() == 1  # what the app knew before the window existed
+
+    run(qloop, scenario())
+
+
 def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path) -> None:
     app = build_app(tmp_path / "home")
     original = qapp.palette()

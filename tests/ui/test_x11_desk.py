@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.conftest import PROJECT
-from tests.ui.test_screenshot import start_tray_host
+from tests.x_server import start_tray_host
 
 if TYPE_CHECKING:
     from app.ui.application import RootkeeperApp

@@ -13,9 +13,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
-
 from app.core.hosts.base import ConfigFile, Edit, Host, HostServer, as_str_list, as_str_map, home
 from app.core.hosts.bridgecmd import bridged_server_name
 
@@ -39,6 +36,10 @@ class Codex(Host):
         return path.suffix == ".toml"
 
     def _parse(self, path: Path, text: str) -> dict[str, Any]:
+        # tomlkit is imported when a Codex file is read: the tray app and the hub never need it.
+        import tomlkit
+        from tomlkit.exceptions import TOMLKitError
+
         try:
             document: dict[str, Any] = tomlkit.parse(text).unwrap()
         except TOMLKitError as exc:
@@ -65,6 +66,8 @@ class Codex(Host):
         entry = {"command": command[0], "args": command[1:]}
         if isinstance(old, dict):
             entry.update({key: value for key, value in old.items() if key not in TRANSPORT_KEYS})
+        import tomlkit
+
         installed = tomlkit.dumps({TABLE: {server.name: entry}})
         if "\r\n" in text:
             installed = installed.replace("\n", "\r\n")
@@ -116,6 +119,9 @@ class Codex(Host):
 
 def _header_key(line: str) -> tuple[str, ...] | None:
     """The key path a table header names, read by tomlkit itself (quoted and dotted keys included)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     if line.lstrip().startswith("[["):
         return ("[[",)
     try:
