@@ -111,9 +111,15 @@ class AccessChecker:
         checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
         batch = _Batch()
         with self._lock:
+            queued = len(self._queue)
             jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
             if batch.remaining == 0:
                 batch.done.set()
+            # Idle workers are woken once per batch, not once per job: a notify is a Python-level call
+            # on the condition, and 100,000 of them, each waking a worker that cannot take the lock
+            # yet, cost more than the checks' bookkeeping.
+            if self._idle and len(self._queue) > queued:
+                self._work_ready.notify(min(self._idle, len(self._queue) - queued))
         while not batch.done.wait(self._until_next_deadline()):
             self._tend()
         return {key: self._answer(job) for key, job in jobs}
@@ -139,9 +145,7 @@ class AccessChecker:
                 return job
             self._jobs[(path, entered)] = job
             self._queue.append(job)
-            if self._idle:
-                self._work_ready.notify()
-            elif self._healthy == 0:
+            if self._healthy == 0:
                 self._spawn()  # one worker to begin with; `_tend` adds more while checks are slow
         elif job.abandoned:  # the same stuck call: answered at once, no second call piled up behind it
             stuck = _Job(path, expect_file, entered)

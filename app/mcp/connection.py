@@ -54,6 +54,7 @@ from app.mcp.errors import (
     message,
     real_errors,
 )
+from app.mcp.sdk import load_sdk
 
 if TYPE_CHECKING:
     from mcp.client.client import Client
@@ -318,6 +319,7 @@ class ServerConnection:
 
     async def _run_session(self, mode: Mode, *, probe_fallback: bool = False) -> Outcome:
         """Connect, stay connected until the server goes away, and say how it ended."""
+        await load_sdk()  # on a thread, unless the hub already had it loaded: the loop never waits for it
         from mcp_types import Implementation
 
         from app.mcp.connection_roots import RootkeeperClient, RootsAnswerer

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
@@ -33,11 +32,12 @@ from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store
 from app.mcp.connection_gate import StartGate
+from app.mcp.sdk import load_sdk
 from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
     from app.mcp.connection import ServerConnection
-    from app.mcp.connection_roots import RootsAnswers
+    from app.mcp.connection_roots import RootsAnswer, RootsAnswers
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,11 @@ Listener = Callable[[HubEvent], None]
 RETRY_FIRST = 0.1
 RETRY_CAP = 5.0
 """Backoff bounds (seconds) for a `list_changed` that could not be sent to a still-connected server."""
+
+SDK_BESIDE_CHECKS_BELOW = 2000
+"""Below this many roots the SDK is imported on a thread while the roots are checked (those checks mostly
+wait on the file system); from it on, the first round is the interpreter's own work, which a thread
+importing beside it would only slow down, so the SDK is imported after it, while the servers start."""
 
 
 @dataclass
@@ -63,11 +68,6 @@ class _Link:
     telling: bool = False
     key: tuple[Any, ...] = ()
     """The connection key it was started with (`_connection_key` of the expanded entry)."""
-
-
-def _load_sdk() -> None:
-    for module in ("app.mcp.connection", "app.mcp.connection_roots"):
-        importlib.import_module(module)
 
 
 def _connection_key(entry: ServerEntry) -> tuple[Any, ...]:
@@ -117,7 +117,7 @@ class Hub:
         self._unsubscribe: Callable[[], None] | None = None
         self._running = False
         self._connecting = True
-        self._answers: RootsAnswers | None = None  # made with the first connection (the SDK loads then)
+        self._answers: RootsAnswers | None = None  # made at the first roots request (the SDK is loaded by then)
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -180,19 +180,14 @@ class Hub:
         if connect:
             with contextlib.suppress(OSError):  # no log folder (read-only home): each server's log says so once
                 self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        sdk: list[asyncio.Task[None]] = []
 
         def loaded(data: StoreData) -> None:
-            # With servers to connect, the SDK (~0.5 s to import) loads on a thread while the roots are
-            # checked, which mostly waits on the file system; the first connection finds it loaded.
-            if connect and data.servers:
-                sdk.append(asyncio.create_task(asyncio.to_thread(_load_sdk), name="rootkeeper-load-sdk"))
+            # With servers to connect, the SDK (~0.5 s to import) loads on a thread; each connection
+            # waits for it before its session (`app.mcp.sdk`), so `start` itself never does.
+            if connect and data.servers and len(data.roots) < SDK_BESIDE_CHECKS_BELOW:
+                self._background(load_sdk(), "rootkeeper-load-sdk")
 
-        try:
-            await self.watcher.start(loaded=loaded)
-        finally:
-            for task in sdk:
-                await task
+        await self.watcher.start(loaded=loaded)
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
         self._reconcile_servers()
         self._emit("store")
@@ -259,14 +254,15 @@ class Hub:
         self._emit("servers")
 
     def _connect(self, entry: ServerEntry) -> _Link:
-        from app.mcp.connection import ServerConnection  # the SDK loads only once a server exists
-        from app.mcp.connection_roots import RootsAnswer, RootsAnswers
+        from app.mcp.connection import ServerConnection  # cheap: the SDK itself loads before the first session
 
         name = entry.name
         link: _Link
-        answers = self._answers = self._answers or RootsAnswers()
 
         def provide() -> RootsAnswer:
+            from app.mcp.connection_roots import RootsAnswers  # loaded: a session is asking
+
+            answers = self._answers = self._answers or RootsAnswers()
             visible = self.watcher.visible(name)
             link.known = visible
             link.fetches += 1

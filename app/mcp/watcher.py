@@ -32,7 +32,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex, parent_of
 from app.mcp.watcher_os import FolderEvents, MountTable
 from app.mcp.watcher_policy import PolicyWatch
-from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared
+from app.mcp.watcher_results import collections_held, settle_long_lived, take_results, warm_shared
 
 log = logging.getLogger(__name__)
 
@@ -182,15 +182,16 @@ class RootsWatcher(FallbackRechecks):
         except OSError as exc:
             log.warning("Cannot create the settings folder to watch it: %s", exc)
         self._stamp = self.store.stamp()
-        self._data = await asyncio.to_thread(self.store.load_shared)
-        if loaded is not None:
-            loaded(self._data)
-        self._index()
-        await self._check(self._data.roots, publish=False)
-        await warm_shared(self._shared, self._data, self._access, self._policy.policy)
-        self._refresh_visible()
-        self._whole = True
-        settle_long_lived(len(self._data.roots))
+        with collections_held():
+            self._data = await asyncio.to_thread(self.store.load_shared)
+            if loaded is not None:
+                loaded(self._data)
+            self._index()
+            await self._check(self._data.roots, publish=False)
+            await warm_shared(self._shared, self._data, self._access, self._policy.policy)
+            self._refresh_visible()
+            self._whole = True
+            settle_long_lived(len(self._data.roots))  # before collection resumes: it would walk all of them once
 
     # -- the store ---------------------------------------------------------------------------------
 
@@ -211,12 +212,13 @@ class RootsWatcher(FallbackRechecks):
             if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
                 self._reload_inline(stamp)
                 continue
-            try:
-                data = await asyncio.to_thread(self._read_store)
-            except Exception as exc:
-                self._refused(stamp, exc)
-            else:
-                self._take(stamp, data)
+            with collections_held():
+                try:
+                    data = await asyncio.to_thread(self._read_store)
+                except Exception as exc:
+                    self._refused(stamp, exc)
+                else:
+                    self._take(stamp, data)
 
     def _reload_inline(self, stamp: Stamp) -> None:
         if stamp == self._stamp:

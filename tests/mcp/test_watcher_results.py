@@ -10,10 +10,10 @@ import pytest
 
 from app.core.model import StoreData
 from app.core.store import Store
-from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD
+from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD, collections_held
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.hub_helpers import eventually, python_server
-from tests.mcp.test_watcher import make_watcher, started
+from tests.mcp.test_watcher import cli, make_watcher, started
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -96,3 +96,95 @@ async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Pa
         frozen = gc.get_freeze_count()
     async with started(make_watcher(store)):
         assert gc.get_freeze_count() <= frozen  # once per process (freed objects leave the count)
+
+
+def test_a_hold_on_collection_leaves_it_as_it_was() -> None:
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        with collections_held():
+            assert not gc.isenabled()
+            with collections_held():  # a second hold inside (a round within a load) ends as the first found it
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        gc.disable()  # as the GUI keeps it: its own timer collects
+        with collections_held():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+        gc.enable()
+        with pytest.raises(RuntimeError), collections_held():
+            raise RuntimeError("a load that failed")
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+class Collections:
+    """Each automatic collection's generation, and whether the watcher's first round was over by then."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, bool]] = []
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":  # the first round ends with the roots frozen out of later collections
+            self.seen.append((info["generation"], gc.get_freeze_count() > 0))
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def many_roots_store(tmp_path: Path) -> Store:
+    roots = roots_for(make_folders(tmp_path / "many", WARM_ON_THREAD))
+    store = Store(tmp_path / "home")
+
+    def fill(data: StoreData) -> None:
+        data.roots = list(roots)
+        data.servers.append(python_server("all", "legacy_recorder"))
+
+    store.update(fill)
+    return store
+
+
+async def test_no_collection_walks_the_first_round_of_a_large_store(tmp_path: Path) -> None:
+    store = many_roots_store(tmp_path)
+    was = gc.isenabled()
+    gc.enable()
+    gc.unfreeze()  # as a fresh process: nothing frozen yet
+    try:
+        watcher = make_watcher(store)
+        with Collections() as collections:
+            async with started(watcher):
+                assert len(watcher.visible("all")) == WARM_ON_THREAD  # loaded, checked and listed
+                assert gc.isenabled()  # collection is back once the round is over
+        assert [seen for seen in collections.seen if not seen[1]] == []
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+async def test_a_large_store_read_again_is_read_with_collection_held_and_restored(tmp_path: Path) -> None:
+    store = many_roots_store(tmp_path)
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        watcher = make_watcher(store)
+        async with started(watcher) as recorder:
+            held_while_reading: list[bool] = []
+            read = watcher._read_store
+
+            def reading() -> StoreData:
+                held_while_reading.append(gc.isenabled())
+                return read()
+
+            watcher._read_store = reading  # type: ignore[method-assign]
+            await asyncio.to_thread(cli, store.home, "roots", "disable", str(tmp_path / "many" / "d000" / "f000000"))
+            await eventually(lambda: any(event.kind == "store" for event in recorder.events), what="the edit seen")
+            assert held_while_reading and not any(held_while_reading)
+            assert len(watcher.visible("all")) == WARM_ON_THREAD - 1
+            assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
