@@ -212,6 +212,12 @@ class AccessChecker:
                         return
                     self._running.discard(job)
                     self._finish(job, result)
+                if not self._queue and self._healthy > 1 and not self._closed:
+                    # The queue is drained: the workers a slow check brought in leave, so the next
+                    # round starts with one again (on a local disk, extra threads only contend for
+                    # the interpreter, with each other and with the GUI's thread).
+                    self._healthy -= 1
+                    return
                 while not self._queue and not self._closed:
                     self._idle += 1
                     self._work_ready.wait()
