@@ -57,6 +57,8 @@ class MainWindow(QMainWindow):
     hiddenToTray = Signal()
     paletteChanged = Signal()
     """The desktop's colours changed (a light/dark switch on desktops that report no colour scheme)."""
+    _folders: tuple[tuple[str, str], ...] = ()
+    """The shared folders (URI, name) offered as the history's filters, from the last snapshot's roots."""
 
     def __init__(self, flows: Flows, *, tray_available: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,8 +66,6 @@ class MainWindow(QMainWindow):
         self._flows = flows
         self.tray_available = tray_available
         self._snapshot = Snapshot()
-        self._folders: list[tuple[str, str]] = []
-        """The shared folders (URI, name) offered as the history's filters, from the last snapshot's roots."""
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
         self.resize(1060, 600)
@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
         self.servers_page.details.history_index = snapshot.history
         self.servers_page.show_snapshot(snapshot)
         if not same_roots:
-            self._folders = [(row.root.uri, row.root.name) for row in snapshot.roots]
+            self._folders = tuple((row.root.uri, row.root.name) for row in snapshot.roots)
             self.suggester.set_shared([row.root.path for row in snapshot.roots])
         self.history_page.set_choices([row.name for row in snapshot.servers], self._folders)
         self.pause_action.setChecked(snapshot.paused)
