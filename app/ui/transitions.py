@@ -15,7 +15,6 @@ from app.core.access import AccessStatus
 from app.ui import text
 from app.ui.snapshot import Snapshot
 
-
 OK = AccessStatus.OK
 
 
@@ -46,12 +45,12 @@ class TransitionTracker:
                      if access is not None and root.enabled}
         if self._started and reachable != self._reachable:
             earlier = self._reachable
-            for row in snapshot.roots:
-                now = reachable.get(row.root.id)
-                before = earlier.get(row.root.id)
-                if now is not None and before is not None and before != now:
+            for root, access, _seen, _holding in snapshot.roots:
+                now = reachable.get(root.id)
+                before = earlier.get(root.id)
+                if access is not None and now is not None and before is not None and before != now:
                     change = Change.FOLDER_BACK if now else Change.FOLDER_LOST
-                    found.append(Transition(change, row.root.name, text.access_detail(row.access, row.root.path)))
+                    found.append(Transition(change, root.name, text.access_detail(access, root.path)))
         self._reachable = reachable
 
         for server in snapshot.servers:
