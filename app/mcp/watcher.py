@@ -153,6 +153,7 @@ class RootsWatcher(FallbackRechecks):
         """Load, check every root, then watch; `loaded(data)` is called between the load and the checks."""
         self._running = True
         await self._load_and_check(loaded)
+        await asyncio.to_thread(FolderEvents.preload)
         self._folders = FolderEvents(self._on_paths)
         if MountTable.available():
             self._mounts = MountTable(self._on_mounts)

@@ -39,6 +39,17 @@ class FolderEvents:
             portable = sys.platform != "linux"
         self._impl: _Inotify | _Watchfiles = _Watchfiles(on_change) if portable else _Inotify(self._loop, on_change)
 
+    @staticmethod
+    def preload(*, portable: bool | None = None) -> None:
+        """Import the backend now: called on a thread, so the event loop does not spend the import's
+        5-10 ms (ctypes and friends, with the GUI on the same loop) in the turn that starts watching."""
+        if portable is None:
+            portable = sys.platform != "linux"
+        if portable:
+            import watchfiles  # noqa: F401
+        else:
+            import inotify_simple  # noqa: F401
+
     def watch(self, folders: Iterable[str], *, contents: Iterable[str] = ()) -> set[str]:
         """Watch exactly `folders`; return those that could not be watched (missing, refused).
 
