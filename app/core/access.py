@@ -161,8 +161,8 @@ class AccessChecker:
         with self._lock:
             started = [job.started for job in self._running if job.started is not None]
             could_add = bool(self._queue) and self._healthy < self._workers
-        if not started:
-            return self.timeout
+        if not started:  # nothing picked up yet: look again soon, a first check may turn slow meanwhile
+            return min(SLOW_CHECK, self.timeout) if could_add else self.timeout
         oldest = min(started)
         wake = oldest + (min(SLOW_CHECK, self.timeout) if could_add else self.timeout)
         return max(0.0, wake - time.monotonic())

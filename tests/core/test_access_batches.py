@@ -139,3 +139,25 @@ def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp
         release.set()
         waiting.join(30)
         checker.close()
+
+
+def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch(tmp_path: Path) -> None:
+    slow = tmp_path / "slow-mount"
+    others = [tmp_path / f"fine-{n}" for n in range(5)]
+    for folder in (slow, *others):
+        folder.mkdir()
+    stand_in = HangingCheck(str(slow))
+    # One caller, the slow path first: its other paths must not wait for the slow one's far deadline.
+    checker = AccessChecker(timeout=120.0, workers=2, check=stand_in)
+    answered: dict[str, AccessResult] = {}
+    waiting = threading.Thread(
+        target=lambda: answered.update(checker.check_many([(str(p), str(p), False) for p in (slow, *others)])))
+    try:
+        waiting.start()
+        assert _eventually(lambda: all(str(p) in stand_in.calls for p in others)), stand_in.calls
+        assert waiting.is_alive()  # the slow one is still being checked
+    finally:
+        stand_in.release.set()
+        waiting.join(30)
+        checker.close()
+    assert answered[str(slow)].detail == "late" and all(answered[str(p)].ok for p in others)
