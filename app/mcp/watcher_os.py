@@ -28,6 +28,17 @@ PathsCallback = Callable[[set[str] | None], None]
 MOUNTINFO = "/proc/self/mountinfo"
 
 
+def preload_folder_events(*, portable: bool | None = None) -> None:
+    """Import `FolderEvents`' backend now: called on a thread, so the event loop does not spend the
+    import's 5-10 ms (ctypes and friends, with the GUI on the same loop) in the turn that starts watching."""
+    if portable is None:
+        portable = sys.platform != "linux"
+    if portable:
+        import watchfiles  # noqa: F401
+    else:
+        import inotify_simple  # noqa: F401
+
+
 class FolderEvents:
     """Non-recursive watches on a set of folders, replaced as a whole by `watch()`."""
 
@@ -38,17 +49,6 @@ class FolderEvents:
         if portable is None:
             portable = sys.platform != "linux"
         self._impl: _Inotify | _Watchfiles = _Watchfiles(on_change) if portable else _Inotify(self._loop, on_change)
-
-    @staticmethod
-    def preload(*, portable: bool | None = None) -> None:
-        """Import the backend now: called on a thread, so the event loop does not spend the import's
-        5-10 ms (ctypes and friends, with the GUI on the same loop) in the turn that starts watching."""
-        if portable is None:
-            portable = sys.platform != "linux"
-        if portable:
-            import watchfiles  # noqa: F401
-        else:
-            import inotify_simple  # noqa: F401
 
     def watch(self, folders: Iterable[str], *, contents: Iterable[str] = ()) -> set[str]:
         """Watch exactly `folders`; return those that could not be watched (missing, refused).
