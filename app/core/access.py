@@ -165,8 +165,8 @@ class AccessChecker:
         with self._lock:
             started = [job.started for job in self._running if job.started is not None]
             could_add = bool(self._queue) and self._healthy < self._workers
-        if not started:
-            return self.timeout
+        if not started:  # nothing picked up yet: look again soon, a first check may turn slow meanwhile
+            return min(SLOW_CHECK, self.timeout) if could_add else self.timeout
         oldest = min(started)
         wake = oldest + (min(SLOW_CHECK, self.timeout) if could_add else self.timeout)
         return max(0.0, wake - time.monotonic())
@@ -216,6 +216,12 @@ class AccessChecker:
                         return
                     self._running.discard(job)
                     self._finish(job, result)
+                if not self._queue and self._healthy > 1 and not self._closed:
+                    # The queue is drained: the workers a slow check brought in leave, so the next
+                    # round starts with one again (on a local disk, extra threads only contend for
+                    # the interpreter, with each other and with the GUI's thread).
+                    self._healthy -= 1
+                    return
                 while not self._queue and not self._closed:
                     self._idle += 1
                     self._work_ready.wait()

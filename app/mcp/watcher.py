@@ -30,7 +30,7 @@ from app.core.store import Stamp, Store
 from app.mcp.watcher_changes import edited_in_place
 from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex, parent_of
-from app.mcp.watcher_os import FolderEvents, MountTable
+from app.mcp.watcher_os import FolderEvents, MountTable, preload_folder_events
 from app.mcp.watcher_policy import PolicyWatch
 from app.mcp.watcher_results import collections_held, settle_long_lived, take_results, warm_shared
 
@@ -153,6 +153,7 @@ class RootsWatcher(FallbackRechecks):
         """Load, check every root, then watch; `loaded(data)` is called between the load and the checks."""
         self._running = True
         await self._load_and_check(loaded)
+        await asyncio.to_thread(preload_folder_events)
         self._folders = FolderEvents(self._on_paths)
         if MountTable.available():
             self._mounts = MountTable(self._on_mounts)

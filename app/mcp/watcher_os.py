@@ -28,6 +28,17 @@ PathsCallback = Callable[[set[str] | None], None]
 MOUNTINFO = "/proc/self/mountinfo"
 
 
+def preload_folder_events(*, portable: bool | None = None) -> None:
+    """Import `FolderEvents`' backend now: called on a thread, so the event loop does not spend the
+    import's 5-10 ms (ctypes and friends, with the GUI on the same loop) in the turn that starts watching."""
+    if portable is None:
+        portable = sys.platform != "linux"
+    if portable:
+        import watchfiles  # noqa: F401
+    else:
+        import inotify_simple  # noqa: F401
+
+
 class FolderEvents:
     """Non-recursive watches on a set of folders, replaced as a whole by `watch()`."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
@@ -95,3 +96,68 @@ def test_closing_answers_what_is_still_queued(tmp_path: Path) -> None:
     assert not waiting.is_alive()
     assert answered[str(queued)].status is AccessStatus.OFFLINE and "checking stopped" in answered[str(queued)].detail
     assert answered[str(hung)].detail == "late"
+
+
+def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp_path: Path) -> None:
+    slow = tmp_path / "slow-mount"
+    others = [tmp_path / f"fine-{n}" for n in range(40)]
+    for folder in (slow, *others):
+        folder.mkdir()
+    release = threading.Event()
+    before = set(threading.enumerate())
+    peak = [0]
+
+    def workers() -> list[threading.Thread]:
+        return [thread for thread in set(threading.enumerate()) - before
+                if thread.name == "rootkeeper-access-check" and thread.is_alive()]
+
+    def stand_in(path: str, expect_file: bool) -> AccessResult:
+        if path == str(slow):
+            assert release.wait(60), "the test never released the slow check"
+        else:
+            peak[0] = max(peak[0], len(workers()))
+            time.sleep(0.01)  # long enough for the queue to stay while the pool grows
+        return check_now(path, expect_file=expect_file)
+
+    checker = AccessChecker(timeout=120.0, workers=4, check=stand_in)
+
+    waiting = threading.Thread(target=lambda: checker.check_many([(str(slow), str(slow), False)]))
+    try:
+        waiting.start()
+        assert _eventually(lambda: len(workers()) == 1)  # the slow check has its worker
+        # The slow check holds its worker: the pool grows to its size for the checks behind it.
+        results = checker.check_many([(str(p), str(p), False) for p in others])
+        assert all(result.ok for result in results.values())
+        assert peak[0] >= 2
+        release.set()
+        waiting.join(30)
+        # Nothing is queued any more: one worker stays for the next round and the others leave (on a
+        # local disk, more threads only contend for the interpreter, the GUI's thread included).
+        assert _eventually(lambda: len(workers()) == 1), workers()
+        assert all(checker.check(str(p)).ok for p in others[:5])
+    finally:
+        release.set()
+        waiting.join(30)
+        checker.close()
+
+
+def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch(tmp_path: Path) -> None:
+    slow = tmp_path / "slow-mount"
+    others = [tmp_path / f"fine-{n}" for n in range(5)]
+    for folder in (slow, *others):
+        folder.mkdir()
+    stand_in = HangingCheck(str(slow))
+    # One caller, the slow path first: its other paths must not wait for the slow one's far deadline.
+    checker = AccessChecker(timeout=120.0, workers=2, check=stand_in)
+    answered: dict[str, AccessResult] = {}
+    waiting = threading.Thread(
+        target=lambda: answered.update(checker.check_many([(str(p), str(p), False) for p in (slow, *others)])))
+    try:
+        waiting.start()
+        assert _eventually(lambda: all(str(p) in stand_in.calls for p in others)), stand_in.calls
+        assert waiting.is_alive()  # the slow one is still being checked
+    finally:
+        stand_in.release.set()
+        waiting.join(30)
+        checker.close()
+    assert answered[str(slow)].detail == "late" and all(answered[str(p)].ok for p in others)
