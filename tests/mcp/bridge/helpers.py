@@ -25,6 +25,8 @@ WAIT = 30.0
 """Bound for anything that should happen within a second or two; only a hang gets near it."""
 
 FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
+FS_APPLIED = "Updated allowed directories from MCP roots"
+"""What the filesystem server logs on stderr (the bridge's server log) each time it applies a list."""
 
 
 def bridge_env(home: Path, **extra: str) -> dict[str, str]:

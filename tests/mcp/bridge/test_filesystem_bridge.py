@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
-from tests.mcp.bridge.helpers import FS_SERVER, add_server, sdk_host, wait_until
+from tests.mcp.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
-APPLIED = "Updated allowed directories from MCP roots"
 
 
 def allowed(result: object) -> list[str]:
@@ -41,7 +40,7 @@ async def test_the_filesystem_server_sees_rootkeepers_folders_and_a_new_one_live
     server_log = rk_home / "state" / "logs" / "bridge-fs.server.log"
 
     def applied() -> int:
-        return server_log.read_text(errors="replace").count(APPLIED) if server_log.exists() else 0
+        return server_log.read_text(errors="replace").count(FS_APPLIED) if server_log.exists() else 0
 
     # Hours: the store watch must deliver the edit, not the fallback re-check.
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")

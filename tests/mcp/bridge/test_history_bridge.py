@@ -12,9 +12,10 @@ from mcp_types import Implementation
 from app.core.history import read_history
 from app.mcp.bridge.status import live_sessions
 from tests.conftest import run_cli
-from tests.mcp.bridge.helpers import FS_SERVER, add_server, sdk_host, wait_until
+from tests.mcp.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+
 
 
 async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy(
@@ -32,8 +33,14 @@ async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy
     add_server(rk_home, "fs", [node, str(FS_SERVER / "index.js"), str(own)], share="all", consent="given")
     state = rk_home / "state"
     host = Implementation(name="Zed", version="0.200")
+    server_log = state / "logs" / "bridge-fs.server.log"
+
+    def applied() -> bool:  # the server applies a list after answering; its log line is the sign it has
+        return server_log.exists() and FS_APPLIED in server_log.read_text(errors="replace")
+
     async with sdk_host(rk_home, "fs", tmp_path / "host.log", client_info=host) as client:
         await wait_until(lambda: read_history(state), "the bridge's first list in the history")
+        await wait_until(applied, "the server applied the list")
         result = await client.call_tool("list_allowed_directories", {})
         assert result.content[0].text.splitlines()[1:] == [str(alpha)]  # type: ignore[union-attr]
     (record,) = read_history(state)

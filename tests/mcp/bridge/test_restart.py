@@ -19,11 +19,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import PROJECT, run_cli
-from tests.mcp.bridge.helpers import FS_SERVER, add_server, raw_host, sdk_host, wait_until
+from tests.mcp.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, raw_host, sdk_host, wait_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
-APPLIED = "Updated allowed directories from MCP roots"
 
 
 def processes_with(marker: str) -> dict[int, tuple[int, list[str]]]:
@@ -68,7 +67,7 @@ async def test_the_filesystem_server_is_restarted_with_the_new_folder_and_the_ho
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")  # hours: the store watch must deliver
 
     def applied() -> int:
-        return server_log.read_text(errors="replace").count(APPLIED) if server_log.exists() else 0
+        return server_log.read_text(errors="replace").count(FS_APPLIED) if server_log.exists() else 0
 
     async def host_roots(_context: Any) -> Any:
         from mcp_types import ListRootsResult
