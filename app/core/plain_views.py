@@ -9,7 +9,7 @@ dict itself (a subclass, written by `json` as any dict), so an edit through it i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from app.core.root_ids import new_root_id, utc_now
 from app.core.server_words import SharingMode
@@ -49,6 +49,29 @@ class ServerFields(Protocol):
 R = TypeVar("R", bound=RootFields)
 
 
+T = TypeVar("T")
+
+
+class Key(Generic[T]):
+    """An attribute of a view that is the dict's own key of the same name (read, and written if settable)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = name
+
+    @overload
+    def __get__(self, view: None, owner: type) -> Key[T]: ...
+    @overload
+    def __get__(self, view: dict[str, Any], owner: type) -> T: ...
+    def __get__(self, view: dict[str, Any] | None, owner: type) -> Key[T] | T:
+        if view is None:
+            return self
+        value: T = view[self.key]
+        return value
+
+    def __set__(self, view: dict[str, Any], value: T) -> None:
+        view[self.key] = value
+
+
 class StoreState(Protocol[R]):
     """What the roots edits read and change: `app.core.model.StoreData`, or `PlainStore`."""
 
@@ -68,61 +91,13 @@ class PlainRoot(dict[str, Any]):
 
     __slots__ = ()
 
-    @property
-    def id(self) -> str:
-        return str(self["id"])
-
-    @id.setter
-    def id(self, value: str) -> None:
-        self["id"] = value
-
-    @property
-    def name(self) -> str:
-        return str(self["name"])
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self["name"] = value
-
-    @property
-    def entered_path(self) -> str:
-        return str(self["entered_path"])
-
-    @entered_path.setter
-    def entered_path(self, value: str) -> None:
-        self["entered_path"] = value
-
-    @property
-    def path(self) -> str:
-        return str(self["path"])
-
-    @path.setter
-    def path(self, value: str) -> None:
-        self["path"] = value
-
-    @property
-    def uri(self) -> str:
-        return str(self["uri"])
-
-    @uri.setter
-    def uri(self, value: str) -> None:
-        self["uri"] = value
-
-    @property
-    def is_file(self) -> bool:
-        return bool(self["is_file"])
-
-    @is_file.setter
-    def is_file(self, value: bool) -> None:
-        self["is_file"] = value
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self["enabled"])
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:
-        self["enabled"] = value
+    id = Key[str]()
+    name = Key[str]()
+    entered_path = Key[str]()
+    path = Key[str]()
+    uri = Key[str]()
+    is_file = Key[bool]()
+    enabled = Key[bool]()
 
 
 class PlainServer(dict[str, Any]):
@@ -130,52 +105,16 @@ class PlainServer(dict[str, Any]):
 
     __slots__ = ()
 
-    @property
-    def share(self) -> SharingMode | list[str]:
-        share: SharingMode | list[str] = self["share"]
-        return share
-
-    @share.setter
-    def share(self, value: SharingMode | list[str]) -> None:
-        self["share"] = value
-
-    @property
-    def name(self) -> str:
-        return str(self["name"])
-
-    @property
-    def consent(self) -> str:
-        return str(self["consent"])
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self["enabled"])
-
-    @property
-    def legacy_only(self) -> bool:
-        return bool(self["legacy_only"])
-
-    @property
-    def era(self) -> str:
-        return str(self["era"])
-
-    @property
-    def path_aliases(self) -> dict[str, str]:
-        aliases: dict[str, str] = self["path_aliases"]
-        return aliases
-
-    @property
-    def also_send_own_folders(self) -> bool:
-        return bool(self["also_send_own_folders"])
-
-    @property
-    def roots_source(self) -> str:
-        return str(self["roots_source"])
-
-    @property
-    def target(self) -> dict[str, Any]:
-        target: dict[str, Any] = self["target"]
-        return target
+    share = Key[SharingMode | list[str]]()
+    name = Key[str]()
+    consent = Key[str]()
+    enabled = Key[bool]()
+    legacy_only = Key[bool]()
+    era = Key[str]()
+    path_aliases = Key[dict[str, str]]()
+    also_send_own_folders = Key[bool]()
+    roots_source = Key[str]()
+    target = Key[dict[str, Any]]()
 
 
 class PlainStore:

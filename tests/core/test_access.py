@@ -109,11 +109,17 @@ class HangingCheck:
         return check_now(path, expect_file=expect_file)
 
 
-def test_a_hanging_path_never_marks_another_offline(tmp_path: Path) -> None:
-    hung = tmp_path / "dead-mount"
-    others = [tmp_path / f"fine-{n}" for n in range(6)]
+def stuck_and_fine(tmp_path: Path, stuck: str, fine: int) -> tuple[Path, list[Path]]:
+    """A folder whose check will hang (named like a dead or slow mount) and `fine` ordinary ones, all made."""
+    hung = tmp_path / stuck
+    others = [tmp_path / f"fine-{n}" for n in range(fine)]
     for folder in (hung, *others):
         folder.mkdir()
+    return hung, others
+
+
+def test_a_hanging_path_never_marks_another_offline(tmp_path: Path) -> None:
+    hung, others = stuck_and_fine(tmp_path, "dead-mount", 6)
     stand_in = HangingCheck(str(hung))
     # One worker and the hung path first in the queue: the others are checked all the same.
     checker = AccessChecker(timeout=2.0, workers=1, check=stand_in)

@@ -8,14 +8,11 @@ import time
 from pathlib import Path
 
 from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
-from tests.core.test_access import HangingCheck, _eventually
+from tests.core.test_access import HangingCheck, _eventually, stuck_and_fine
 
 
 def test_a_hung_check_never_delays_another_callers_results(tmp_path: Path) -> None:
-    hung = tmp_path / "dead-mount"
-    others = [tmp_path / f"fine-{n}" for n in range(20)]
-    for folder in (hung, *others):
-        folder.mkdir()
+    hung, others = stuck_and_fine(tmp_path, "dead-mount", 20)
     stand_in = HangingCheck(str(hung))
     # A deadline far away: the others must be answered long before it, while the hung call is still stuck.
     checker = AccessChecker(timeout=120.0, workers=2, check=stand_in)
@@ -99,10 +96,7 @@ def test_closing_answers_what_is_still_queued(tmp_path: Path) -> None:
 
 
 def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp_path: Path) -> None:
-    slow = tmp_path / "slow-mount"
-    others = [tmp_path / f"fine-{n}" for n in range(40)]
-    for folder in (slow, *others):
-        folder.mkdir()
+    slow, others = stuck_and_fine(tmp_path, "slow-mount", 40)
     release = threading.Event()
     before = set(threading.enumerate())
     peak = [0]
@@ -142,10 +136,7 @@ def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp
 
 
 def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch(tmp_path: Path) -> None:
-    slow = tmp_path / "slow-mount"
-    others = [tmp_path / f"fine-{n}" for n in range(5)]
-    for folder in (slow, *others):
-        folder.mkdir()
+    slow, others = stuck_and_fine(tmp_path, "slow-mount", 5)
     stand_in = HangingCheck(str(slow))
     # One caller, the slow path first: its other paths must not wait for the slow one's far deadline.
     checker = AccessChecker(timeout=120.0, workers=2, check=stand_in)

@@ -42,14 +42,8 @@ class Turns:
 
 async def test_a_round_of_many_results_takes_several_turns_and_is_published_once(tmp_path: Path) -> None:
     count = 2 * RESULTS_PER_TURN + RESULTS_PER_TURN // 2  # three slices
-    roots = roots_for(make_folders(tmp_path / "many", count))
-    store = Store(tmp_path / "home")
-
-    def fill(data: StoreData) -> None:
-        data.roots = list(roots)
-        data.servers.append(python_server("all", "legacy_recorder"))
-
-    store.update(fill)
+    store = many_roots_store(tmp_path, count)
+    roots = store.load().roots
     watcher = make_watcher(store)
     async with started(watcher) as recorder:
         assert len(watcher.visible("all")) == count
@@ -138,8 +132,9 @@ class Collections:
         gc.callbacks.remove(self)
 
 
-def many_roots_store(tmp_path: Path) -> Store:
-    roots = roots_for(make_folders(tmp_path / "many", WARM_ON_THREAD))
+def many_roots_store(tmp_path: Path, count: int = WARM_ON_THREAD) -> Store:
+    """A store of `count` folders, all shared with one legacy server."""
+    roots = roots_for(make_folders(tmp_path / "many", count))
     store = Store(tmp_path / "home")
 
     def fill(data: StoreData) -> None:
