@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 
 
@@ -20,9 +21,9 @@ def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600, durable: bool
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
+            _set_mode(handle.fileno(), mode)  # `open` left out what the umask took away
             if durable:
                 os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -52,8 +53,13 @@ def private_dir(folder: Path, *, tighten_existing: bool = True) -> None:
         with contextlib.suppress(FileExistsError):  # another process made it meanwhile
             path.mkdir(mode=0o700)
         os.chmod(path, 0o700)
-    if tighten_existing and not missing and os.name != "nt":
-        os.chmod(folder, 0o700)
+    if tighten_existing and not missing and os.name != "nt" and stat.S_IMODE(os.stat(folder).st_mode) != 0o700:
+        os.chmod(folder, 0o700)  # only when needed: each change of mode wakes whoever watches the folder
+
+
+def _set_mode(fd: int, mode: int) -> None:
+    if hasattr(os, "fchmod") and stat.S_IMODE(os.fstat(fd).st_mode) != mode:
+        os.fchmod(fd, mode)
 
 
 def sync_dir(folder: Path) -> None:
@@ -68,6 +74,9 @@ def sync_dir(folder: Path) -> None:
 
 def remove_stale_temporaries(path: Path) -> None:
     """Remove what a writer killed between creating its temporary file and renaming it left behind."""
-    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            leftover.unlink()
+    prefix = f".{path.name}."
+    with contextlib.suppress(OSError), os.scandir(path.parent) as entries:
+        for entry in entries:
+            if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)

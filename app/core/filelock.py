@@ -80,6 +80,13 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
                 time.sleep(delay)
                 delay = min(delay * 2, 0.02)
 
+    def try_acquire(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
     def release(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
@@ -94,11 +101,18 @@ else:
 
     def acquire(fd: int, path: Path, timeout: float, changed_since: Callable[[], bool]) -> None:
         """Take the exclusive lock on `fd` within `timeout` seconds, or raise LockError saying why not."""
+        if not try_acquire(fd):
+            _wait_blocking(fd, path, timeout, changed_since)
+            _mark_holder(fd)
+
+    def try_acquire(fd: int) -> bool:
+        """Take the exclusive lock on `fd` if it is free this instant; False if another holds it."""
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            _wait_blocking(fd, path, timeout, changed_since)
+            return False
         _mark_holder(fd)
+        return True
 
     def _wait_blocking(fd: int, path: Path, timeout: float, changed_since: Callable[[], bool]) -> None:
         started = time.monotonic()

@@ -18,17 +18,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core import filelock, plain_store
-from app.core.edits.sentences import SENTENCES, message
+from app.core.edits.sentences import message
 from app.core.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
 from app.core.messages import Message
 from app.core.secret_parts import holds_plaintext
 from app.core.store_encoding import parsed_for_writing, serialize, serialize_plain
+from app.core.store_parse import DAMAGED, StoreError, parse, read_text
 from app.core.store_repair import UriMemory, needs_repair, repair, repair_roots
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
     from app.core.plain_views import StoreState
+    from app.core.secrets import Vault
     from app.core.store_memory import StoreMemory
 
 # The model (pydantic) and the secrets are imported where they are used: a command that only reads
@@ -41,62 +43,8 @@ LOCK_TIMEOUT = 30.0
 """Seconds a writer waits for its turn; waiting is fair, so only a stuck holder makes it run out."""
 
 Stamp = tuple[int, int, int]
+__all__ = ["LOCK_FILE", "STORE_FILE", "PendingEdit", "Stamp", "Store", "StoreError", "parse"]
 
-
-class StoreError(Exception):
-    """The store cannot be used; one sentence for the user, with its code and arguments. Nothing was written.
-
-    Not a ValueError on purpose: `load` treats ValueError as a damaged file to move aside.
-    """
-
-    def __init__(self, code: str, **args: str) -> None:
-        super().__init__(SENTENCES[code].format(**args))
-        self.message = Message(code, str(self), dict(args))
-
-    @property
-    def code(self) -> str:
-        return self.message.code
-
-
-def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
-    # Version 1 kept sharing as `shared_with: [server names]` on each root; version 2 keeps it on
-    # the server, where consent also lives.
-    shared_with: dict[str, list[str]] = {}
-    for root in raw.get("roots", []):
-        for server in root.pop("shared_with", []) or []:
-            shared_with.setdefault(server, []).append(root["id"])
-    for server in raw.get("servers", []):
-        chosen = shared_with.get(server.get("name", ""))
-        server.setdefault("share", chosen if chosen is not None else "all")
-        server.setdefault("consent", "given" if chosen is not None else "pending")
-    raw["schema_version"] = 2
-    return raw
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_v1}
-
-
-def parse(text: str) -> StoreData:
-    """Validate a store file's text, migrating older schemas; raises ValueError or StoreError."""
-    from app.core.model import SCHEMA_VERSION, StoreData
-
-    raw = json.loads(text)
-    if not isinstance(raw, dict):
-        raise ValueError("the top level is not an object")
-    version = raw.get("schema_version", 1)
-    if not isinstance(version, int) or version < 1:
-        raise ValueError(f"schema_version {version!r} is not a positive integer")
-    if version > SCHEMA_VERSION:
-        raise StoreError("store.newer", version=str(version), supported=str(SCHEMA_VERSION))
-    while version < SCHEMA_VERSION:
-        raw = MIGRATIONS[version](raw)
-        version = raw["schema_version"]
-    return StoreData.model_validate(raw)
-
-
-DAMAGED = (ValueError, KeyError, TypeError, RecursionError)
-"""What parsing a damaged file raises (pydantic's ValidationError is a ValueError; a 100,000-deep nesting is a
-RecursionError); such a file is moved aside."""
 
 class Store:
     def __init__(self, home: Path | None = None) -> None:
@@ -183,24 +131,7 @@ class Store:
         return data
 
     def _read_text(self) -> str | None:
-        # Opened without blocking and checked before reading: a FIFO would hang every command, and
-        # a link to a device such as /dev/zero would never end.
-        try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
-        kind = os.fstat(fd).st_mode
-        if not stat.S_ISREG(kind):
-            os.close(fd)
-            raise StoreError("store.is_folder" if stat.S_ISDIR(kind) else "store.not_a_file", path=str(self.path))
-        with os.fdopen(fd, "rb") as handle:
-            try:
-                raw = handle.read()
-            except OSError as exc:
-                raise StoreError("store.unreadable", path=str(self.path), reason=str(exc.strerror or exc)) from exc
-        return raw.decode("utf-8", "surrogateescape")
+        return read_text(self.path)
 
     def load_plain(self) -> dict[str, Any]:
         """What `load().model_dump()` gives (notices, repairs and a damaged file's move included), built without
@@ -276,8 +207,26 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[StoreData]:
         """Lock, load, let the caller edit, then save atomically. An exception in the body writes nothing."""
-        with self._locked(), self._sealed(self._load_locked()) as data:
+        with self._edited(self.begin()) as data:
             yield data
+
+    def begin(self) -> PendingEdit:
+        """Lock and load for an edit whose file is written later, maybe on another thread (`PendingEdit`)."""
+        pending = self._begin(wait=True)
+        assert pending is not None
+        return pending
+
+    def begin_if_free(self) -> PendingEdit | None:
+        """`begin()`, or None at once when another writer holds the lock: for an event loop, which must not wait."""
+        return self._begin(wait=False)
+
+    def _begin(self, *, wait: bool) -> PendingEdit | None:
+        with contextlib.ExitStack() as lock:
+            if not lock.enter_context(self._locked(wait=wait)):
+                return None
+            data = self._load_locked()
+            return PendingEdit(self, data, lock.pop_all())
+        return None  # pragma: no cover - `with` does not swallow exceptions (for mypy)
 
     @contextlib.contextmanager
     def plain_transaction(self) -> Iterator[StoreState[Any]]:
@@ -300,7 +249,7 @@ class Store:
                 except DAMAGED:  # left to the model, which moves a damaged file aside
                     plain = None
             if plain is None:
-                with self._sealed(self._load_locked()) as data:
+                with self._edited(PendingEdit(self, self._load_locked(), contextlib.ExitStack())) as data:
                     yield data
                 return
             state = PlainStore(plain)
@@ -308,38 +257,18 @@ class Store:
             plain["revision"] += 1
             self._write_payload(serialize_plain(plain))
 
+    @staticmethod
     @contextlib.contextmanager
-    def _sealed(self, data: StoreData) -> Iterator[StoreData]:
-        from app.core import secrets
-
-        held, plaintext = secrets.references(data), secrets.plaintext_servers(data)
-        yield data
-        data.revision += 1
-        self._write_sealed(data, held, plaintext)
+    def _edited(pending: PendingEdit) -> Iterator[StoreData]:
+        with pending:
+            yield pending.data
+            pending.finish()
+            pending.commit()
 
     def update(self, edit: Callable[[StoreData], Any]) -> StoreData:
         with self.transaction() as data:
             edit(data)
         return data
-
-    def _write_sealed(self, data: StoreData, held: set[str], plaintext: list[str]) -> None:
-        # Secrets go to the keyring before the file that refers to them is written, and the ones it
-        # no longer refers to are deleted after: a crash in between leaves an unused secret, never a lost one.
-        from app.core import secrets
-
-        vault = secrets.Vault(self.state_dir)
-        if secrets.plaintext_servers(data):
-            migrating = [name for name in plaintext if data.server(name) is not None]
-            for notice in secrets.seal(data, vault, migrating=migrating):
-                self._notify(notice)
-        self._write(data)
-        if unused := held - secrets.references(data):
-            secrets.forget(unused, vault)
-
-    def _write(self, data: StoreData) -> None:
-        payload = serialize(data)
-        self._write_payload(payload)
-        self._remember(payload, data)
 
     def _write_payload(self, payload: bytes) -> None:
         # Ctrl+C is held back while the file is replaced, so `saved` is always true to the disk.
@@ -366,20 +295,105 @@ class Store:
             raise StoreError(exc.message.code, **exc.message.args) from None
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, *, wait: bool = True) -> Iterator[bool]:
+        """Hold the lock for the block, which is told whether it does (only `wait=False` can be told no)."""
         self._ensure_home()
         try:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-            if hasattr(os, "fchmod"):  # a lock file an older version made keeps its mode through O_CREAT
+            # A lock file an older version made keeps its mode through O_CREAT; changed only when it
+            # must be, since each change of mode wakes whoever watches the folder.
+            if hasattr(os, "fchmod") and stat.S_IMODE(os.fstat(fd).st_mode) != 0o600:
                 os.fchmod(fd, 0o600)
         except OSError as exc:
             raise StoreError("store.no_lock", path=str(self.lock_path), reason=str(exc.strerror or exc)) from exc
         try:
-            self._acquire(fd)
+            if wait:
+                self._acquire(fd)
+            elif not filelock.try_acquire(fd):
+                yield False
+                return
             try:
                 remove_stale_temporaries(self.path)
-                yield
+                yield True
             finally:
                 filelock.release(fd)
         finally:
             os.close(fd)
+
+
+class PendingEdit:
+    """An edit made under the store's lock, whose file is written later, maybe on another thread.
+
+    `data` is what to edit. `finish()` seals new secrets and encodes the file, and gives the state a
+    load of that file will give (None unless the store remembers its writes), so that a reader can
+    take the edit while `commit()` writes the file durably (its fsyncs are the slow part). `commit()`
+    lets the lock go, whatever happens; `close()` (or leaving the `with` block) without it writes nothing.
+    """
+
+    def __init__(self, store: Store, data: StoreData, lock: contextlib.ExitStack) -> None:
+        from app.core import secrets
+
+        self.data = data
+        self._store = store
+        self._lock = lock
+        self._held, self._plaintext = secrets.references(data), secrets.plaintext_servers(data)
+        self._payload: bytes | None = None
+        self._committing = False
+        self._vault: Vault | None = None
+
+    def seals_secrets(self) -> bool:
+        """Whether `finish()` will move a plaintext secret to the keyring (slow: not for an event loop)."""
+        from app.core import secrets
+
+        return bool(secrets.plaintext_servers(self.data))
+
+    def finish(self) -> StoreData | None:
+        # Secrets go to the keyring before the file that refers to them is written, and the ones it
+        # no longer refers to are deleted after: a crash in between leaves an unused secret, never a lost one.
+        from app.core import secrets
+
+        store, data = self._store, self.data
+        data.revision += 1
+        if secrets.plaintext_servers(data):
+            migrating = [name for name in self._plaintext if data.server(name) is not None]
+            for notice in secrets.seal(data, self._vault_of(), migrating=migrating):
+                store._notify(notice)
+        self._payload = serialize(data)
+        store._remember(self._payload, data)  # forgotten again if the write fails
+        return store._memory.state() if store._memory is not None else None
+
+    def commit(self) -> Stamp | None:
+        """Write the file durably and let the lock go; the new file's stamp, taken while the lock is held."""
+        from app.core import secrets
+
+        assert self._payload is not None, "finish() comes first"
+        self._committing = True
+        try:
+            self._store._write_payload(self._payload)
+            stamp = self._store.stamp()
+            if unused := self._held - secrets.references(self.data):
+                secrets.forget(unused, self._vault_of())
+        finally:
+            self._lock.close()
+        return stamp
+
+    def _vault_of(self) -> Vault:
+        from app.core.secrets import Vault
+
+        if self._vault is None:
+            self._vault = Vault(self._store.state_dir)
+        return self._vault
+
+    def close(self) -> None:
+        """Let the lock go without writing (nothing once `commit()` has begun: it lets the lock go itself)."""
+        if self._committing:
+            return
+        if self._payload is not None and self._store._memory is not None:
+            self._store._memory.forget()  # remembered by `finish()`, never written
+        self._lock.close()
+
+    def __enter__(self) -> PendingEdit:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()

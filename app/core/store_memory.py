@@ -138,5 +138,9 @@ class StoreMemory:
         """Remember that `text` holds `data` as it is: its holder promises never to change it."""
         self._last = Remembered(*fingerprint(text), data)
 
+    def state(self) -> StoreData | None:
+        """The remembered state itself (for a reader that never changes it), None if nothing is remembered."""
+        return None if self._last is None else self._last.data
+
     def forget(self) -> None:
         self._last = None

@@ -211,7 +211,11 @@ class LiveSession:
             return not self.attempt.watch.closed
 
         try:
-            sent = await self.run(send, timeout)
+            if http is None:  # a hand-off to the stdio writer: awaited here, without a task of the session's
+                async with asyncio.timeout(timeout):
+                    sent = await send(self.client)
+            else:
+                sent = await self.run(send, timeout)
         except Exception as error:
             logger.info("Could not send list_changed: %r", error)
             sent = False

@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from app.core.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.arguments import effective_entry, has_placeholders
@@ -31,8 +31,10 @@ from app.core.progress import ConnectionProgress, connection_progress
 from app.core.sharing import SharedRoot, argument_folders
 from app.core.status import ConnectionStatus, StatusBoard
 from app.core.store import Store
+from app.mcp.chores import Chores
 from app.mcp.connection_gate import StartGate
 from app.mcp.sdk import load_sdk
+from app.mcp.store_edit import edit_store
 from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 
 HubEvent = Literal["store", "access", "servers"]
 Listener = Callable[[HubEvent], None]
+T = TypeVar("T")
 
 RETRY_FIRST = 0.1
 RETRY_CAP = 5.0
@@ -113,7 +116,7 @@ class Hub:
         self._links: dict[str, _Link] = {}
         self._listeners: list[Listener] = []
         self._publish_task: asyncio.Task[None] | None = None
-        self._chores: set[asyncio.Task[None]] = set()
+        self._chores = Chores()
         self._unsubscribe: Callable[[], None] | None = None
         self._running = False
         self._connecting = True
@@ -163,12 +166,17 @@ class Hub:
         """Pick up a store change made by this process without waiting for the file-change event."""
         self.watcher.reload_now()
 
+    async def edit(self, edit: Callable[[StoreData], T], *, on_loop: bool = False) -> T:
+        """Edit the store; servers are told while the new file is written (`app.mcp.store_edit`). With
+        `on_loop`, `edit` promises to look at nothing but the state, and may run on the event loop."""
+        return await edit_store(self.watcher, edit, on_loop=on_loop)
+
     def reconnect(self, name: str) -> bool:
         """Restart `name`'s connection now (a new process or session); False if it is not connected here."""
         link = self._links.pop(name, None)
         if link is None:
             return False
-        self._background(link.connection.stop(), f"rootkeeper-stop-{name}")
+        self._chores.start(link.connection.stop(), f"rootkeeper-stop-{name}")
         self._links[name] = self._connect(link.entry)
         self._emit("servers")
         return True
@@ -185,7 +193,7 @@ class Hub:
             # With servers to connect, the SDK (~0.5 s to import) loads on a thread; each connection
             # waits for it before its session (`app.mcp.sdk`), so `start` itself never does.
             if connect and data.servers and len(data.roots) < SDK_BESIDE_CHECKS_BELOW:
-                self._background(load_sdk(), "rootkeeper-load-sdk")
+                self._chores.start(load_sdk(), "rootkeeper-load-sdk")
 
         await self.watcher.start(loaded=loaded)
         self._unsubscribe = self.watcher.subscribe(self._on_watch)
@@ -245,7 +253,7 @@ class Hub:
             link = self._links[name]
             if entry is None or _connection_key(self._started(entry)) != link.key:
                 del self._links[name]
-                self._background(link.connection.stop(), f"rootkeeper-stop-{name}")
+                self._chores.start(link.connection.stop(), f"rootkeeper-stop-{name}")
             else:
                 link.entry = entry
         for name, entry in wanted.items():
@@ -303,7 +311,7 @@ class Hub:
         if link is not None:
             link.entry = link.entry.model_copy(update={"legacy_only": True})
             link.key = (*link.key[:2], True, *link.key[3:])  # legacy_only, as the store will say
-        self._background(write(), f"rootkeeper-remember-{name}")
+        self._chores.start(write(), f"rootkeeper-remember-{name}")
 
     def _status_changed(self, name: str) -> None:
         link = self._links.get(name)
@@ -317,7 +325,7 @@ class Hub:
         self._emit("servers")
         if self._running and (self._publish_task is None or self._publish_task.done()):
             self._publish_task = asyncio.create_task(self._publish_soon(), name="rootkeeper-publish-status")
-            self._publish_task.add_done_callback(self._finished)
+            self._chores.hold(self._publish_task)
 
     async def _publish_soon(self) -> None:
         await asyncio.sleep(0.1)  # a burst of status changes (connect, first fetch) is one write
@@ -342,7 +350,7 @@ class Hub:
         due = [link for link in links if not link.telling and self._needs_telling(link)]
         for link in due:  # each its own task, started together: no gather in between (a hop per edit)
             link.telling = True
-            self._background(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
+            self._chores.start(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
 
     async def _tell(self, link: _Link) -> None:
         delay = RETRY_FIRST
@@ -366,17 +374,6 @@ class Hub:
                 delay = min(delay * 2, RETRY_CAP)
         finally:
             link.telling = False
-
-    def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        # The loop keeps only weak references to tasks: hold them until they finish, and log failures.
-        task = asyncio.create_task(work, name=name)
-        self._chores.add(task)
-        task.add_done_callback(self._finished)
-
-    def _finished(self, task: asyncio.Task[None]) -> None:
-        self._chores.discard(task)
-        if not task.cancelled() and (error := task.exception()) is not None:
-            log.error("Background task %s failed", task.get_name(), exc_info=error)
 
     def _emit(self, event: HubEvent) -> None:
         for listener in list(self._listeners):

@@ -18,18 +18,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult, CheckItem
 from app.core.model import Root, StoreData
 from app.core.policy import Policy
 from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 from app.core.store import Stamp, Store
+from app.mcp.chores import Chores
 from app.mcp.watcher_changes import edited_in_place
+from app.mcp.watcher_events import OsEventHandling
 from app.mcp.watcher_fallback import FallbackRechecks
-from app.mcp.watcher_index import RootIndex, parent_of
+from app.mcp.watcher_index import RootIndex
 from app.mcp.watcher_os import FolderEvents, MountTable, preload_folder_events
 from app.mcp.watcher_policy import PolicyWatch
 from app.mcp.watcher_results import collections_held, settle_long_lived, take_results, warm_shared
@@ -37,6 +39,9 @@ from app.mcp.watcher_results import collections_held, settle_long_lived, take_re
 log = logging.getLogger(__name__)
 
 WatchKind = Literal["store", "access"]
+
+STAGED: Stamp = (-2, -2, -2)
+"""The stamp of a state taken before its file was written: no file has it, so the next reload reads the file."""
 
 INLINE_LOAD_BYTES = 64 * 1024
 """A store up to this size is loaded on the event loop (well under a millisecond), a larger one on a thread."""
@@ -53,7 +58,7 @@ class WatchEvent:
 WatchCallback = Callable[[WatchEvent], None]
 
 
-class RootsWatcher(FallbackRechecks):
+class RootsWatcher(FallbackRechecks, OsEventHandling):
     def __init__(
         self,
         store: Store,
@@ -79,11 +84,13 @@ class RootsWatcher(FallbackRechecks):
         self._policy = PolicyWatch()
         self._roots = RootIndex()
         self._stamp: Stamp | None = None
+        self._staged: StoreData | None = None
+        """This process's edit taken before its file is written (`stage`)."""
         self._requested: dict[str, int] = {}  # root id -> number of the latest check asked for it
         self._applied: dict[str, int] = {}  # root id -> number of the check whose result is shown
         self._counter = 0
         self._subscribers: list[WatchCallback] = []
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Chores()
         self._reload_wanted = False
         self._reloading: asyncio.Task[None] | None = None
         self._wake_timer = asyncio.Event()
@@ -125,6 +132,9 @@ class RootsWatcher(FallbackRechecks):
 
         A small store is applied before this returns (no task in between); a large one on a thread.
         """
+        if self._staged is not None:  # this process's write is under way: `committed` looks again
+            self._reload_wanted = True
+            return
         if self._reloading is None or self._reloading.done():
             stamp = self.store.stamp()
             if stamp is not None and 0 <= stamp[2] <= INLINE_LOAD_BYTES:
@@ -133,9 +143,31 @@ class RootsWatcher(FallbackRechecks):
                 return
         self._request_reload()
 
+    def stage(self, state: StoreData) -> None:
+        """Take this process's edit before its file is written (`app.mcp.store_edit`), so servers are told
+        during the write's fsyncs; until `committed` or `abandoned`, the store's file is not read."""
+        if self._running:
+            self._staged = state
+            self._take(STAGED, state)
+
+    def committed(self, state: StoreData, stamp: Stamp | None) -> None:
+        """`state` is on disk as `stamp` (taken under the store's lock, so it is that very file)."""
+        if self._staged is state:
+            self._staged = None
+            if self._data is state:
+                self._stamp = stamp
+        if self._data is not state or self._reload_wanted:
+            self.reload_now()
+
+    def abandoned(self, state: StoreData) -> None:
+        """Writing `state` failed: the file as it is applies again."""
+        if self._staged is state:
+            self._staged = None
+        self.reload_now()
+
     def recheck_now(self) -> None:
         """Re-check every root now."""
-        self._spawn(self._check(self._data.roots), "rootkeeper-recheck")
+        self._tasks.start(self._check(self._data.roots), "rootkeeper-recheck")
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -163,7 +195,7 @@ class RootsWatcher(FallbackRechecks):
                 log.warning("The mount table cannot be watched; the periodic re-check covers mounts")
                 self._mounts = None
         self._sync_watches()
-        self._spawn(self._fallback_timer(), "rootkeeper-fallback-recheck")
+        self._tasks.start(self._fallback_timer(), "rootkeeper-fallback-recheck")
 
     async def stop(self) -> None:
         self._running = False
@@ -200,10 +232,10 @@ class RootsWatcher(FallbackRechecks):
         # One reload at a time; events arriving meanwhile fold into one more pass afterwards.
         self._reload_wanted = True
         if self._reloading is None or self._reloading.done():
-            self._reloading = self._spawn(self._reload_while_wanted(), "rootkeeper-reload-store")
+            self._reloading = self._tasks.start(self._reload_while_wanted(), "rootkeeper-reload-store")
 
     async def _reload_while_wanted(self) -> None:
-        while self._reload_wanted:
+        while self._reload_wanted and self._staged is None:
             self._reload_wanted = False
             stamp = self.store.stamp()
             if stamp == self._stamp:
@@ -238,6 +270,8 @@ class RootsWatcher(FallbackRechecks):
 
     def _take(self, stamp: Stamp | None, data: StoreData) -> None:
         self._stamp = stamp
+        if data is self._data:  # a staged edit read back
+            return
         try:
             self._apply(data)
         except Exception:
@@ -268,7 +302,7 @@ class RootsWatcher(FallbackRechecks):
         self._roots.note_results((root.id for root in edited), self._access)  # enabling one changes `failing`
         self._publish("store", self._refresh_visible())
         if fresh:
-            self._spawn(self._check(fresh), "rootkeeper-check-new-roots")
+            self._tasks.start(self._check(fresh), "rootkeeper-check-new-roots")
         self._sync_watches()
 
     def _apply_all(self, data: StoreData) -> None:
@@ -287,7 +321,7 @@ class RootsWatcher(FallbackRechecks):
         self._roots.refresh_failing(self._access)
         self._publish("store", self._refresh_visible())
         if fresh:
-            self._spawn(self._check(fresh), "rootkeeper-check-new-roots")
+            self._tasks.start(self._check(fresh), "rootkeeper-check-new-roots")
         self._sync_watches()
 
     # -- access ------------------------------------------------------------------------------------
@@ -318,45 +352,6 @@ class RootsWatcher(FallbackRechecks):
     def _index(self) -> None:
         self._roots.rebuild(self._data.roots)
 
-    # -- events from the operating system ------------------------------------------------------------
-
-    def _on_paths(self, paths: set[str] | None) -> None:
-        if paths is None:  # events were lost: assume anything changed
-            self._request_reload()
-            self.recheck_now()
-            return
-        if str(self.store.path) in paths or str(self.store.home) in paths:
-            self._request_reload()
-        if self._policy.concerns(paths):
-            self._policy_changed()
-            self._sync_watches()  # its folder may have just appeared
-        affected: dict[str, Root] = {}
-        for path in paths:
-            for root in self._roots.roots_under(path):
-                affected[root.id] = root
-        if affected:
-            self._spawn(self._check(affected.values()), "rootkeeper-check-changed-roots")
-
-    def _on_mounts(self, mount_points: set[str]) -> None:
-        affected: dict[str, Root] = {}
-        for point in mount_points:
-            for root in self._roots.roots_under(point):
-                affected[root.id] = root
-        if affected:
-            self._spawn(self._check(affected.values()), "rootkeeper-check-mounts")
-        self._sync_watches()  # a folder inside a drive can only be watched while it is mounted
-
-    def _sync_watches(self) -> None:
-        if self._folders is None:
-            return
-        wanted = {str(self.store.home), *self._policy.watched(), *self._roots.by_parent}
-        unwatched: set[str] = set()
-        while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
-            # A missing parent: watch the nearest folder above that exists, where it will reappear.
-            unwatched |= failed
-            wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
-        self._unwatched = unwatched
-
     # -- publishing --------------------------------------------------------------------------------
 
     def _refresh_visible(self) -> frozenset[str]:
@@ -382,16 +377,3 @@ class RootsWatcher(FallbackRechecks):
                 callback(event)
             except Exception:
                 log.exception("A roots watcher subscriber failed")
-
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
-        # The loop keeps only weak references to tasks: hold them, and log whatever kills one.
-        task = asyncio.get_running_loop().create_task(work, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._finished)
-        return task
-
-    def _finished(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and (error := task.exception()) is not None:
-            log.error("Background task %s failed", task.get_name(), exc_info=error)
-

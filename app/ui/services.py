@@ -73,13 +73,11 @@ class StoreEditor:
         self.hub = hub
 
     async def _edit(self, edit: Callable[[StoreData], T]) -> T:
-        def run() -> T:
-            with self.store.transaction() as data:
-                return edit(data)
+        return await self.hub.edit(edit)
 
-        result = await asyncio.to_thread(run)
-        self.hub.reload_now()
-        return result
+    async def _edit_state(self, edit: Callable[[StoreData], T]) -> T:
+        """`_edit` for an edit that looks at nothing but the state (`Hub.edit(on_loop=True)`)."""
+        return await self.hub.edit(edit, on_loop=True)
 
     # -- roots ------------------------------------------------------------------------------------
 
@@ -101,24 +99,24 @@ class StoreEditor:
     async def remove_roots(self, root_ids: Sequence[str]) -> list[str]:
         """Stop sharing these roots; an id no longer in the list is refused (nothing is removed)."""
         ids = list(root_ids)
-        removed = await self._edit(lambda data: edit_roots.remove_roots(data, ids))
+        removed = await self._edit_state(lambda data: edit_roots.remove_roots(data, ids))
         return [root.name for root in removed]
 
     async def remove_roots_undoably(self, root_ids: Sequence[str]) -> undo.RemovedRoots:
         ids = list(root_ids)
-        return await self._edit(lambda data: undo.remove_roots(data, ids))
+        return await self._edit_state(lambda data: undo.remove_roots(data, ids))
 
     async def restore_roots(self, removed: undo.RemovedRoots) -> list[Root]:
-        return await self._edit(lambda data: undo.restore_roots(data, removed))
+        return await self._edit_state(lambda data: undo.restore_roots(data, removed))
 
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
-        await self._edit(lambda data: edit_roots.set_enabled(data, root_id, enabled))
+        await self._edit_state(lambda data: edit_roots.set_enabled(data, root_id, enabled))
 
     async def rename(self, root_id: str, name: str) -> None:
-        await self._edit(lambda data: edit_roots.rename(data, root_id, name))
+        await self._edit_state(lambda data: edit_roots.rename(data, root_id, name))
 
     async def set_paused(self, paused: bool) -> None:
-        await self._edit(lambda data: edit_roots.set_paused(data, paused))
+        await self._edit_state(lambda data: edit_roots.set_paused(data, paused))
 
     # -- servers ----------------------------------------------------------------------------------
 

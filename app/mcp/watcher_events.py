@@ -1,0 +1,74 @@
+"""What the roots watcher does with the operating system's events (see `app.mcp.watcher`): a changed
+folder entry re-checks only the roots under it, the store's own folder reloads the store, and the
+watches follow the roots' parents (or the nearest folder above a missing one)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from app.core.model import Root
+from app.core.store import Store
+from app.mcp.chores import Chores
+from app.mcp.watcher_index import RootIndex, parent_of
+from app.mcp.watcher_os import FolderEvents
+from app.mcp.watcher_policy import PolicyWatch
+
+
+class OsEventHandling:
+    """The part of `RootsWatcher` that the folder and mount events call."""
+
+    store: Store
+    _policy: PolicyWatch
+    _roots: RootIndex
+    _folders: FolderEvents | None
+    _unwatched: set[str]
+    _tasks: Chores
+
+    def _request_reload(self) -> None:
+        raise NotImplementedError
+
+    def recheck_now(self) -> None:
+        raise NotImplementedError
+
+    def _policy_changed(self) -> None:
+        raise NotImplementedError
+
+    async def _check(self, roots: Iterable[Root], *, publish: bool = True) -> None:
+        raise NotImplementedError
+
+    def _on_paths(self, paths: set[str] | None) -> None:
+        if paths is None:  # events were lost: assume anything changed
+            self._request_reload()
+            self.recheck_now()
+            return
+        if str(self.store.path) in paths or str(self.store.home) in paths:
+            self._request_reload()
+        if self._policy.concerns(paths):
+            self._policy_changed()
+            self._sync_watches()  # its folder may have just appeared
+        affected: dict[str, Root] = {}
+        for path in paths:
+            for root in self._roots.roots_under(path):
+                affected[root.id] = root
+        if affected:
+            self._tasks.start(self._check(affected.values()), "rootkeeper-check-changed-roots")
+
+    def _on_mounts(self, mount_points: set[str]) -> None:
+        affected: dict[str, Root] = {}
+        for point in mount_points:
+            for root in self._roots.roots_under(point):
+                affected[root.id] = root
+        if affected:
+            self._tasks.start(self._check(affected.values()), "rootkeeper-check-mounts")
+        self._sync_watches()  # a folder inside a drive can only be watched while it is mounted
+
+    def _sync_watches(self) -> None:
+        if self._folders is None:
+            return
+        wanted = {str(self.store.home), *self._policy.watched(), *self._roots.by_parent}
+        unwatched: set[str] = set()
+        while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
+            # A missing parent: watch the nearest folder above that exists, where it will reappear.
+            unwatched |= failed
+            wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
+        self._unwatched = unwatched
