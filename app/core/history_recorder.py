@@ -10,12 +10,15 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from app.core.history import History, history_path
 
 log = logging.getLogger(__name__)
+SETTLE = 0.02
+"""Seconds the writer lets a burst of records settle before it writes them: an edit told to many servers is
+written once they all have their answers, not on their way (the writer would compete with them for the CPU)."""
 _Given = tuple[str, tuple[str, ...], str, str, "str | None", float, "Callable[[], None] | None"]
 
 
@@ -32,6 +35,7 @@ class HistoryRecorder:
         self._lock = threading.Lock()
         self._failed = False
         self._listeners: list[Callable[[], None]] = []
+        self._closing = threading.Event()
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Call `listener` after each record is committed, from the writer thread (it must only hand off)."""
@@ -53,6 +57,7 @@ class HistoryRecorder:
         self._queue.put((server, tuple(folders), era, via, host, time.time(), then))
         with self._lock:
             if self._thread is None:
+                self._closing.clear()
                 self._thread = threading.Thread(target=self._write, name="rootkeeper-history", daemon=True)
                 self._thread.start()
 
@@ -62,12 +67,27 @@ class HistoryRecorder:
             thread, self._thread = self._thread, None
         if thread is not None:
             self._queue.put(None)
+            self._closing.set()
             thread.join(timeout)
+
+    def _items(self) -> Iterator[_Given]:
+        """The records as they come, each burst after a pause: written after the answers it records went out."""
+        while True:
+            item = self._queue.get()
+            self._closing.wait(SETTLE)
+            while item is not None:
+                yield item
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+            if item is None:
+                return
 
     def _write(self) -> None:
         history: History | None = None
         try:
-            while (item := self._queue.get()) is not None:
+            for item in self._items():
                 server, folders, era, via, host, at, then = item
                 try:
                     if history is None:

@@ -51,6 +51,10 @@ RETRY_FIRST = 0.1
 RETRY_CAP = 5.0
 """Backoff bounds (seconds) for a `list_changed` that could not be sent to a still-connected server."""
 
+RELIST_WAIT = 0.05
+"""Most seconds an edit's durable write waits for the servers told of it to list again: writing beside them
+would compete with them (and with this loop) for the CPU, and only delays their new list."""
+
 SDK_BESIDE_CHECKS_BELOW = 2000
 """Below this many roots the SDK is imported on a thread while the roots are checked (those checks mostly
 wait on the file system); from it on, the first round is the interpreter's own work, which a thread
@@ -69,6 +73,8 @@ class _Link:
     fetches: int = 0
     notifications: int = 0
     telling: bool = False
+    listed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set by each fetch; cleared when a change is to be told."""
     key: tuple[Any, ...] = ()
     """The connection key it was started with (`_connection_key` of the expanded entry)."""
 
@@ -167,9 +173,17 @@ class Hub:
         self.watcher.reload_now()
 
     async def edit(self, edit: Callable[[StoreData], T], *, on_loop: bool = False) -> T:
-        """Edit the store; servers are told while the new file is written (`app.mcp.store_edit`). With
-        `on_loop`, `edit` promises to look at nothing but the state, and may run on the event loop."""
-        return await edit_store(self.watcher, edit, on_loop=on_loop)
+        """Edit the store, telling servers before the new file is written (`app.mcp.store_edit`). With
+        `on_loop`, `edit` promises to look at nothing but the state, and may run on the event loop; the
+        file is then written once the servers told have listed again (at most `RELIST_WAIT` later)."""
+        return await edit_store(self.watcher, edit, on_loop=on_loop, settle=self._relisted)
+
+    async def _relisted(self) -> None:
+        waits = [link.listed.wait() for link in self._links.values() if link.telling and not link.listed.is_set()]
+        if waits:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(RELIST_WAIT):
+                    await asyncio.gather(*waits)
 
     def reconnect(self, name: str) -> bool:
         """Restart `name`'s connection now (a new process or session); False if it is not connected here."""
@@ -274,6 +288,7 @@ class Hub:
             visible = self.watcher.visible(name)
             link.known = visible
             link.fetches += 1
+            link.listed.set()
             link.awaiting_relist = False
             answer = answers.of(visible)  # built once per list change, shared by the servers given that list
             era = era_of(connection.status.protocol_version, connection.status.era)
@@ -350,6 +365,7 @@ class Hub:
         due = [link for link in links if not link.telling and self._needs_telling(link)]
         for link in due:  # each its own task, started together: no gather in between (a hop per edit)
             link.telling = True
+            link.listed.clear()
             self._chores.start(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
 
     async def _tell(self, link: _Link) -> None:

@@ -1,20 +1,23 @@
-"""This process's own edits of the store, taken by the roots watcher while the new file is being written.
+"""This process's own edits of the store, taken by the roots watcher before the new file is written.
 
 A durable write (two fsyncs and a rename) takes longer than telling a server and answering its
 `roots/list`; waiting for it first would double what an edit costs to reach servers. So the edit is
-decided under the store's lock, the watcher takes the resulting state (`RootsWatcher.stage`), and
-the file is written on a worker thread while the event loop tells the servers. A write that fails
-raises, and the watcher reads the file back: servers are then told the list as it is kept on disk.
+decided under the store's lock, the watcher takes the resulting state (`RootsWatcher.stage`) and
+the hub tells the servers; the file is written on a worker thread, with the lock still held. A write
+that fails raises, and the watcher reads the file back: servers are then told the list as it is kept
+on disk.
 
 An edit that only changes the state (a flag, a name, a removal: `on_loop`) of a small store is made
-on the event loop when the lock is free, which spares it a thread hop each way; any other runs on a
-thread, since it may look at the file system (a dead mount must never hold up the loop).
+on the event loop when the lock is free, which spares it a thread hop each way, and its write waits
+for `settle()` (the hub's: until the servers told have listed again, briefly), so that it does not
+compete with them for the CPU. Any other edit runs on a thread, since it may look at the file system
+(a dead mount must never hold up the loop), and is written as soon as it is staged.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from app.core.model import StoreData
@@ -34,8 +37,15 @@ class _Edit:
         self.stamp: Stamp | None = None
 
 
-async def edit_store(watcher: RootsWatcher, edit: Callable[[StoreData], T], *, on_loop: bool = False) -> T:
-    """Run `edit` in a transaction of the watcher's store; its result, or its exception."""
+async def edit_store(
+    watcher: RootsWatcher,
+    edit: Callable[[StoreData], T],
+    *,
+    on_loop: bool = False,
+    settle: Callable[[], Awaitable[None]] | None = None,
+) -> T:
+    """Run `edit` in a transaction of the watcher's store; its result, or its exception. On the loop,
+    `settle()` is awaited between the staging and the write (the lock is held throughout)."""
     loop = asyncio.get_running_loop()
 
     def stage_from_thread(state: StoreData) -> None:
@@ -52,6 +62,8 @@ async def edit_store(watcher: RootsWatcher, edit: Callable[[StoreData], T], *, o
             on_thread = pending.seals_secrets()  # the keyring may take a while
             if not on_thread:
                 progress.state = _stage(pending, watcher.stage)
+                if settle is not None:
+                    await settle()
         except BaseException:
             pending.close()
             raise

@@ -124,8 +124,8 @@ async def edit_rows(acks: Acks) -> list[Row]:
                 floors, subjects = await alternate_async(samples, scene.floor_sample, scene.subject_sample)
             floor = Side(f"{n} bare client(s): list_changed + re-list", floors)
             rows.append(Row(f"edit → {n} legacy server(s) re-listed", "s", Side("Rootkeeper", subjects), floor,
-                            note=f"the edit on disk (lock, two fsyncs, a rename, beside the telling) after "
-                                 f"{1000 * statistics.median(scene.writes):.1f} ms (p50)"))
+                            note=f"on disk after {1000 * statistics.median(scene.writes):.1f} ms (p50): "
+                                 "written once the servers have listed again"))
     return rows
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -124,3 +125,26 @@ async def test_an_edit_that_raises_writes_nothing_and_lets_the_lock_go(tmp_path:
         pending = hub.store.begin_if_free()
         assert pending is not None
         pending.close()
+
+
+async def test_a_server_that_never_lists_again_does_not_hold_the_write_up(tmp_path: Path) -> None:
+    folders = [tmp_path / "data" / name for name in ("a", "b")]
+    for folder in folders:
+        folder.mkdir(parents=True)
+    store = Store(tmp_path / "home")
+    ids = add_roots(store, *folders)
+    # It lists roots only when its tool is called, never on `list_changed`.
+    store.update(lambda data: data.servers.append(python_server("quiet", "roots_tool", "--legacy-only")))
+    hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
+    await hub.start()
+    try:
+        await eventually(lambda: (status := hub.server_status("quiet")) is not None and status.state == "connected",
+                         what="the server")
+        await hub.edit(disabling(ids[1]), on_loop=True)
+        assert [root.enabled for root in Store(store.home).load().roots] == [True, False]
+        connection = hub.connection("quiet")
+        assert connection is not None
+        shown = json.dumps(await connection.call_tool("show_roots", {}))
+        assert folders[0].as_uri() in shown and folders[1].as_uri() not in shown
+    finally:
+        await hub.stop()
