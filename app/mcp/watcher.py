@@ -293,7 +293,8 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
         self._whole = True
 
     def _apply_edited(self, data: StoreData, edited: list[Root]) -> None:
-        """Every root kept its id and path: only the edited ones (a flag, a name) need looking at."""
+        """Every root kept its id and path: only the edited ones (a flag, a name) need looking at, and
+        the folders watched stay as they are."""
         fresh = [root for root in edited if root.id not in self._requested]
         for root in fresh:
             self._access.pop(root.id, None)
@@ -303,7 +304,6 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
         self._publish("store", self._refresh_visible())
         if fresh:
             self._tasks.start(self._check(fresh), "rootkeeper-check-new-roots")
-        self._sync_watches()
 
     def _apply_all(self, data: StoreData) -> None:
         known = {root.id: root.path for root in self._data.roots}
