@@ -67,29 +67,29 @@ def _timed_out(fd: int, path: Path, waited: float, changed: bool) -> LockError:
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
-    def acquire(fd: int, path: Path, timeout: float, changed_since: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + timeout
-        delay = 0.001
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise _timed_out(fd, path, timeout, changed_since()) from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.02)
-
-    def try_acquire(fd: int) -> bool:
+    def lock_now(fd: int) -> bool:
+        """The bare exclusive lock on `fd` if it is free this instant (no holder noted); False otherwise."""
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
 
-    def release(fd: int) -> None:
+    def unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+    def acquire(fd: int, path: Path, timeout: float, changed_since: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while not lock_now(fd):
+            if time.monotonic() > deadline:
+                raise _timed_out(fd, path, timeout, changed_since())
+            time.sleep(delay)
+            delay = min(delay * 2, 0.02)
+
+    try_acquire = lock_now
+    release = unlock
 
 else:
     import fcntl
@@ -105,11 +105,20 @@ else:
             _wait_blocking(fd, path, timeout, changed_since)
             _mark_holder(fd)
 
-    def try_acquire(fd: int) -> bool:
-        """Take the exclusive lock on `fd` if it is free this instant; False if another holds it."""
+    def lock_now(fd: int) -> bool:
+        """The bare exclusive lock on `fd` if it is free this instant (no holder noted); False otherwise."""
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            return False
+        return True
+
+    def unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def try_acquire(fd: int) -> bool:
+        """Take the exclusive lock on `fd` if it is free this instant; False if another holds it."""
+        if not lock_now(fd):
             return False
         _mark_holder(fd)
         return True
@@ -151,4 +160,4 @@ else:
     def release(fd: int) -> None:
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)  # no stale pid: the next timeout must not blame a process that let go
-        fcntl.flock(fd, fcntl.LOCK_UN)
+        unlock(fd)

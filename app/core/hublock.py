@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from app.core import filelock
 from app.core.fileio import private_dir
 from app.core.locations import is_private_folder
 from app.core.messages import UserError
@@ -158,7 +159,7 @@ class HubLock:
                 assert problem is not None
                 raise HubLockUnusable(self.path, problem)
             for fd in fds:
-                if not _try_lock(fd):
+                if not filelock.lock_now(fd):
                     _close_all(fds)
                     return False
             for fd in fds:
@@ -180,7 +181,7 @@ class HubLock:
             try:
                 with contextlib.suppress(OSError):  # a reader until the next holder sees "nobody", not a stale pid
                     os.ftruncate(fd, 0)
-                _unlock(fd)
+                filelock.unlock(fd)
             finally:
                 os.close(fd)
 
@@ -245,31 +246,3 @@ def _is_our_process(owner: HubOwner) -> bool:
     except OSError:
         return False
     return True
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-    def _unlock(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _unlock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)

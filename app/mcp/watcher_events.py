@@ -46,20 +46,10 @@ class OsEventHandling:
         if self._policy.concerns(paths):
             self._policy_changed()
             self._sync_watches()  # its folder may have just appeared
-        affected: dict[str, Root] = {}
-        for path in paths:
-            for root in self._roots.roots_under(path):
-                affected[root.id] = root
-        if affected:
-            self._tasks.start(self._check(affected.values()), "rootkeeper-check-changed-roots")
+        self._check_under(paths, "rootkeeper-check-changed-roots")
 
     def _on_mounts(self, mount_points: set[str]) -> None:
-        affected: dict[str, Root] = {}
-        for point in mount_points:
-            for root in self._roots.roots_under(point):
-                affected[root.id] = root
-        if affected:
-            self._tasks.start(self._check(affected.values()), "rootkeeper-check-mounts")
+        self._check_under(mount_points, "rootkeeper-check-mounts")
         self._sync_watches()  # a folder inside a drive can only be watched while it is mounted
 
     def _sync_watches(self) -> None:
@@ -72,3 +62,9 @@ class OsEventHandling:
             unwatched |= failed
             wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}
         self._unwatched = unwatched
+
+    def _check_under(self, folders: set[str], task_name: str) -> None:
+        """Re-check every root in or under any of `folders` (each once)."""
+        affected = {root.id: root for folder in folders for root in self._roots.roots_under(folder)}
+        if affected:
+            self._tasks.start(self._check(affected.values()), task_name)
