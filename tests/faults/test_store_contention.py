@@ -107,6 +107,7 @@ BUSY_WRITER = """
 import sys, threading, time
 from pathlib import Path
 from app.core.store import Store
+from app.core.store_encoding import serialize
 store, stop, edits = Store(Path(sys.argv[1])), threading.Event(), 0
 threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
 with store._locked():
@@ -115,7 +116,7 @@ with store._locked():
         edits += 1
         data.roots[0].name = f"edit-{edits}"
         data.revision += 1
-        store._write(data)
+        store._write_payload(serialize(data))
         if edits == 1:
             print("changing", flush=True)
         time.sleep(0.005)
