@@ -1,17 +1,15 @@
-"""This process's own edits of the store, taken by the roots watcher before the new file is written.
-
-A durable write (two fsyncs and a rename) takes longer than telling a server and answering its
-`roots/list`; waiting for it first would double what an edit costs to reach servers. So the edit is
-decided under the store's lock, the watcher takes the resulting state (`RootsWatcher.stage`) and
-the hub tells the servers; the file is written on a worker thread, with the lock still held. A write
-that fails raises, and the watcher reads the file back: servers are then told the list as it is kept
-on disk.
+"""This process's own edits of the store, taken by the roots watcher without reading its own write back.
 
 An edit that only changes the state (a flag, a name, a removal: `on_loop`) of a small store is made
-on the event loop when the lock is free, which spares it a thread hop each way, and its write waits
-for `settle()` (the hub's: until the servers told have listed again, briefly), so that it does not
-compete with them for the CPU. Any other edit runs on a thread, since it may look at the file system
-(a dead mount must never hold up the loop), and is written as soon as it is staged.
+on the event loop when the lock is free, which spares it a thread hop each way. The watcher takes
+the new state at once (`RootsWatcher.stage`) and the hub tells the servers; the durable write (two
+fsyncs and a rename, longer than telling a server and answering its `roots/list`) waits for
+`settle()` (the hub's: until the servers told have listed again, briefly), so that it does not
+compete with them for the CPU, and runs on a worker thread with the lock still held. A write that
+fails raises, and the watcher reads the file back: servers are then told the list as it is kept.
+
+Any other edit runs on a thread, since it may look at the file system (a dead mount must never hold
+up the loop): it is written first, and the watcher then takes the state it wrote (`committed`).
 """
 
 from __future__ import annotations
@@ -25,14 +23,14 @@ from app.core.store import PendingEdit, Stamp, Store
 from app.mcp.watcher import INLINE_LOAD_BYTES, RootsWatcher
 
 T = TypeVar("T")
-Stage = Callable[[StoreData], None]
 
 
 class _Edit:
-    """How far an edit got: the state staged (if any), and the new file's stamp once it is written."""
+    """How far an edit got: its state once finished (staged, if on the loop), and the file's stamp once written."""
 
     def __init__(self) -> None:
         self.state: StoreData | None = None
+        self.finished = False
         self.written = False
         self.stamp: Stamp | None = None
 
@@ -46,30 +44,25 @@ async def edit_store(
 ) -> T:
     """Run `edit` in a transaction of the watcher's store; its result, or its exception. On the loop,
     `settle()` is awaited between the staging and the write (the lock is held throughout)."""
-    loop = asyncio.get_running_loop()
-
-    def stage_from_thread(state: StoreData) -> None:
-        loop.call_soon_threadsafe(watcher.stage, state)
-
     store = watcher.store
     pending = store.begin_if_free() if on_loop and _small(store) else None
     progress = _Edit()
     try:
         if pending is None:
-            return await asyncio.to_thread(_edit_on_thread, store, edit, progress, stage_from_thread)
+            return await asyncio.to_thread(_edit_on_thread, store, edit, progress)
         try:
             result = edit(pending.data)
-            on_thread = pending.seals_secrets()  # the keyring may take a while
-            if not on_thread:
-                progress.state = _stage(pending, watcher.stage)
-                if settle is not None:
-                    await settle()
+            if not pending.seals_secrets():  # the keyring may take a while: then all of it on the thread
+                progress.state, progress.finished = pending.finish(), True
+                if progress.state is not None:
+                    watcher.stage(progress.state)
+                    if settle is not None:
+                        await settle()
         except BaseException:
             pending.close()
             raise
         # Shielded: a cancelled caller must not cancel a write that holds the lock until it is done.
-        writing = asyncio.to_thread(_complete, pending, progress, None if not on_thread else stage_from_thread)
-        await asyncio.shield(writing)
+        await asyncio.shield(asyncio.to_thread(_complete, pending, progress))
         return result
     finally:
         if progress.state is None:
@@ -85,18 +78,11 @@ def _small(store: Store) -> bool:
     return stamp is None or 0 <= stamp[2] <= INLINE_LOAD_BYTES
 
 
-def _stage(pending: PendingEdit, stage: Stage) -> StoreData | None:
-    state = pending.finish()
-    if state is not None:  # None: a write a load would repair, which the reload after the write does
-        stage(state)
-    return state
-
-
-def _complete(pending: PendingEdit, progress: _Edit, stage: Stage | None) -> None:
-    """Finish `pending` first if `stage` is given, then write it; the lock goes in any case."""
+def _complete(pending: PendingEdit, progress: _Edit) -> None:
+    """Finish `pending` if that is still to do, then write it; the lock goes in any case."""
     try:
-        if stage is not None:
-            progress.state = _stage(pending, stage)
+        if not progress.finished:
+            progress.state, progress.finished = pending.finish(), True
     except BaseException:
         pending.close()
         raise
@@ -104,8 +90,8 @@ def _complete(pending: PendingEdit, progress: _Edit, stage: Stage | None) -> Non
     progress.written = True
 
 
-def _edit_on_thread(store: Store, edit: Callable[[StoreData], T], progress: _Edit, stage: Stage) -> T:
+def _edit_on_thread(store: Store, edit: Callable[[StoreData], T], progress: _Edit) -> T:
     with store.begin() as pending:
         result = edit(pending.data)
-        _complete(pending, progress, stage)
+        _complete(pending, progress)
     return result

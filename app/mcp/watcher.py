@@ -151,11 +151,14 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
             self._take(STAGED, state)
 
     def committed(self, state: StoreData, stamp: Stamp | None) -> None:
-        """`state` is on disk as `stamp` (taken under the store's lock, so it is that very file)."""
+        """`state` is on disk as `stamp` (taken under the store's lock, so it is that very file): taken
+        without reading the file back, unless the file has changed again since."""
         if self._staged is state:
             self._staged = None
             if self._data is state:
                 self._stamp = stamp
+        elif self._running and self._staged is None and self._data is not state and self.store.stamp() == stamp:
+            self._take(stamp, state)
         if self._data is not state or self._reload_wanted:
             self.reload_now()
 
