@@ -145,7 +145,7 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
 
     def stage(self, state: StoreData) -> None:
         """Take this process's edit before its file is written (`app.mcp.store_edit`), so servers are told
-        during the write's fsyncs; until `committed` or `abandoned`, the store's file is not read."""
+        without waiting for the write's fsyncs; until `committed` or `abandoned`, the file is not read."""
         if self._running:
             self._staged = state
             self._take(STAGED, state)
