@@ -22,6 +22,7 @@ from app.core.access_checks import (
     AccessStatus,
     CheckFunction,
     CheckItem,
+    HeldParent,
     _default_check,
     _quick_folder,
     check_now,
@@ -55,10 +56,12 @@ class _Batch:
 class _Job:
     """One path's check: queued, then started by a worker (its deadline runs from then), then answered."""
 
-    __slots__ = ("abandoned", "batches", "entered", "expect_file", "path", "result", "started")
+    __slots__ = ("abandoned", "batches", "entered", "expect_file", "path", "result", "started", "submitted")
 
-    def __init__(self, path: str, expect_file: bool, entered: str | None) -> None:
+    def __init__(self, path: str, expect_file: bool, entered: str | None, submitted: int) -> None:
         self.path = path
+        self.submitted = submitted
+        """The `check_many` call that last asked for it: a folder proven before that call is not trusted for it."""
         self.expect_file = expect_file
         self.entered = entered
         self.started: float | None = None
@@ -102,6 +105,7 @@ class AccessChecker:
         self._idle = 0
         self._closed = False
         self._mount_points: set[str] = set()
+        self._submissions = 0  # `check_many` calls so far (see `HeldParent`)
 
     def check(self, path: str, *, expect_file: bool = False, entered: str | None = None) -> AccessResult:
         return self.check_many([CheckItem(path, path, expect_file, entered)])[path]
@@ -111,6 +115,7 @@ class AccessChecker:
         checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
         batch = _Batch()
         with self._lock:
+            self._submissions += 1
             queued = len(self._queue)
             jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
             if batch.remaining == 0:
@@ -139,7 +144,7 @@ class AccessChecker:
         """Queue a check of `path` for `batch` (or join the one queued or running); called with `_lock` held."""
         job = self._jobs.get((path, entered))
         if job is None or job.expect_file != expect_file:
-            job = _Job(path, expect_file, entered)
+            job = _Job(path, expect_file, entered, self._submissions)
             if self._closed:
                 job.result = _not_checked(path)
                 return job
@@ -148,9 +153,10 @@ class AccessChecker:
             if self._healthy == 0:
                 self._spawn()  # one worker to begin with; `_tend` adds more while checks are slow
         elif job.abandoned:  # the same stuck call: answered at once, no second call piled up behind it
-            stuck = _Job(path, expect_file, entered)
+            stuck = _Job(path, expect_file, entered, self._submissions)
             stuck.result = AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is still not answering.")
             return stuck
+        job.submitted = self._submissions  # a queued check joined by a later call proves its folder anew
         job.batches.append(batch)
         batch.remaining += 1
         return job
@@ -204,6 +210,13 @@ class AccessChecker:
         threading.Thread(target=self._work, name="rootkeeper-access-check", daemon=True).start()
 
     def _work(self) -> None:
+        held = HeldParent()
+        try:
+            self._take_jobs(held)
+        finally:
+            held.close()
+
+    def _take_jobs(self, held: HeldParent) -> None:
         done: tuple[_Job, AccessResult | None, bool | None] | None = None
         while True:
             with self._lock:
@@ -215,6 +228,8 @@ class AccessChecker:
                             del self._jobs[(job.path, job.entered)]
                         return
                     self._running.discard(job)
+                    if not self._queue:
+                        held.close()  # before the answer: a caller finds no folder of its round held open
                     self._finish(job, result)
                 if not self._queue and self._healthy > 1 and not self._closed:
                     # The queue is drained: the workers a slow check brought in leave, so the next
@@ -232,13 +247,14 @@ class AccessChecker:
                 job = self._queue.popleft()
                 job.started = time.monotonic()
                 self._running.add(job)
-            done = (job, *self._run(job))
+            done = (job, *self._run(job, held))
 
-    def _run(self, job: _Job) -> tuple[AccessResult | None, bool | None]:
+    def _run(self, job: _Job, held: HeldParent) -> tuple[AccessResult | None, bool | None]:
         """The check's result (None: a healthy folder) and whether the folder is a mount point (None: not asked)."""
         remember = self._remember_mounts
         if self._quick and not job.expect_file and job.entered in (None, job.path):
-            quick = _quick_folder(job.path, mount_test=remember)
+            quick = _quick_folder(job.path, mount_test=remember, held=held, since=job.submitted,
+                                  now=self._submissions)
             if quick is not None:
                 return None, quick if remember else None
         try:
