@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.core.access import DEFAULT_TIMEOUT, AccessChecker, AccessResult, CheckItem
+from app.core.collection_hold import collections_held
 from app.core.model import Root, StoreData
 from app.core.policy import Policy
 from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
@@ -34,7 +35,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex
 from app.mcp.watcher_os import FolderEvents, MountTable, preload_folder_events
 from app.mcp.watcher_policy import PolicyWatch
-from app.mcp.watcher_results import collections_held, settle_long_lived, take_results, warm_shared
+from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared
 
 log = logging.getLogger(__name__)
 

@@ -4,17 +4,16 @@ The hub runs on the GUI's event loop, so a round of 10,000 results taken in one 
 window still for tens of milliseconds. Each slice of `RESULTS_PER_TURN` results is applied, then
 the loop gets a turn; nothing is published before the last slice, so subscribers still hear one
 change per round and a root that became unreachable leaves every list together with the others.
-The first lists' shared roots are made on a thread (`warm_shared`), automatic garbage collection
-waits while a whole store is loaded, and the first time checked (`collections_held`), and what is alive
+The first lists' shared roots are made on a thread (`warm_shared`), garbage collection waits while
+a whole store is loaded, and the first time checked (`app.core.collection_hold`), and what is alive
 after that round is left out of later full garbage collections (`settle_long_lived`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 
 from app.core.access import AccessResult
 from app.core.model import Root, StoreData
@@ -93,25 +92,3 @@ def settle_long_lived(roots: int) -> None:
     """
     if roots >= FREEZE_FROM_ROOTS and gc.get_freeze_count() == 0:
         gc.freeze()
-
-
-@contextlib.contextmanager
-def collections_held() -> Iterator[None]:
-    """Hold automatic cycle collection off while a whole store is loaded (and, the first time, checked).
-
-    The first round makes every object the process will hold (at 100,000 roots, about a million:
-    the parsed roots, their check jobs and results, each server's list), and nearly all of them live
-    on; a store read again makes a whole store's worth, nearly all freed at once by reference counting
-    as the unchanged roots are swapped for the ones held. Each automatic collection on the way walks
-    every tracked object made so far, again and again as the heap grows: a third of a 100,000-root
-    start was spent there, finding next to nothing. Cycles made meanwhile wait for the next
-    collection. Collection is turned back on only if it was on: the GUI keeps it off and runs it
-    from its own timer, and two overlapping holds leave it as it was before the first.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

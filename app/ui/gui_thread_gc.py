@@ -6,7 +6,8 @@ destroyed on that thread. A running timer it owned cannot be unregistered from a
 ("Timers cannot be stopped from another thread"), so it stays registered with the GUI thread's
 event dispatcher, and the next time it fires the GUI thread reads freed memory: a segmentation
 fault inside `exec`. As pyqtgraph's `GarbageCollector` does, automatic collection is turned off
-and a coarse timer on the GUI thread collects each generation once its threshold is reached.
+and a coarse timer on the GUI thread collects each generation once its threshold is reached,
+except while a whole store is loaded and first checked (`app.core.collection_hold`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import gc
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+from app.core import collection_hold
 
 _NAME = "rootkeeper-gui-thread-gc"
 INTERVAL_MS = 1000
@@ -34,7 +37,7 @@ class GuiThreadCollector(QObject):
     def collect_due(self) -> None:
         """Collect the generations whose thresholds are reached, youngest first (as automatic collection does)."""
         young, middle, old = gc.get_count()
-        if young <= self._thresholds[0]:
+        if young <= self._thresholds[0] or collection_hold.held():
             return
         gc.collect(0)
         if middle > self._thresholds[1]:

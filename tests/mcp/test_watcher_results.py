@@ -10,7 +10,7 @@ import pytest
 
 from app.core.model import StoreData
 from app.core.store import Store
-from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD, collections_held
+from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.hub_helpers import eventually, python_server
 from tests.mcp.test_watcher import cli, make_watcher, started
@@ -90,28 +90,6 @@ async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Pa
         frozen = gc.get_freeze_count()
     async with started(make_watcher(store)):
         assert gc.get_freeze_count() <= frozen  # once per process (freed objects leave the count)
-
-
-def test_a_hold_on_collection_leaves_it_as_it_was() -> None:
-    was = gc.isenabled()
-    try:
-        gc.enable()
-        with collections_held():
-            assert not gc.isenabled()
-            with collections_held():  # a second hold inside (a round within a load) ends as the first found it
-                assert not gc.isenabled()
-            assert not gc.isenabled()
-        assert gc.isenabled()
-        gc.disable()  # as the GUI keeps it: its own timer collects
-        with collections_held():
-            assert not gc.isenabled()
-        assert not gc.isenabled()
-        gc.enable()
-        with pytest.raises(RuntimeError), collections_held():
-            raise RuntimeError("a load that failed")
-        assert gc.isenabled()
-    finally:
-        (gc.enable if was else gc.disable)()
 
 
 class Collections:
