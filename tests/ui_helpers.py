@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from app.core.model import Root, ServerEntry, StoreData
 from app.core.roots import plan_add
 from app.core.store import Store
+from app.mcp.asyncgens import close_abandoned_on
 from app.mcp.hub import Hub
 from app.ui import gui_thread_gc
 from app.ui.application import RootkeeperApp
@@ -55,7 +56,8 @@ def qloop_fixture(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = qasync.QEventLoop(qapp)
     asyncio.set_event_loop(loop)
     try:
-        yield loop
+        with close_abandoned_on(loop):  # as the app's own loop does (`app.ui.main`)
+            yield loop
     finally:
         pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
         for task in pending:

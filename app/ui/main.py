@@ -29,6 +29,8 @@ from app.ui.single_instance import SingleInstance
 from app.ui.snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
+
     from app.ui.application import RootkeeperApp
 
 FIRST_FRAME_S = 0.02
@@ -107,14 +109,23 @@ def _run_headless() -> int:
 
 async def _run(instance: SingleInstance, face: Face, settings: GuiSettings, translations: Translations) -> int:
     import asyncio
+
+    from app.mcp.asyncgens import close_abandoned_on
+
+    await asyncio.sleep(FIRST_FRAME_S)  # the window system draws the face; everything else loads after
+    loop = asyncio.get_running_loop()
+    with close_abandoned_on(loop):
+        return await _run_app(loop, instance, face, settings, translations)
+
+
+async def _run_app(loop: AbstractEventLoop, instance: SingleInstance, face: Face, settings: GuiSettings,
+                   translations: Translations) -> int:
     import signal
     from concurrent.futures import ThreadPoolExecutor
 
     from app.core import logsetup
     from app.ui.crash import CrashNotice
 
-    await asyncio.sleep(FIRST_FRAME_S)  # the window system draws the face; everything else loads after
-    loop = asyncio.get_running_loop()
     # qasync's own default starts all of its ten threads at the first `to_thread`; this one starts a
     # thread only when every running one is busy (a tray that only runs needs two or three).
     loop.set_default_executor(ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="rootkeeper-worker"))

@@ -138,16 +138,11 @@ class EmptyHint(QLabel):
 
 
 class ElidingDelegate(QStyledItemDelegate):
-    """Elides from `mode` (ElideLeft keeps a command's tail: the script or package name) and shows
-    the whole text as a tooltip when it does not fit and the model gives no tooltip of its own."""
+    """Shows the whole text as a tooltip when it does not fit and the model gives no tooltip of its own.
 
-    def __init__(self, mode: Qt.TextElideMode, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._mode = mode
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
-        super().initStyleOption(option, index)
-        option.textElideMode = self._mode
+    It elides as its view does (`setTextElideMode`); `TailKeepingDelegate` elides on the left. It has
+    no `initStyleOption` of its own: PySide calls a Python override for every cell of every paint.
+    """
 
     def helpEvent(
         self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
@@ -164,8 +159,17 @@ class ElidingDelegate(QStyledItemDelegate):
         return self.sizeHint(option, index).width() <= option.rect.width()
 
 
+class TailKeepingDelegate(ElidingDelegate):
+    """Elides on the left: a command's tail (the script or package name) stays readable."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideLeft
+
+
 def elide_long_cells(table: QTableView, keep_tail: Iterable[int] = ()) -> None:
     """Every column shows its whole text on hover when cut; `keep_tail` columns elide on the left."""
-    table.setItemDelegate(ElidingDelegate(Qt.TextElideMode.ElideMiddle, table))
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.setItemDelegate(ElidingDelegate(table))
     for column in keep_tail:
-        table.setItemDelegateForColumn(column, ElidingDelegate(Qt.TextElideMode.ElideLeft, table))
+        table.setItemDelegateForColumn(column, TailKeepingDelegate(table))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import qasync
 
+from app.mcp.asyncgens import close_abandoned_on
 from app.ui.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -143,7 +144,8 @@ def main() -> None:
     asyncio.set_event_loop(loop)
     target = Path(sys.argv[2])
     scenario = app_scenario(target) if sys.argv[1] == "app" else floor_scenario(target)
-    outcome = loop.run_until_complete(asyncio.wait_for(scenario, ROUND_TIMEOUT * 3))
+    with close_abandoned_on(loop):  # as the app's loop does
+        outcome = loop.run_until_complete(asyncio.wait_for(scenario, ROUND_TIMEOUT * 3))
     print(json.dumps({"event": "lag", **outcome}), flush=True)
     os._exit(0)
 

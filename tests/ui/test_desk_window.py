@@ -160,6 +160,7 @@ def test_runs_as_keeps_the_script_name_and_long_cells_show_a_tooltip(qloop: qasy
             assert option.textElideMode == Qt.TextElideMode.ElideLeft  # "…my_special_server" stays readable
 
             roots = app.window.roots_page.table
+            assert roots.textElideMode() == Qt.TextElideMode.ElideMiddle  # what every other cell's delegate uses
             await eventually(lambda: roots.model().rowCount() == 1, what="the root row")
             roots.horizontalHeader().resizeSection(RootColumn.SEEN_BY, 30)
             index = roots.model().index(0, RootColumn.SEEN_BY)
