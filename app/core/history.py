@@ -25,7 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from app.core.history_schema import FOLDERS_DROPPED, chunks, drop_unreferenced, open_history_db, pack_ids, unpack_ids
+from app.core.history_schema import (
+    FOLDERS_DROPPED,
+    begin_immediate,
+    chunks,
+    drop_unreferenced,
+    open_history_db,
+    pack_ids,
+    unpack_ids,
+)
 
 if TYPE_CHECKING:
     import sqlite3  # loaded by `open_history_db`, when a file is opened
@@ -329,7 +337,7 @@ class History:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        begin_immediate(self._db)
         try:
             yield self._db
         except BaseException:

@@ -21,9 +21,9 @@ import os
 import sys
 import time
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     import sqlite3  # imported where a file is opened: a hub that records nothing never loads SQLite
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 2
 _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
 _BUSY_SECONDS = 10.0
+_RETRY_SECONDS = 0.001
+_T = TypeVar("_T")
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS folders (id INTEGER PRIMARY KEY AUTOINCREMENT, uri TEXT NOT NULL UNIQUE)",
     "CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY AUTOINCREMENT, digest TEXT NOT NULL UNIQUE,"
@@ -111,7 +113,7 @@ def _version(db: sqlite3.Connection) -> int:
 
 
 def _create_or_migrate(db: sqlite3.Connection) -> None:
-    db.execute("BEGIN IMMEDIATE")
+    begin_immediate(db)
     try:
         if _version(db) < SCHEMA_VERSION:  # another opener may have done it while this one waited
             old = [row[1] for row in db.execute("PRAGMA table_info(list_folders)")]
@@ -188,17 +190,40 @@ def chunks(values: Sequence[int], size: int = 500) -> Iterable[list[int]]:
         yield list(values[start:start + size])
 
 
+def begin_immediate(db: sqlite3.Connection) -> None:
+    """Take the write lock, trying again every millisecond up to the busy bound.
+
+    SQLite's busy handler sleeps longer and longer between tries, 100 ms each after the first
+    third of a second. A writer that commits in a loop frees the lock for far less than that, so a
+    waiter could lose every try until its bound and fail with "database is locked" (two processes
+    appending big lists). Statements inside the transaction keep the handler: in WAL mode only
+    the write lock is contended.
+    """
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        _retry_busy(lambda: db.execute("BEGIN IMMEDIATE"))
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(_BUSY_SECONDS * 1000)}")
+
+
 def _use_wal(db: sqlite3.Connection) -> None:
     """Switch to WAL, waiting out a concurrent opener: the switch itself never calls SQLite's busy handler."""
+
+    def switch() -> None:
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode=WAL")
+
+    _retry_busy(switch)
+
+
+def _retry_busy(attempt: Callable[[], _T]) -> _T:
     import sqlite3
 
     deadline = time.monotonic() + _BUSY_SECONDS
     while True:
         try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode=WAL")
-            return
+            return attempt()
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorcode", 0) & 0xFF != _SQLITE_BUSY or time.monotonic() > deadline:
                 raise
-            time.sleep(0.01)
+            time.sleep(_RETRY_SECONDS)
