@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import NamedTuple
 
 SLOTS_PER_CPU = 4
 """Servers starting at once per CPU. Measured with 50 Python SDK servers on 2 CPUs: 4 slots took 1.5× as long
@@ -18,7 +19,10 @@ as 50 spawned at once, 6 to 16 slots about as long (a start also waits on its fi
 MIN_START_SLOTS = 4
 START_SLOT_HOLD = 5.0
 """Seconds one starting server may keep its slot: a server that hangs at start holds up the rest only this long
-(it still has its whole connect deadline, counted from its own start)."""
+(it still has its whole connect deadline, counted from its own start). Not while the CPUs are saturated: see
+`starved_between`."""
+STARVED = 0.9
+"""The share of CPU time busy over a hold from which a start still running is taken as slow, not hung."""
 JITTER = 0.5
 """A retry waits between (1 - JITTER) and all of its delay."""
 
@@ -34,6 +38,40 @@ def usable_cpus() -> int | None:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on every platform
         return os.cpu_count()
+
+
+class CpuTimes(NamedTuple):
+    """The machine's CPU time so far, in clock ticks: busy, and in all."""
+
+    busy: int
+    total: int
+
+
+def cpu_times() -> CpuTimes | None:
+    """Read from Linux's /proc/stat; None where that is not known."""
+    try:
+        with open("/proc/stat", "rb") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    if not fields or fields[0] != b"cpu":
+        return None
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(value) for value in fields[1:9])
+    # Waiting on a disk or the network is idle: a server hanging on either is hung, not starved.
+    busy = user + nice + system + irq + softirq + steal
+    return CpuTimes(busy, busy + idle + iowait)
+
+
+def starved_between(then: CpuTimes | None, now: CpuTimes | None) -> bool:
+    """Whether the CPUs were saturated from `then` to `now`, so a server still starting is slow, not hung.
+
+    Fifty servers on a slow machine all outlasted the hold: each slot given back let another server
+    start, the starts slowed each other past their connect deadlines, and every one was started again.
+    Unknown (None) is not starved: the slot is given back as it always was.
+    """
+    if then is None or now is None or now.total <= then.total:
+        return False
+    return (now.busy - then.busy) / (now.total - then.total) >= STARVED
 
 
 def jittered(delay: float, draw: random.Random | None = None) -> float:

@@ -2,7 +2,8 @@
 
 A connection takes a slot before it spawns its server and gives it back once the handshake is
 done, the attempt has ended, or the slot was held `hold` seconds (a server hanging at start must
-not hold up the others for its whole deadline). Its connect deadline starts once it has the slot,
+not hold up the others for its whole deadline; a server that was merely starved of CPU meanwhile
+keeps it, since another start would only slow both down). Its connect deadline starts once it has the slot,
 so the time spent queued behind the others is never counted against it. Waiters are served in
 the order they came.
 """
@@ -12,17 +13,23 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+from collections.abc import Callable
 
-from app.core.pacing import START_SLOT_HOLD
+from app.core.pacing import START_SLOT_HOLD, CpuTimes, cpu_times, starved_between
 
 
 class StartGate:
-    def __init__(self, slots: int, *, hold: float = START_SLOT_HOLD) -> None:
+    def __init__(
+        self, slots: int, *, hold: float = START_SLOT_HOLD, cpu: Callable[[], CpuTimes | None] = cpu_times
+    ) -> None:
         self.slots = slots
         self.hold = hold
+        self.cpu = cpu
         self._free = slots
         self.overruns = 0
         """Slots given back because their server took longer than `hold` to start."""
+        self.extensions = 0
+        """Holds renewed because the CPUs were saturated meanwhile (the server was slow, not hung)."""
         self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
 
     @property
@@ -62,6 +69,7 @@ class StartSlot:
 
     def __init__(self, gate: StartGate) -> None:
         self._gate = gate
+        self._since = gate.cpu()
         self._timer: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(gate.hold, self._overrun)
 
     def leave(self) -> None:
@@ -72,5 +80,12 @@ class StartSlot:
         self._gate._give_back()
 
     def _overrun(self) -> None:
-        self._gate.overruns += 1
+        gate = self._gate
+        now = gate.cpu()
+        if starved_between(self._since, now):
+            gate.extensions += 1
+            self._since = now
+            self._timer = asyncio.get_running_loop().call_later(gate.hold, self._overrun)
+            return
+        gate.overruns += 1
         self.leave()

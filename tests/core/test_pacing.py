@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import random
+import sys
 
-from app.core.pacing import JITTER, MIN_START_SLOTS, SLOTS_PER_CPU, jittered, start_slots
+import pytest
+
+from app.core.pacing import (
+    JITTER,
+    MIN_START_SLOTS,
+    SLOTS_PER_CPU,
+    CpuTimes,
+    cpu_times,
+    jittered,
+    start_slots,
+    starved_between,
+)
 
 
 def test_start_slots_grow_with_the_cpus_and_never_fall_below_the_minimum() -> None:
@@ -18,3 +30,20 @@ def test_a_jittered_delay_stays_within_its_share_of_the_delay_and_varies() -> No
     delays = [jittered(2.0, draw) for _ in range(200)]
     assert all(2.0 * (1 - JITTER) <= delay <= 2.0 for delay in delays)
     assert len(set(delays)) == len(delays)
+
+
+def test_a_start_is_starved_only_when_the_cpus_were_busy_nearly_all_the_time() -> None:
+    then = CpuTimes(busy=1000, total=2000)
+    assert starved_between(then, CpuTimes(busy=1000 + 95, total=2000 + 100))
+    assert not starved_between(then, CpuTimes(busy=1000 + 50, total=2000 + 100))
+    assert not starved_between(then, then)  # no time passed: nothing known
+    assert not starved_between(None, then) and not starved_between(then, None)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/stat")
+def test_the_machines_cpu_times_are_read_and_grow() -> None:
+    first = cpu_times()
+    assert first is not None and 0 < first.busy < first.total
+    sum(range(2_000_000))  # some busy time of this process's own
+    later = cpu_times()
+    assert later is not None and later.busy > first.busy and later.total > first.total

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.pacing import CpuTimes
 from app.core.status import ConnectionStatus
 from app.core.store import Store
 from app.mcp.connection_gate import StartGate
@@ -136,8 +137,21 @@ async def test_time_queued_for_a_start_slot_is_not_counted_against_the_deadline(
         assert spawns(file)["healthy"] == 1
 
 
+class _Cpus:
+    """A machine whose CPUs are busy `busy_share` of the time, whatever else this one is doing."""
+
+    def __init__(self, busy_share: float) -> None:
+        self.busy_share = busy_share
+        self._times = CpuTimes(0, 0)
+
+    def __call__(self) -> CpuTimes:
+        busy, total = self._times
+        self._times = CpuTimes(busy + int(1000 * self.busy_share), total + 1000)
+        return self._times
+
+
 async def test_a_server_hanging_at_start_gives_up_its_slot(tmp_path: Path) -> None:
-    gate = StartGate(1, hold=0.2)
+    gate = StartGate(1, hold=0.2, cpu=_Cpus(0.3))
     file = tmp_path / "spawns.jsonl"
     async with connections(tmp_path / "logs", start_gate=gate) as connect:
         silent = connect(counted("silent", file, "hostile", "silent"), connect_timeout=HOURS)
@@ -146,6 +160,20 @@ async def test_a_server_hanging_at_start_gives_up_its_slot(tmp_path: Path) -> No
         await healthy.wait_connected(WAIT)
         assert silent.status.state == "connecting"
         assert gate.starting == 0  # the healthy one gave its slot back once connected; the silent one, after `hold`
+
+
+async def test_a_slot_outlasting_its_hold_while_the_cpus_are_saturated_is_kept() -> None:
+    """Slow, not hung: giving the slot to another start would only slow both (fifty servers, a slow machine)."""
+    cpus = _Cpus(0.95)
+    gate = StartGate(1, hold=0.05, cpu=cpus)
+    slot = await gate.enter()
+    await eventually(lambda: gate.extensions >= 3, "three holds renewed")
+    assert gate.starting == 1 and gate.overruns == 0
+    cpus.busy_share = 0.3  # the CPUs are idle again: a start still running now is hung
+    await eventually(lambda: gate.overruns == 1, "the slot given back")
+    assert gate.starting == 0
+    slot.leave()  # given back already: nothing more
+    assert gate.starting == 0
 
 
 async def test_a_waiter_that_gives_up_leaves_no_slot_taken() -> None:
