@@ -47,16 +47,19 @@ class CpuTimes(NamedTuple):
     total: int
 
 
-def cpu_times() -> CpuTimes | None:
+def cpu_times(path: str = "/proc/stat") -> CpuTimes | None:
     """Read from Linux's /proc/stat; None where that is not known."""
     try:
-        with open("/proc/stat", "rb") as stat:
+        with open(path, "rb") as stat:
             fields = stat.readline().split()
     except OSError:
         return None
-    if not fields or fields[0] != b"cpu":
+    try:
+        user, nice, system, idle, iowait, irq, softirq, steal = (int(value) for value in fields[1:9])
+    except ValueError:  # not the line of a kernel this reads (Linux 2.6.11 and later)
         return None
-    user, nice, system, idle, iowait, irq, softirq, steal = (int(value) for value in fields[1:9])
+    if fields[0] != b"cpu":
+        return None
     # Waiting on a disk or the network is idle: a server hanging on either is hung, not starved.
     busy = user + nice + system + irq + softirq + steal
     return CpuTimes(busy, busy + idle + iowait)

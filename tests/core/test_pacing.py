@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,13 @@ def test_the_machines_cpu_times_are_read_and_grow() -> None:
     sum(range(2_000_000))  # some busy time of this process's own
     later = cpu_times()
     assert later is not None and later.busy > first.busy and later.total > first.total
+
+
+def test_cpu_times_count_waiting_on_a_disk_as_idle_and_refuse_a_line_they_do_not_know(tmp_path: Path) -> None:
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  100 1 20 500 70 2 3 4 0 0\ncpu0 50 0 10 250 35 1 1 2 0 0\n")
+    assert cpu_times(str(stat)) == CpuTimes(busy=100 + 1 + 20 + 2 + 3 + 4, total=100 + 1 + 20 + 500 + 70 + 2 + 3 + 4)
+    for text in ("cpu  100 1 20 500\n", "intr 1 2 3 4 5 6 7 8 9\n", "", "cpu  a b c d e f g h\n"):
+        stat.write_text(text)
+        assert cpu_times(str(stat)) is None, text
+    assert cpu_times(str(tmp_path / "missing")) is None
