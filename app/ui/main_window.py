@@ -281,5 +281,6 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         elif event.type() == QEvent.Type.PaletteChange:
+            self.roots_model.refresh_all()  # a turned-off folder's grey is the palette's
             self.paletteChanged.emit()
         super().changeEvent(event)

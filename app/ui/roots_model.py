@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QDate, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
@@ -40,8 +40,8 @@ class Column(IntEnum):
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 ACCESS_STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
-_UNKEPT_ROLES = frozenset({Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole})
-"""Not kept per row: a tooltip is asked for on hover only (and reads the history), a colour follows the palette."""
+_MUTED = QColor("#80868b")
+"""The servers the history names for a folder no server holds now (see the "Seen by" column)."""
 
 
 def status_dot(row: RootRow) -> Dot:
@@ -63,28 +63,21 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         self._paused = False
         self._policy: Policy | None = None
         self._snapshot = Snapshot()
-        self._cells: dict[str, tuple[RootRow, dict[tuple[int, int], Any]]] = {}
-        """Root id -> (the row shown, what its cells answered per (column, role)); see `data`."""
+        self._today = QDate.currentDate()
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
         changed = snapshot.paused != self._paused or snapshot.policy != self._policy
         same_list = snapshot.roots_source is not None and snapshot.roots_source is self._snapshot.roots_source
         self._paused, self._policy, self._snapshot = snapshot.paused, snapshot.policy, snapshot
-        if changed:
-            self._cells.clear()
+        if QDate.currentDate() != self._today:  # "19:05" of a check made yesterday now needs its date
+            self._today = QDate.currentDate()
+            changed = True
         if same_list:  # the store's very list (a check round): same roots in the same order, no key to compare
             self._update_changed(snapshot.roots)
         else:
             self.set_rows(snapshot.roots)
-        if len(self._cells) > 2 * len(snapshot.roots) + 256:  # forget the roots that left, now and then
-            present = {row.root.id for row in snapshot.roots}
-            self._cells = {rid: entry for rid, entry in self._cells.items() if rid in present}
         if changed:
             self.refresh_all()
-
-    def refresh_all(self) -> None:
-        self._cells.clear()  # a new language, pause or policy: every cell says something else
-        super().refresh_all()
 
     def root_id(self, row: int) -> str | None:
         found = self.row_at(row)
@@ -116,44 +109,56 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # A paint asks each visible cell for seven roles, each call a crossing from C++ into Python:
+        # a row that did not change answers from its cells as worked out before, in as few steps as can be.
+        row = index.row()
+        if row >= 0:
+            try:
+                return self._memo[row][index.column()][role]
+            except (IndexError, KeyError, TypeError):  # TypeError: the row changed (its memo is None)
+                pass
+        return self._answer(index, role)
+
+    def _answer(self, index: Index, role: int) -> Any:
         row = self.row_at(index.row()) if index.isValid() else None
         if row is None:
             return None
-        # A paint asks each visible cell for seven roles: a row that did not change (the same row
-        # object) answers from what it answered before. Times are not kept: "today" moves on.
+        cells = self._memo[index.row()]
+        if cells is None:
+            cells = self._memo[index.row()] = self._cells_of(row)
         column = index.column()
-        entry = self._cells.get(row.root.id)
-        if entry is None or entry[0] is not row:
-            entry = self._cells[row.root.id] = (row, {})
-        cells = entry[1]
-        key = (column, role)
-        if key in cells:
-            return cells[key]
-        value = self._render(row, Column(column), role)
-        if column != Column.CHECKED and role not in _UNKEPT_ROLES:
-            cells[key] = value
-        return value
-
-    def _render(self, row: RootRow, column: Column, role: int) -> Any:
-        if role == ROOT_ID_ROLE:
-            return row.root.id
-        if role == ACCESS_STATUS_ROLE:
-            return row.access.status if row.access else None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return self._text(row, column, editing=role == Qt.ItemDataRole.EditRole)
-        if role == Qt.ItemDataRole.CheckStateRole and column is Column.SHARED:
-            return Qt.CheckState.Checked if row.root.enabled else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.DecorationRole:
-            return self._decoration(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(self._tooltip(row, column))
-        if role == Qt.ItemDataRole.ForegroundRole and not row.root.enabled and column is not Column.SHARED:
-            return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-        if role == Qt.ItemDataRole.ForegroundRole and column is Column.SEEN_BY and not row.holding:
-            return QColor("#80868b")
+        if role in cells[column]:
+            return cells[column][role]
+        if role == Qt.ItemDataRole.ToolTipRole:  # worked out on hover only, from the history as it is then
+            return plain_tooltip(self._tooltip(row, Column(column)))
         return None
 
-    def _text(self, row: RootRow, column: Column, *, editing: bool) -> str | None:
+    def _cells_of(self, row: RootRow) -> tuple[dict[int, Any], ...]:
+        """Every role a paint asks for, of every column of `row`, worked out at once."""
+        root, access = row.root, row.access
+        forbidden = self._forbidden(root) is not None
+        status = access.status if access else None
+        grey = None if root.enabled else QApplication.palette().color(QPalette.ColorGroup.Disabled,
+                                                                        QPalette.ColorRole.Text)
+        cells = []
+        for column in Column:
+            shown = self._text(row, column, forbidden=forbidden)
+            foreground = grey if column is not Column.SHARED else None
+            if foreground is None and column is Column.SEEN_BY and not row.holding:
+                foreground = _MUTED
+            cells.append({
+                Qt.ItemDataRole.DisplayRole: shown, Qt.ItemDataRole.EditRole: shown,
+                Qt.ItemDataRole.DecorationRole: self._decoration(row, column),
+                Qt.ItemDataRole.ForegroundRole: foreground,
+                Qt.ItemDataRole.CheckStateRole: None, Qt.ItemDataRole.FontRole: None,
+                Qt.ItemDataRole.TextAlignmentRole: None, Qt.ItemDataRole.BackgroundRole: None,
+                ROOT_ID_ROLE: root.id, ACCESS_STATUS_ROLE: status,
+            })
+        cells[Column.SHARED][Qt.ItemDataRole.CheckStateRole] = (
+            Qt.CheckState.Checked if root.enabled else Qt.CheckState.Unchecked)
+        return tuple(cells)
+
+    def _text(self, row: RootRow, column: Column, *, forbidden: bool) -> str | None:
         root = row.root
         if column is Column.NAME:
             return root.name
@@ -163,7 +168,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 shown += "  →  " + text.home_relative(root.path)
             return shown
         if column is Column.STATUS:
-            if self._forbidden(root) is not None:
+            if forbidden:
                 return self.tr("Blocked by policy")
             return text.access_label(row.access)
         if column is Column.CHECKED:
@@ -173,7 +178,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return self.tr("Nobody (sharing is paused)")
             if not root.enabled:
                 return self.tr("Nobody (turned off)")
-            if self._forbidden(root) is not None:
+            if forbidden:
                 return self.tr("Nobody (blocked by policy)")
             if row.access is not None and not row.access.ok:
                 return self.tr("Nobody (not reachable)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
@@ -36,6 +36,8 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
         self._rows: list[R] = []
         self._keys: list[Hashable] = []
         """The key of each row, kept beside `_rows`: the common refresh (same rows, same order) compares two lists."""
+        self._memo: list[Any] = []
+        """Beside `_rows`: what a subclass worked out for each row's cells, None once the row changed."""
 
     # -- the QAbstractTableModel contract -----------------------------------------------------------
 
@@ -74,6 +76,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
             self.beginResetModel()
             self._rows = list(fresh)
             self._keys = keys
+            self._memo = [None] * len(keys)
             self.endResetModel()
             return
         self._insert_new(fresh, keys)
@@ -81,10 +84,12 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
     def replace_row(self, row: int, value: R) -> None:
         """Show `value` at once (an edit the store has not confirmed yet; the next refresh settles it)."""
         self._rows[row] = value
+        self._memo[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, self._columns - 1))
 
     def refresh_all(self) -> None:
         """Every cell's text may have changed (a new language): repaint everything, headers too."""
+        self._memo = [None] * len(self._rows)
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, self._columns - 1))
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self._columns - 1)
@@ -101,6 +106,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
             self.beginRemoveRows(QModelIndex(), row + 1, last)
             del self._rows[row + 1 : last + 1]
             del self._keys[row + 1 : last + 1]
+            del self._memo[row + 1 : last + 1]
             self.endRemoveRows()
 
     def _insert_new(self, fresh: Sequence[R], keys: list[Hashable]) -> None:
@@ -123,11 +129,12 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
             self.beginInsertRows(QModelIndex(), position, position + len(run) - 1)
             self._rows[position:position] = [fresh[i] for i in run]
             self._keys[position:position] = [keys[i] for i in run]
+            self._memo[position:position] = [None] * len(run)
             self.endInsertRows()
         return position + len(run)
 
     def _update_changed(self, fresh: Sequence[R]) -> None:
-        rows, same = self._rows, self._same
+        rows, same, memo = self._rows, self._same, self._memo
         first = -1
         for row, value in enumerate(fresh):
             old = rows[row]
@@ -137,6 +144,7 @@ class KeyedTableModel(QAbstractTableModel, Generic[R]):
                     first = -1
                 continue
             rows[row] = value
+            memo[row] = None
             if first < 0:
                 first = row
         if first >= 0:
