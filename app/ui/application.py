@@ -32,7 +32,6 @@ from app.ui.notifier import Notifier
 from app.ui.services import StoreEditor
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
-from app.ui.snapshot import Snapshot
 from app.ui.suggestions_menu import Suggester, SuggestionsMenu, search_home
 from app.ui.tray import Tray
 
@@ -73,7 +72,7 @@ class RootkeeperApp(QObject):
         # Shared by the tray's "Suggested folders" and the roots page; it follows what is shared from here,
         # so the tray's list is right before the window exists.
         self.suggester = Suggester(search_home, self)
-        self.live.snapshotChanged.connect(self._follow_shared)
+        self.live.snapshotChanged.connect(self.suggester.follow)
         self.tray = face.tray if face is not None else Tray(self.live)
         self.tray.setParent(self)
         self.consent = ConsentPrompter(self.flows, lambda: self.window, self)
@@ -120,9 +119,6 @@ class RootkeeperApp(QObject):
         window.show_snapshot(self.live.current)  # what the app already knows; later snapshots arrive by signal
         window.history_feed.poke()
         return window
-
-    def _follow_shared(self, snapshot: Snapshot) -> None:
-        self.suggester.set_shared([row.root.path for row in snapshot.roots])
 
     def report(self, message: str, level: Level) -> None:
         self.window.message_bar.show_message(message, level)

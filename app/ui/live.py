@@ -4,7 +4,8 @@ The hub calls its listeners synchronously from its own coroutines, often several
 (store, access, servers); refreshing on a short timer folds such a burst into one snapshot, so the
 views repaint once and never inside the hub's code. Building a snapshot and showing it are two
 turns of the event loop: with ten thousand roots each takes a while, and the loop must not wait
-for both at once.
+for both at once. For the same reason the notifications follow a burst's snapshot on the turn
+after the window did (`snapshotSettled`): the window's repaint is turn enough.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class SessionsSource(Protocol):
 
 class LiveState(QObject):
     snapshotChanged = Signal(object)
+    snapshotSettled = Signal(object)
+    """The snapshot `snapshotChanged` carried, for what may lag the window by a turn (notifications):
+    a turn later when it came from a burst of events, at once when it was shown on purpose (`show`)."""
     sourcesChanged = Signal()
     """The hub or the bridge sessions reported a change (once per coalesced burst): the history may have grown."""
 
@@ -59,6 +63,10 @@ class LiveState(QObject):
         self._show_timer.setSingleShot(True)
         self._show_timer.setInterval(0)
         self._show_timer.timeout.connect(self._show_built)
+        self._settle_timer = QTimer(self)
+        self._settle_timer.setSingleShot(True)
+        self._settle_timer.setInterval(0)
+        self._settle_timer.timeout.connect(self._settle)
         self._roots_stale = True
         """Whether an event since the last snapshot may have changed the roots or their access results."""
         self._sources_moved = False
@@ -147,10 +155,18 @@ class LiveState(QObject):
 
     def _show_built(self) -> None:
         if self._built is not None:
-            self.show(self._built)
+            self.show(self._built, settle_later=True)
 
-    def show(self, snapshot: Snapshot) -> None:
+    def show(self, snapshot: Snapshot, *, settle_later: bool = False) -> None:
         self._built = None  # whatever was built before this is older
         self._show_timer.stop()
         self.current = snapshot
         self.snapshotChanged.emit(snapshot)
+        if settle_later:
+            self._settle_timer.start()
+        else:
+            self._settle()
+
+    def _settle(self) -> None:
+        self._settle_timer.stop()
+        self.snapshotSettled.emit(self.current)

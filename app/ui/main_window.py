@@ -38,7 +38,7 @@ from app.ui.servers_page import ServersPage
 from app.ui.shortcuts import WindowActions
 from app.ui.slots import asyncSlot
 from app.ui.snapshot import Snapshot
-from app.ui.suggestions_menu import Suggester, search_home
+from app.ui.suggestions_menu import Suggester
 
 if TYPE_CHECKING:
     from app.core.history import HistoryRecord
@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
     _folders: tuple[tuple[str, str], ...] = ()
     """The shared folders (URI, name) offered as the history's filters, from the last snapshot's roots."""
 
-    def __init__(self, flows: Flows, *, tray_available: bool, suggester: Suggester | None = None,
+    def __init__(self, flows: Flows, *, tray_available: bool, suggester: Suggester,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -81,8 +81,7 @@ class MainWindow(QMainWindow):
         self.history_page = HistoryPage(self._load_history, self)
         self.history_feed = self._follow_history()
         self.tabs = self._make_tabs()
-        # The app's suggester is the tray menu's too; a window built alone has one of its own.
-        self.suggester = suggester if suggester is not None else Suggester(search_home, self)
+        self.suggester = suggester  # the app's, the tray menu's too: the app keeps it told what is shared
         self.roots_page.set_suggester(self.suggester)
 
         self.pause_action = QAction(self)
@@ -171,7 +170,7 @@ class MainWindow(QMainWindow):
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         # The store's very list of roots (a round of checks): no folder was added, removed or renamed,
-        # so the folders offered as filters and as already shared stand (10,000 rows walked twice less).
+        # so the folders offered as filters stand (10,000 rows walked less).
         same_roots = snapshot.roots_source is not None and snapshot.roots_source is self._snapshot.roots_source
         self._snapshot = snapshot
         self.roots_model.set_snapshot(snapshot)
@@ -180,7 +179,6 @@ class MainWindow(QMainWindow):
         self.servers_page.show_snapshot(snapshot)
         if not same_roots:
             self._folders = tuple((row.root.uri, row.root.name) for row in snapshot.roots)
-            self.suggester.set_shared([row.root.path for row in snapshot.roots])
         self.history_page.set_choices([row.name for row in snapshot.servers], self._folders)
         self.pause_action.setChecked(snapshot.paused)
         refused = snapshot.policy.pause_refusal() if snapshot.policy is not None else None

@@ -39,7 +39,7 @@ class Notifier(QObject):
         self._tracker = TransitionTracker()
         self.allowed: Callable[[], bool] = lambda: True
         """Whether desktop notifications are wanted (Settings); when not, the message bar shows the event."""
-        live.snapshotChanged.connect(self._on_snapshot)
+        live.snapshotSettled.connect(self._on_snapshot)
 
     def _on_snapshot(self, snapshot: Snapshot) -> None:
         transitions = self._tracker.update(snapshot)

@@ -11,6 +11,7 @@ import asyncio
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
 from PySide6.QtGui import QAction
@@ -18,6 +19,9 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from app.core.paths import printable
 from app.core.suggestions import Suggestion
+
+if TYPE_CHECKING:
+    from app.ui.snapshot import Snapshot
 
 translate = QCoreApplication.translate
 SuggestFunction = Callable[[Sequence[str]], list[Suggestion]]
@@ -64,6 +68,7 @@ class Suggester(QObject):
         self._search = search
         self._found: list[Suggestion] = []
         self._shared: set[str] = set()
+        self._roots_source: object = None
         self._task: asyncio.Task[None] | None = None
         self.searched = False
         """Whether a search was started (the first one waits until someone looks)."""
@@ -71,6 +76,12 @@ class Suggester(QObject):
     @property
     def suggestions(self) -> list[Suggestion]:
         return [s for s in self._found if s.path not in self._shared]
+
+    def follow(self, snapshot: Snapshot) -> None:
+        """The folders `snapshot` shares; the store's very list again (a round of checks) changed none."""
+        if snapshot.roots_source is None or snapshot.roots_source is not self._roots_source:
+            self._roots_source = snapshot.roots_source
+            self.set_shared([row.root.path for row in snapshot.roots])
 
     def set_shared(self, paths: Sequence[str]) -> None:
         shared = set(paths)

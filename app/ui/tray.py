@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -57,6 +57,8 @@ class Tray(QSystemTrayIcon):
         QGuiApplication.styleHints().colorSchemeChanged.connect(self.refresh_icon)
         self._show_state(live.current)
         self.rebuild_menu()
+        if self._ask_the_platform:  # the face's tray draws them once the platform was asked (refresh_icon)
+            self._draw_every_badge()
 
     @property
     def state(self) -> TrayState:
@@ -72,6 +74,7 @@ class Tray(QSystemTrayIcon):
         """Draw the glyph for the panel's current brightness (called again when the palette changes)."""
         self._ask_the_platform = True
         self._draw_icon()
+        self._draw_every_badge()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._menu and event.type() == QEvent.Type.PaletteChange:
@@ -80,6 +83,19 @@ class Tray(QSystemTrayIcon):
 
     def _draw_icon(self) -> None:
         self.setIcon(tray_icon(self._state, panel_is_dark(ask_the_platform=self._ask_the_platform)))
+
+    def _draw_every_badge(self) -> None:
+        """Draw the icon of every state for this panel ahead, one per loop turn: a badge first drawn when
+        a check finds a folder gone would share that turn with the window's repaint (10,000 rows)."""
+        dark = panel_is_dark(ask_the_platform=self._ask_the_platform)
+        undrawn = [state for state in TrayState if state is not self._state]
+
+        def draw_next() -> None:
+            if undrawn:
+                tray_icon(undrawn.pop(), dark)
+                QTimer.singleShot(0, self, draw_next)
+
+        QTimer.singleShot(0, self, draw_next)
 
     def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):

@@ -158,7 +158,7 @@ def build_dead_mount(into: Path) -> Path:
 async def stall_rows(_acks: Acks) -> list[Row]:
     """The GUI loop's longest stall over two rounds of checks of 10,000 roots, one on a dead mount."""
     count = size("many_roots", 10_000, 2_000)
-    samples = size("stall_samples", 1, 1)
+    samples = size("stall_samples", 3, 1)
     with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
         library = build_dead_mount(Path(tmp))
         home = Path(tmp) / "home"

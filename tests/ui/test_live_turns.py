@@ -8,7 +8,7 @@ import qasync
 from PySide6.QtCore import QTimer
 
 from app.core.store import Store
-from app.ui.snapshot import Snapshot
+from app.ui.snapshot import Snapshot, TrayState
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running
 
@@ -86,9 +86,9 @@ def test_the_roots_needing_attention_are_found_on_the_build_turn_not_the_show_tu
     found_before_shown: list[bool] = []
     show = app.live.show
 
-    def recording_show(snapshot: Snapshot) -> None:
+    def recording_show(snapshot: Snapshot, **how: bool) -> None:
         found_before_shown.append("attention_roots" in snapshot.__dict__)  # a cached_property, once computed
-        show(snapshot)
+        show(snapshot, **how)
 
     async def scenario() -> None:
         async with running(app):
@@ -97,5 +97,35 @@ def test_the_roots_needing_attention_are_found_on_the_build_turn_not_the_show_tu
             add_roots(app.store, *folders(tmp_path / "data", "beta"))  # another process's edit: a hub event
             await eventually(lambda: app.window.roots_model.rowCount() == 2, what="the second row")
             assert found_before_shown and all(found_before_shown)
+
+    run(qloop, scenario())
+
+
+def test_a_burst_is_notified_on_the_turn_after_the_window_showed_it(
+    qloop: qasync.QEventLoop, tmp_path: Path
+) -> None:
+    """With ten thousand rows the window's repaint fills a turn: a notification waits for the next."""
+    home = tmp_path / "home"
+    (alpha,) = folders(tmp_path / "data", "alpha")
+    add_roots(Store(home), alpha)
+    app = build_app(home)
+    order: list[str] = []
+
+    def on_window(_snapshot: Snapshot) -> None:
+        order.append("window")
+        QTimer.singleShot(0, lambda: order.append("next turn"))
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: app.tray.state is TrayState.OK and app.live.current.roots, what="the first row")
+            app.live.snapshotChanged.connect(on_window)
+            app.notifier.notified.connect(lambda title, _body: order.append(title))
+            alpha.rmdir()
+            app.flows.recheck()  # the access results change: a burst of hub events
+            lost = "A shared folder became unavailable"
+            await eventually(lambda: lost in order, what="the notification")
+            told = order.index(lost)
+            assert order[told - 2 : told + 1] == ["window", "next turn", lost], order
+            # A snapshot shown on purpose is notified at once: see test_i18n's notifications.
 
     run(qloop, scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from app.core.suggestions import suggest
@@ -61,3 +62,25 @@ def test_the_tray_offers_suggestions_and_picking_one_shares_it(  # type: ignore[
             await eventually(lambda: submenu.suggestion_actions() == [], what="it leaves the suggestions")
 
     run(qloop, scenario())
+
+
+def test_a_round_of_checks_leaves_the_shared_folders_as_they_were(english: object) -> None:
+    """The store's very list again (only access changed): ten thousand paths are not gathered again."""
+    from tests.ui.test_models import OK, root, snapshot
+
+    told: list[list[str]] = []
+
+    class Counting(Suggester):
+        def set_shared(self, paths):  # type: ignore[no-untyped-def]
+            told.append(list(paths))
+            super().set_shared(paths)
+
+    suggester = Counting(lambda _shared: [])
+    alpha = root("alpha", "/data/alpha")
+    first = snapshot([alpha], {})
+    suggester.follow(first)
+    suggester.follow(dataclasses.replace(first, roots=(first.roots[0]._replace(access=OK),)))
+    assert told == [["/data/alpha"]]
+    beta = root("beta", "/data/beta")
+    suggester.follow(snapshot([alpha, beta], {}))  # a new list: a folder was added
+    assert told[-1] == ["/data/alpha", "/data/beta"]

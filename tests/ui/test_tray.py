@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core.store import Store
-from app.ui.icons import panel_is_dark
+from app.ui.icons import panel_is_dark, tray_icon
 from app.ui.snapshot import TrayState
 from app.ui.tray import MENU_ROOTS
 from tests.hub_helpers import add_roots
@@ -251,5 +252,21 @@ def test_the_tray_menu_has_mnemonics_and_its_keys_do_what_the_entries_say(
             app.window.close()
             press(Qt.Key.Key_Q)
             assert app.quitting
+
+    run(qloop, scenario())
+
+
+def test_every_badge_is_drawn_ahead_once_the_tray_is_shown(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+    """A badge drawn only when a check finds a folder gone would share that turn with a long repaint."""
+    tray_icon.cache_clear()
+    app = build_app(tmp_path / "home")
+
+    async def scenario() -> None:
+        async with running(app, show=False):
+            await eventually(lambda: tray_icon.cache_info().currsize >= len(TrayState), what="every badge drawn")
+            drawn = tray_icon.cache_info().hits
+            app.live.show(dataclasses.replace(app.live.current, paused=True))  # its badge is ready
+            assert app.tray.state is TrayState.PAUSED
+            assert tray_icon.cache_info().hits == drawn + 1
 
     run(qloop, scenario())
