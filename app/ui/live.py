@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.ui.health import health
 from app.ui.snapshot import HubView, Snapshot, no_sessions
 
 if TYPE_CHECKING:
@@ -141,9 +142,9 @@ class LiveState(QObject):
                                   policy=getattr(hub, "policy", None), history=self.history)
         self._roots_stale = False
         self._builds += 1
-        # Asked for by the tray, the status bar and the health summary when shown: walked here, on the
-        # build's turn, so the showing turn (every view updating, then the repaint) has less to do.
-        snapshot.attention_roots  # noqa: B018
+        # Asked for by the tray, the status bar and the health summary when shown: worked out here (every
+        # row walked), on the build's turn, so the showing turn (every view, then the repaint) has less to do.
+        health(snapshot)
         if show_now:
             self.show(snapshot)
         else:

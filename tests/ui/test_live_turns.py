@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import qasync
 from PySide6.QtCore import QTimer
 
 from app.core.store import Store
+from app.ui import health as health_module
 from app.ui.snapshot import Snapshot, TrayState
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running
@@ -77,18 +79,34 @@ def test_the_first_snapshot_at_start_is_built_and_shown_in_turns_of_their_own(
     run(qloop, scenario())
 
 
-def test_the_roots_needing_attention_are_found_on_the_build_turn_not_the_show_turn(
-    qloop: qasync.QEventLoop, tmp_path: Path
+def test_the_health_is_worked_out_on_the_build_turn_not_the_show_turn(
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The health walks every row (10,000 of them): the tray, the status bar and the summary then only read it."""
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
     app = build_app(home)
     found_before_shown: list[bool] = []
+    worked_out_while_shown: list[Snapshot] = []
+    showing = False
+    work_out = health_module._health
+
+    def recording_health(snapshot: Snapshot) -> health_module.Health:
+        if showing:
+            worked_out_while_shown.append(snapshot)
+        return work_out(snapshot)
+
+    monkeypatch.setattr(health_module, "_health", recording_health)
     show = app.live.show
 
     def recording_show(snapshot: Snapshot, **how: bool) -> None:
+        nonlocal showing
         found_before_shown.append("attention_roots" in snapshot.__dict__)  # a cached_property, once computed
-        show(snapshot, **how)
+        showing = True
+        try:
+            show(snapshot, **how)
+        finally:
+            showing = False
 
     async def scenario() -> None:
         async with running(app):
@@ -97,6 +115,7 @@ def test_the_roots_needing_attention_are_found_on_the_build_turn_not_the_show_tu
             add_roots(app.store, *folders(tmp_path / "data", "beta"))  # another process's edit: a hub event
             await eventually(lambda: app.window.roots_model.rowCount() == 2, what="the second row")
             assert found_before_shown and all(found_before_shown)
+            assert worked_out_while_shown == []
 
     run(qloop, scenario())
 
