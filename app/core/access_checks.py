@@ -215,12 +215,14 @@ def _quick_folder(path: str, *, mount_test: bool = True, held: HeldParent | None
                   now: int = 0) -> bool | None:
     """A healthy folder proven in one open and a few calls on it: whether it is a mount point; None: do the full check.
 
-    Opening for reading proves read permission, `stat(".")` through it search permission, the
-    kernel's name for the open folder (or for the `held` folder above it) proves it still resolves
-    to `path` (no swapped symbolic link on the way), and `".."` gives the mount-point test
-    (skipped, answering False, without `mount_test`). Anything unusual, an error included, returns
-    None so the full check classifies it with its exact wording. At 10,000 roots this costs a
-    quarter of `realpath` + stat + listing + `ismount` done separately.
+    Opening for reading proves read permission (the kernel checks it at `open`, as it does for the
+    listing the full check makes, so the quick check does not list: that was half its time),
+    `stat(".")` through it search permission, the kernel's name for the open folder (or for the
+    `held` folder above it) proves it still resolves to `path` (no swapped symbolic link on the
+    way), and `".."` gives the mount-point test (skipped, answering False, without `mount_test`).
+    Anything unusual, an error included, returns None so the full check classifies it with its
+    exact wording. Open, close and the two stats cost about 5 us a folder here; the listing
+    alone cost 6 us more.
     """
     try:
         fd = _open_proven(path, held, since, now)
@@ -231,8 +233,6 @@ def _quick_folder(path: str, *, mount_test: bool = True, held: HeldParent | None
     try:
         here = os.stat(".", dir_fd=fd)
         above = os.stat("..", dir_fd=fd) if mount_test else None
-        with os.scandir(fd) as entries:
-            next(iter(entries), None)
     except OSError:
         return None
     finally:
