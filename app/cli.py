@@ -36,9 +36,11 @@ class CliError(Exception):
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
     from app.cli_output import print_root_checks, print_root_table, root_rows
+    from app.core.collection_hold import collections_held
     from app.terminal import print_json
 
-    rows = root_rows(store.load_plain()["roots"])
+    with collections_held():  # nearly every object made lives until the exit: a cycle search finds nothing
+        rows = root_rows(store.load_plain()["roots"])
     checking = args.command == "check"
     if args.json:
         print_json(rows)
