@@ -1,6 +1,6 @@
 """`make bench`: every row beside its floor, printed as a table and written to bench-results.json.
 
-    python -m tests.benchmarks                 # default sizes (about 8 minutes here)
+    python -m tests.benchmarks                 # default sizes (about 13 minutes here)
     BENCH_QUICK=1 python -m tests.benchmarks   # small sizes, a smoke run
     BENCH_ONLY=edits,cli python -m tests.benchmarks  # some sections (the names in `sections()`)
 
