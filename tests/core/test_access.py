@@ -200,6 +200,24 @@ def test_an_unmounted_drive_is_offline_not_its_empty_folder(tmpfs: Path) -> None
         checker.close()
 
 
+def test_an_unmounted_drive_among_its_siblings_is_offline_and_they_are_not(tmpfs: Path) -> None:
+    # One batch of folders under the same parent: each is opened from the held parent, whose own
+    # stat stands for every folder's "..", so the mount-point test must still single out the drive.
+    siblings = [tmpfs.parent / f"sibling-{n}" for n in range(5)]
+    for folder in siblings:
+        folder.mkdir()
+    items = [(str(path), str(path), False) for path in [*siblings[:2], tmpfs, *siblings[2:]]]
+    checker = AccessChecker()
+    try:
+        assert all(result.ok for result in checker.check_many(items).values())
+        subprocess.run(["umount", str(tmpfs)], check=True)
+        results = checker.check_many(items)
+        assert results[str(tmpfs)].status is AccessStatus.OFFLINE
+        assert all(results[str(path)].ok for path in siblings)
+    finally:
+        checker.close()
+
+
 def _eventually(predicate: Callable[[], bool], timeout: float = 30) -> bool:
     deadline = time.monotonic() + timeout
     while not predicate():
