@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import re
 import signal
@@ -23,6 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from app.core.json_text import indented
 from app.core.paths import TERMINAL_CONTROLS, printable
 
 EXIT_OK = 0
@@ -98,54 +98,10 @@ def print_json(value: Any) -> None:
     C1, bidi overrides) become `\\uXXXX` escapes too, which parse back to the very same value. The only
     raw newlines left are the indentation's.
     """
-    text = _indented_json(value)
+    text = indented(value, ensure_ascii=False)
     if not text.isascii() or "\x7f" in text:  # else the only controls are the indentation's newlines
         text = TERMINAL_CONTROLS.sub(_json_escape, text).encode("utf-8", "backslashreplace").decode("utf-8")
     print(text)
-
-
-def _indented_json(value: Any) -> str:
-    # `json` with `indent` encodes in Python (a tenth of a second for 10,000 roots); pydantic-core's
-    # encoder writes the very same text for what it spells alike (strings, integers, booleans, null),
-    # but importing it costs as much as `json` takes for a few thousand values: small outputs skip it.
-    size = _spelled_alike(value)
-    if size is not None and size > _WORTH_PYDANTIC_CORE:
-        from pydantic_core import PydanticSerializationError, to_json
-
-        with contextlib.suppress(PydanticSerializationError):  # an undecodable name: a surrogate escape
-            return to_json(value, indent=2).decode("utf-8")
-    return json.dumps(value, indent=2, ensure_ascii=False)
-
-
-_WORTH_PYDANTIC_CORE = 20_000
-"""Values (in lists and objects) above which pydantic-core's import pays for itself."""
-
-
-def _spelled_alike(value: Any) -> int | None:
-    """How many values `value` holds, if none is a float (`1e-05` is `1e-5` in Rust) nor any key but a string
-    (`json` turns others into strings); else None."""
-    pending = [value]
-    size = 0
-    while pending:
-        item = pending.pop()
-        kind = type(item)
-        if kind is dict:
-            if not _KEYS.issuperset(map(type, item)):  # `issuperset(map(...))` walks in C: 10,000 rows are many
-                return None
-            size += len(item)
-            if not _SCALARS.issuperset(map(type, item.values())):
-                pending.extend(child for child in item.values() if type(child) not in _SCALARS)
-        elif kind is list or kind is tuple:
-            size += len(item)
-            if not _SCALARS.issuperset(map(type, item)):
-                pending.extend(child for child in item if type(child) not in _SCALARS)
-        elif kind not in _SCALARS:
-            return None
-    return size
-
-
-_SCALARS = frozenset({str, int, bool, type(None)})
-_KEYS = frozenset({str})
 
 
 def _silence_stdout() -> None:

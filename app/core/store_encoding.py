@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from app.core import plain_store
+from app.core.json_text import indented
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
@@ -59,13 +60,7 @@ def serialize_plain(data: dict[str, Any]) -> bytes:
     """The bytes `serialize` writes for the state that `data` (from `plain_store.plain`) is, made without pydantic.
 
     `json` with `ensure_ascii` escapes exactly as the model's encoder does once that one's DEL is
-    escaped (`serialize`); each datetime is written as pydantic writes it.
+    escaped (`serialize`); each datetime is written as pydantic writes it. A large store is written
+    by pydantic-core's encoder (`app.core.json_text`), the model's own.
     """
-    text = json.dumps(data, indent=2, ensure_ascii=True, default=_json_default)
-    return (text + "\n").encode("ascii")
-
-
-def _json_default(value: object) -> str:
-    if isinstance(value, datetime):
-        return date_time_text(value)
-    raise TypeError(f"{type(value).__name__} is not part of a store")
+    return (indented(data, ensure_ascii=True, datetime_text=date_time_text) + "\n").encode("ascii")

@@ -14,7 +14,7 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import terminal
+from app.core import json_text
 from app.core.paths import TERMINAL_CONTROLS
 from app.terminal import _json_escape, print_json
 
@@ -42,7 +42,7 @@ def _with_the_json_module(value: object) -> str:
 @given(VALUES)
 def test_the_same_text_as_the_json_module(value: object) -> None:
     assert _printed(value) == _with_the_json_module(value)
-    with mock.patch.object(terminal, "_WORTH_PYDANTIC_CORE", -1):  # pydantic-core's encoder for any size
+    with mock.patch.object(json_text, "WORTH_PYDANTIC_CORE", -1):  # pydantic-core's encoder for any size
         assert _printed(value) == _with_the_json_module(value)
 
 
