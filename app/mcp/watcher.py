@@ -35,7 +35,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex
 from app.mcp.watcher_os import FolderEvents, MountTable, preload_folder_events
 from app.mcp.watcher_policy import PolicyWatch
-from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared
+from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared, warmed_lists
 
 log = logging.getLogger(__name__)
 
@@ -225,8 +225,8 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
                 loaded(self._data)
             self._index()
             await self._check(self._data.roots, publish=False)
-            await warm_shared(self._shared, self._data, self._access, self._policy.policy)
-            self._refresh_visible()
+            warmed = await warm_shared(self._shared, self._data, self._access, self._policy.policy)
+            self._refresh_visible(warmed_lists(warmed, self._data, self._access, self._policy.policy))
             self._whole = True
             settle_long_lived(len(self._data.roots))  # before collection resumes: it would walk all of them once
 
@@ -358,9 +358,10 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
 
     # -- publishing --------------------------------------------------------------------------------
 
-    def _refresh_visible(self) -> frozenset[str]:
-        """Recompute every server's list; return the servers whose list changed."""
-        fresh = visible_lists(self._data, self._access, cache=self._shared, policy=self._policy.policy)
+    def _refresh_visible(self, fresh: dict[str, list[SharedRoot]] | None = None) -> frozenset[str]:
+        """Recompute every server's list (or take `fresh`, made for this very state); return those that changed."""
+        if fresh is None:
+            fresh = visible_lists(self._data, self._access, cache=self._shared, policy=self._policy.policy)
         old = self._visible
         changed = {name for name in fresh.keys() | old.keys() if fresh.get(name) != old.get(name)}
         # An unchanged list stays the same object: each server's roots answer is built once per change.

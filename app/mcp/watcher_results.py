@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import NamedTuple
 
 from app.core.access import AccessResult
 from app.core.model import Root, StoreData
 from app.core.policy import Policy
-from app.core.sharing import SharedRootCache, visible_lists
+from app.core.sharing import SharedRoot, SharedRootCache, visible_lists
 
 RESULTS_PER_TURN = 1000
 """About a millisecond of work on the loop: small enough never to be felt, large enough to cost few turns."""
@@ -61,18 +62,39 @@ WARM_ON_THREAD = 2000
 """From this many roots on, the first lists' shared roots are made on a thread (see `warm_shared`)."""
 
 
+class Warmed(NamedTuple):
+    """The lists `warm_shared` made, and what it made them from."""
+
+    lists: dict[str, list[SharedRoot]]
+    data: StoreData
+    access: dict[str, AccessResult]
+    policy: Policy
+
+
+def warmed_lists(warmed: Warmed | None, data: StoreData, access: Mapping[str, AccessResult],
+                 policy: Policy) -> dict[str, list[SharedRoot]] | None:
+    """The lists `warm_shared` made if they are this state's (the same store and policy, equal results), else None."""
+    if warmed is None or data is not warmed.data or policy is not warmed.policy:
+        return None
+    return warmed.lists if access == warmed.access else None  # results compare by identity first: 100,000 in ms
+
+
 async def warm_shared(cache: SharedRootCache, data: StoreData, access: Mapping[str, AccessResult],
-                      policy: Policy) -> None:
-    """Make every passing root's `SharedRoot` once on a thread, before the lists are computed on the loop.
+                      policy: Policy) -> Warmed | None:
+    """Make the first lists, and every passing root's `SharedRoot`, on a thread (None: too few roots to matter).
 
     The first lists of 10,000 roots clean as many URIs and names (over 10 ms in one go); on a
-    thread the interpreter hands the loop a turn every few milliseconds, and the lists then computed
-    on the loop find each root made. The cache only ever holds correct entries (each is checked
-    against its root's very URI and name), so a list computed on the loop meanwhile stays right.
+    thread the interpreter hands the loop a turn every few milliseconds. When nothing changed
+    meanwhile (`warmed_lists`), the lists made are the lists, and are not made again on the
+    loop (at 100,000 roots a tenth of a second); else the lists computed on the loop find each
+    root made. The cache only ever holds correct entries (each is checked against its root's very
+    URI and name), so a list computed on the loop meanwhile stays right.
     """
-    if len(data.roots) >= WARM_ON_THREAD:
-        held = dict(access)  # a copy: the loop may take more results in while the thread reads
-        await asyncio.to_thread(visible_lists, data, held, cache=cache, policy=policy)
+    if len(data.roots) < WARM_ON_THREAD:
+        return None
+    held = dict(access)  # a copy: the loop may take more results in while the thread reads
+    lists = await asyncio.to_thread(visible_lists, data, held, cache=cache, policy=policy)
+    return Warmed(lists, data, held, policy)
 
 
 FREEZE_FROM_ROOTS = WARM_ON_THREAD

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from app.core.access import AccessResult, AccessStatus, check_now
 from app.core.model import StoreData
+from app.core.policy import NO_POLICY, Policy
+from app.core.sharing import SharedRootCache, visible_lists
 from app.core.store import Store
-from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD
+from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD, warm_shared, warmed_lists
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.hub_helpers import eventually, python_server
 from tests.mcp.test_watcher import cli, make_watcher, started
@@ -161,3 +164,22 @@ async def test_a_large_store_read_again_is_read_with_collection_held_and_restore
             assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+async def test_the_first_lists_made_on_a_thread_are_used_only_for_the_state_they_were_made_from(tmp_path: Path) -> None:
+    store = many_roots_store(tmp_path)
+    data = store.load()
+    access = {root.id: check_now(root.path) for root in data.roots}
+    cache = SharedRootCache()
+    warmed = await warm_shared(cache, data, access, NO_POLICY)
+    assert warmed is not None
+    lists = warmed_lists(warmed, data, access, NO_POLICY)
+    assert lists is not None and lists == visible_lists(data, access, policy=NO_POLICY)
+    assert len(lists["all"]) == WARM_ON_THREAD
+    # A result that came in meanwhile, another store, another policy: the loop makes the lists again.
+    gone = dict(access, **{data.roots[0].id: AccessResult(AccessStatus.MISSING, "gone")})
+    assert warmed_lists(warmed, data, gone, NO_POLICY) is None
+    assert warmed_lists(warmed, data, dict(access), NO_POLICY) is lists  # equal results, read anew: still these
+    assert warmed_lists(warmed, store.load(), access, NO_POLICY) is None
+    assert warmed_lists(warmed, data, access, Policy(source="a test's policy", deny_folders=(str(tmp_path),))) is None
+    assert warmed_lists(None, data, access, NO_POLICY) is None
