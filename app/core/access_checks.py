@@ -164,13 +164,13 @@ class HeldParent:
     is drained, so no drive stays busy (unmountable) between rounds.
     """
 
-    __slots__ = ("fd", "path", "proven", "stat")
+    __slots__ = ("_stat", "fd", "path", "proven")
 
     def __init__(self) -> None:
         self.path: str | None = None
         self.fd = -1
         self.proven = -1
-        self.stat: os.stat_result | None = None
+        self._stat: os.stat_result | None = None
 
     def fd_for(self, parent: str, since: int, now: int) -> int | None:
         """An fd on `parent` proven at or after submission `since` (`now` is the latest); None: check in full."""
@@ -182,29 +182,36 @@ class HeldParent:
         except OSError:
             return None
         try:
-            info = os.fstat(fd) if os.readlink(f"{_FD_LINKS}/{fd}") == parent else None
+            proven = os.readlink(f"{_FD_LINKS}/{fd}") == parent
         except OSError:
-            info = None
-        if info is None:
+            proven = False
+        if not proven:
             os.close(fd)
             return None
-        self.path, self.fd, self.proven, self.stat = parent, fd, now, info
+        self.path, self.fd, self.proven, self._stat = parent, fd, now, None
         return fd
+
+    def stat(self) -> os.stat_result:
+        """The held folder's own stat, taken on first use (a checker without the mount-point test never asks)."""
+        if self._stat is None:
+            self._stat = os.fstat(self.fd)
+        return self._stat
 
     def close(self) -> None:
         if self.path is not None:
             self.path = None
-            self.stat = None
+            self._stat = None
             os.close(self.fd)
 
 
-def _open_proven(path: str, held: HeldParent | None, since: int, now: int) -> tuple[int, os.stat_result | None] | None:
-    """`path` opened as a folder and proven to resolve to itself, and its `".."` stat if known; None: check in full."""
+def _open_proven(path: str, held: HeldParent | None, since: int, now: int) -> tuple[int, HeldParent | None] | None:
+    """`path` opened as a folder and proven to resolve to itself, and the held folder it was opened from (its
+    `".."`) if any; None: check in full."""
     parent, _, name = path.rpartition("/")
     if held is not None and name not in ("", ".", ".."):
         parent_fd = held.fd_for(parent or "/", since, now)
         if parent_fd is not None:
-            return os.open(name, _FAST_OPEN | os.O_NOFOLLOW, dir_fd=parent_fd), held.stat
+            return os.open(name, _FAST_OPEN | os.O_NOFOLLOW, dir_fd=parent_fd), held
     fd = os.open(path, _FAST_OPEN)
     try:
         if os.readlink(f"{_FD_LINKS}/{fd}") == path:
@@ -234,13 +241,14 @@ def _quick_folder(path: str, *, mount_test: bool = True, held: HeldParent | None
         return None
     if opened is None:
         return None
-    fd, above = opened
+    fd, opened_from = opened
     try:
         here = os.stat(".", dir_fd=fd)
-        if mount_test and above is None:
-            above = os.stat("..", dir_fd=fd)
+        if not mount_test:
+            return False
+        above = opened_from.stat() if opened_from is not None else os.stat("..", dir_fd=fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    return mount_test and above is not None and (here.st_dev != above.st_dev or here.st_ino == above.st_ino)
+    return here.st_dev != above.st_dev or here.st_ino == above.st_ino
