@@ -37,9 +37,14 @@ def indented(value: Any, *, ensure_ascii: bool, datetime_text: Callable[[datetim
 
         with contextlib.suppress(PydanticSerializationError):
             text = to_json(value, indent=2, ensure_ascii=ensure_ascii).decode("utf-8")
-            # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
-            return text.replace("\x7f", "\\u007f") if ensure_ascii else text
+            return ascii_as_json_writes_it(text) if ensure_ascii else text
     return json.dumps(value, indent=2, ensure_ascii=ensure_ascii, default=_spelled_by(datetime_text))
+
+
+def ascii_as_json_writes_it(text: str) -> str:
+    """pydantic-core's `ensure_ascii` text as `json`'s: DEL is ASCII, so pydantic-core leaves it raw where
+    `json` escapes it (it only occurs inside strings)."""
+    return text.replace("\x7f", "\\u007f")
 
 
 def _spelled_by(datetime_text: Callable[[datetime], str] | None) -> Callable[[object], str] | None:

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from app.core import plain_store
-from app.core.json_text import indented
+from app.core.json_text import ascii_as_json_writes_it, indented
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
@@ -27,8 +27,7 @@ def serialize(data: StoreData) -> bytes:
     from pydantic_core import PydanticSerializationError
 
     try:
-        # DEL is ASCII, so pydantic-core leaves it raw where `json` escapes it; it only occurs inside strings.
-        text = data.model_dump_json(indent=2, ensure_ascii=True).replace("\x7f", "\\u007f")
+        text = ascii_as_json_writes_it(data.model_dump_json(indent=2, ensure_ascii=True))
     except PydanticSerializationError:
         text = json.dumps(data.model_dump(mode="json"), indent=2, ensure_ascii=True)
     return (text + "\n").encode("ascii")
