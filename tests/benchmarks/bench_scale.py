@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -102,6 +103,7 @@ async def _edits_rss(acks: Acks, store: Store, hub: Child, *, edits: int, count:
         floor_rss: list[float] = []
         floor_times: list[float] = []
         subject_times: list[float] = []
+        editor_times: list[float] = []
         budget = time.monotonic() + size("huge_edit_budget", 100, 60)
         for i in range(edits):
             if time.monotonic() > budget:
@@ -118,10 +120,14 @@ async def _edits_rss(acks: Acks, store: Store, hub: Child, *, edits: int, count:
             def edit(data: StoreData, on: bool = full) -> None:
                 data.roots[-1].enabled = on
 
+            # Timed from the store file's replacement: the editing process's own load and write of the
+            # whole list are its cost, not the hub's, and the floor has no counterpart to them.
             mark = acks.mark()
-            began = time.perf_counter()
+            editing = time.perf_counter()
             await asyncio.to_thread(store.update, edit)
-            subject_times.append(await acks.listed(mark, ["s00"], count if full else count - 1, timeout=300) - began)
+            written = time.perf_counter()
+            editor_times.append(written - editing)
+            subject_times.append(await acks.listed(mark, ["s00"], count if full else count - 1, timeout=300) - written)
             hub_rss.append(proc_status(hub.pid, "VmRSS") / 1024)
     finally:
         clients.stop()
@@ -130,8 +136,10 @@ async def _edits_rss(acks: Acks, store: Store, hub: Child, *, edits: int, count:
     growth = max(hub_rss) / hub_rss[0]
     floor_growth = max(floor_rss) / floor_rss[0]
     return [
-        Row(f"{count:,} roots: edit → server re-listed (edit by another process)", "s",
-            Side("Rootkeeper", subject_times), Side("bare client: list_changed + re-list", floor_times)),
+        Row(f"{count:,} roots: another process's edit written → server re-listed", "s",
+            Side("Rootkeeper", subject_times), Side("bare client: list_changed + re-list", floor_times),
+            note=f"from the store file's replacement; the editing process's own load + write took "
+                 f"{statistics.median(editor_times):.2f} s (median), not counted"),
         Row(f"{count:,} roots: RSS over {done} edits", "MiB", Side("Rootkeeper", hub_rss),
             Side("bare client holding the same list", floor_rss),
             note=f"max ÷ after the first edit: Rootkeeper {growth:.2f}×, floor {floor_growth:.2f}× (goal ≤ 1.2×); "
