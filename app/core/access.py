@@ -31,7 +31,7 @@ from app.core.access_checks import (
 from app.core.paths import printable
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "AccessChecker", "AccessResult", "AccessStatus", "CheckFunction", "CheckItem",
+    "DEFAULT_TIMEOUT", "AccessChecker", "AccessResult", "AccessStatus", "CheckFunction", "CheckItem", "CheckRound",
     "check", "check_many", "check_now", "resolution_check",
 ]
 
@@ -44,13 +44,20 @@ mount gets the whole pool within this delay, and a hung check its replacement at
 
 
 class _Batch:
-    """One `check_many` call: how many of its jobs are still unanswered, and the event its caller waits on."""
+    """One round of checks (a `check_many` call): how many of its jobs are still unanswered, and the event its
+    caller waits on."""
 
     __slots__ = ("done", "remaining")
 
     def __init__(self) -> None:
-        self.remaining = 0
+        self.remaining = 1  # its caller's own share until it stops adding checks: the batch cannot end before
         self.done = threading.Event()
+
+    def answered(self) -> None:
+        """One of its checks (or its caller's share) answered; called with the checker's lock held."""
+        self.remaining -= 1
+        if self.remaining == 0:
+            self.done.set()
 
 
 class _Job:
@@ -105,29 +112,22 @@ class AccessChecker:
         self._idle = 0
         self._closed = False
         self._mount_points: set[str] = set()
-        self._submissions = 0  # `check_many` calls so far (see `HeldParent`)
+        self._submissions = 0  # rounds (`check_many` calls) begun so far (see `HeldParent`)
 
     def check(self, path: str, *, expect_file: bool = False, entered: str | None = None) -> AccessResult:
         return self.check_many([CheckItem(path, path, expect_file, entered)])[path]
 
     def check_many(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> dict[str, AccessResult]:
         """Check every `CheckItem` (or `(key, path, expect_file)`); blocks until each has answered or overrun."""
-        checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
-        batch = _Batch()
+        checks = self.round()
+        checks.add(items)
+        return checks.wait()
+
+    def round(self) -> CheckRound:
+        """A `check_many` call in parts: its checks queued a slice at a time, answered together."""
         with self._lock:
             self._submissions += 1
-            queued = len(self._queue)
-            jobs = [(item.key, self._submit(item.path, item.expect_file, item.entered, batch)) for item in checks]
-            if batch.remaining == 0:
-                batch.done.set()
-            # Idle workers are woken once per batch, not once per job: a notify is a Python-level call
-            # on the condition, and 100,000 of them, each waking a worker that cannot take the lock
-            # yet, cost more than the checks' bookkeeping.
-            if self._idle and len(self._queue) > queued:
-                self._work_ready.notify(min(self._idle, len(self._queue) - queued))
-        while not batch.done.wait(self._until_next_deadline()):
-            self._tend()
-        return {key: self._answer(job) for key, job in jobs}
+        return CheckRound(self)
 
     def close(self) -> None:
         """Let the workers exit and answer what is queued; a worker stuck in a check leaves when its call returns."""
@@ -139,6 +139,24 @@ class AccessChecker:
             self._work_ready.notify_all()
 
     # -- inside ------------------------------------------------------------------------------------
+
+    def _queue_checks(self, checks: list[CheckItem], batch: _Batch) -> list[tuple[str, _Job]]:
+        with self._lock:
+            queued = len(self._queue)
+            jobs = [(check.key, self._submit(check.path, check.expect_file, check.entered, batch)) for check in checks]
+            # Idle workers are woken once per slice, not once per job: a notify is a Python-level call
+            # on the condition, and 100,000 of them, each waking a worker that cannot take the lock
+            # yet, cost more than the checks' bookkeeping.
+            if self._idle and len(self._queue) > queued:
+                self._work_ready.notify(min(self._idle, len(self._queue) - queued))
+        return jobs
+
+    def _wait(self, batch: _Batch, jobs: list[tuple[str, _Job]]) -> dict[str, AccessResult]:
+        with self._lock:
+            batch.answered()  # the caller's share: it adds no more checks
+        while not batch.done.wait(self._until_next_deadline()):
+            self._tend()
+        return {key: self._answer(job) for key, job in jobs}
 
     def _submit(self, path: str, expect_file: bool, entered: str | None, batch: _Batch) -> _Job:
         """Queue a check of `path` for `batch` (or join the one queued or running); called with `_lock` held."""
@@ -201,9 +219,7 @@ class AccessChecker:
             del self._jobs[(job.path, job.entered)]
         batches, job.batches = job.batches, []
         for batch in batches:
-            batch.remaining -= 1
-            if batch.remaining == 0:
-                batch.done.set()
+            batch.answered()
 
     def _spawn(self) -> None:
         self._healthy += 1
@@ -277,6 +293,30 @@ class AccessChecker:
         elif mounted is not None and path in self._mount_points:
             return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
         return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
+
+
+class CheckRound:
+    """One round of checks, queued in slices (`add`) and answered together (`wait`).
+
+    A caller on an event loop queues each slice in a turn of its own and waits on a thread: the
+    queueing is Python work, and done on another thread it would hold the interpreter against the
+    loop's own turns (a repaint makes thousands of short calls into Python, each waiting its turn).
+    A worker starts on the first slice while the next ones are queued.
+    """
+
+    def __init__(self, checker: AccessChecker) -> None:
+        self._checker = checker
+        self._batch = _Batch()
+        self._jobs: list[tuple[str, _Job]] = []
+
+    def add(self, items: Iterable[CheckItem | tuple[str, str, bool]]) -> None:
+        """Queue `items` (`CheckItem`s or `(key, path, expect_file)`); never blocks on a check."""
+        checks = [item if type(item) is CheckItem else CheckItem(*item) for item in items]
+        self._jobs.extend(self._checker._queue_checks(checks, self._batch))
+
+    def wait(self) -> dict[str, AccessResult]:
+        """Every check's result, by key; blocks until each has answered or overrun."""
+        return self._checker._wait(self._batch, self._jobs)
 
 
 def _not_checked(path: str) -> AccessResult:

@@ -35,7 +35,7 @@ from app.mcp.watcher_fallback import FallbackRechecks
 from app.mcp.watcher_index import RootIndex
 from app.mcp.watcher_os import FolderEvents, MountTable, preload_folder_events
 from app.mcp.watcher_policy import PolicyWatch
-from app.mcp.watcher_results import settle_long_lived, take_results, warm_shared, warmed_lists
+from app.mcp.watcher_results import RESULTS_PER_TURN, settle_long_lived, take_results, warm_shared, warmed_lists
 
 log = logging.getLogger(__name__)
 
@@ -338,7 +338,13 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
             asked.append((root, self._counter))
         if not asked:
             return
-        results = await asyncio.to_thread(self._check_on_thread, [root for root, _number in asked])
+        checks = self._checker.round()
+        for start in range(0, len(asked), RESULTS_PER_TURN):
+            if start:
+                await asyncio.sleep(0)
+            checks.add([CheckItem(root.id, root.path, root.is_file, root.entered_path)
+                        for root, _number in asked[start:start + RESULTS_PER_TURN]])
+        results = await asyncio.to_thread(checks.wait)
         changed = await take_results(
             asked, results, current=lambda: self._roots.by_id, access=lambda: self._access,
             applied=lambda: self._applied, noted=lambda ids: self._roots.note_results(ids, self._access))
@@ -347,11 +353,6 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
             self._sync_watches()  # a root that came back, or whose parent did, can be watched again
             if changed:
                 self._wake_timer.set()  # failing roots are re-checked on their own, shorter interval
-
-    def _check_on_thread(self, roots: list[Root]) -> dict[str, AccessResult]:
-        # The items are made here too: 10,000 of them are milliseconds the event loop need not wait.
-        return self._checker.check_many([CheckItem(root.id, root.path, root.is_file, root.entered_path)
-                                         for root in roots])
 
     def _index(self) -> None:
         self._roots.rebuild(self._data.roots)

@@ -152,3 +152,22 @@ def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch
         waiting.join(30)
         checker.close()
     assert answered[str(slow)].detail == "late" and all(answered[str(p)].ok for p in others)
+
+
+def test_a_round_is_checked_while_it_is_still_being_queued_and_is_answered_whole(tmp_path: Path) -> None:
+    _unused, folders = stuck_and_fine(tmp_path, "never-asked", 6)
+    first, rest = folders[:3], folders[3:]
+    recorder = HangingCheck(str(tmp_path / "never-asked"))  # records each call; nothing here hangs
+    checker = AccessChecker(check=recorder)
+    try:
+        checks = checker.round()
+        checks.add([(str(p), str(p), False) for p in first])
+        # A worker takes the first slice at once, while its caller has more to queue...
+        assert _eventually(lambda: len(recorder.calls) == len(first))
+        checks.add((str(p), str(p), False) for p in rest)
+        # ...and the round, its first slice answered long before, still waits for the slices after it.
+        results = checks.wait()
+    finally:
+        checker.close()
+    assert sorted(results) == sorted(str(p) for p in folders)
+    assert all(result.ok for result in results.values()), results

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessResult, AccessStatus, check_now
+from app.core.access import AccessChecker, AccessResult, AccessStatus, CheckItem, CheckRound, check_now
 from app.core.model import StoreData
 from app.core.policy import NO_POLICY, Policy
 from app.core.sharing import SharedRootCache, visible_lists
@@ -74,6 +76,45 @@ async def test_a_round_of_many_results_takes_several_turns_and_is_published_once
         assert taken_when_published == [count]
         assert len(watcher.visible("all")) == count
         assert [event.kind for event in recorder.events].count("access") == 1
+
+
+class SliceRecorder(AccessChecker):
+    """The real checker, noting for each slice a round is queued in its size and whether the loop's thread queued it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slices: list[tuple[bool, int]] = []
+
+    def round(self) -> CheckRound:
+        checks = super().round()
+        queue = checks.add
+
+        def add(items: Iterable[CheckItem | tuple[str, str, bool]]) -> None:
+            items = list(items)
+            self.slices.append((threading.current_thread() is threading.main_thread(), len(items)))
+            queue(items)
+
+        checks.add = add  # type: ignore[method-assign]
+        return checks
+
+
+async def test_a_round_of_many_checks_is_queued_on_the_loop_a_slice_per_turn(tmp_path: Path) -> None:
+    # Queued on a thread, the round's Python work would hold the interpreter against the loop's own turns.
+    count = 2 * RESULTS_PER_TURN + RESULTS_PER_TURN // 2
+    checker = SliceRecorder()
+    watcher = make_watcher(many_roots_store(tmp_path, count), checker=checker)
+    async with started(watcher):
+        checker.slices.clear()
+        queued_by_turn: list[int] = []
+        turns = Turns(lambda: queued_by_turn.append(len(checker.slices)))
+        published: list[str] = []
+        watcher.subscribe(lambda event: published.append(event.kind))
+        turns.start()
+        watcher.recheck_now()
+        await eventually(lambda: "access" in published, what="the second round published")
+        turns.stop()
+    assert checker.slices == [(True, RESULTS_PER_TURN), (True, RESULTS_PER_TURN), (True, RESULTS_PER_TURN // 2)]
+    assert {1, 2} <= set(queued_by_turn), sorted(set(queued_by_turn))  # the loop had turns between the slices
 
 
 async def test_a_large_store_is_frozen_out_of_full_collections_once(tmp_path: Path) -> None:
