@@ -142,18 +142,20 @@ class AccessChecker:
 
     def _queue_checks(self, checks: list[CheckItem], batch: _Batch) -> list[tuple[str, _Job]]:
         with self._lock:
-            queued = len(self._queue)
-            jobs = [(check.key, self._submit(check.path, check.expect_file, check.entered, batch)) for check in checks]
-            # Idle workers are woken once per slice, not once per job: a notify is a Python-level call
-            # on the condition, and 100,000 of them, each waking a worker that cannot take the lock
-            # yet, cost more than the checks' bookkeeping.
-            if self._idle and len(self._queue) > queued:
-                self._work_ready.notify(min(self._idle, len(self._queue) - queued))
-        return jobs
+            return [(check.key, self._submit(check.path, check.expect_file, check.entered, batch)) for check in checks]
 
     def _wait(self, batch: _Batch, jobs: list[tuple[str, _Job]]) -> dict[str, AccessResult]:
         with self._lock:
             batch.answered()  # the caller's share: it adds no more checks
+            # The workers start now, not on the first slice: checking while the caller's thread still
+            # queues would have the two contend for the interpreter, each slowing the other.
+            if self._queue and not self._closed:
+                if self._healthy == 0:
+                    self._spawn()  # one worker to begin with; `_tend` adds more while checks are slow
+                elif self._idle:
+                    # Woken once per round, not once per job: a notify is a Python-level call on the
+                    # condition, and 100,000 of them cost more than the checks' bookkeeping.
+                    self._work_ready.notify(min(self._idle, len(self._queue)))
         while not batch.done.wait(self._until_next_deadline()):
             self._tend()
         return {key: self._answer(job) for key, job in jobs}
@@ -168,8 +170,6 @@ class AccessChecker:
                 return job
             self._jobs[(path, entered)] = job
             self._queue.append(job)
-            if self._healthy == 0:
-                self._spawn()  # one worker to begin with; `_tend` adds more while checks are slow
         elif job.abandoned:  # the same stuck call: answered at once, no second call piled up behind it
             stuck = _Job(path, expect_file, entered, self._submissions)
             stuck.result = AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is still not answering.")
@@ -301,7 +301,7 @@ class CheckRound:
     A caller on an event loop queues each slice in a turn of its own and waits on a thread: the
     queueing is Python work, and done on another thread it would hold the interpreter against the
     loop's own turns (a repaint makes thousands of short calls into Python, each waiting its turn).
-    A worker starts on the first slice while the next ones are queued.
+    The round's checks start when its caller waits (a worker already busy may take some earlier).
     """
 
     def __init__(self, checker: AccessChecker) -> None:

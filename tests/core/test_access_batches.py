@@ -154,20 +154,24 @@ def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch
     assert answered[str(slow)].detail == "late" and all(answered[str(p)].ok for p in others)
 
 
-def test_a_round_is_checked_while_it_is_still_being_queued_and_is_answered_whole(tmp_path: Path) -> None:
-    _unused, folders = stuck_and_fine(tmp_path, "never-asked", 6)
+def test_a_round_whose_first_slice_another_rounds_worker_answered_still_waits_for_its_last(tmp_path: Path) -> None:
+    hung, folders = stuck_and_fine(tmp_path, "slow-mount", 6)
     first, rest = folders[:3], folders[3:]
-    recorder = HangingCheck(str(tmp_path / "never-asked"))  # records each call; nothing here hangs
-    checker = AccessChecker(check=recorder)
+    stand_in = HangingCheck(str(hung))
+    checker = AccessChecker(timeout=120.0, workers=1, check=stand_in)
+    other = threading.Thread(target=lambda: checker.check_many([(str(hung), str(hung), False)]))
     try:
+        other.start()
+        assert _eventually(lambda: str(hung) in stand_in.calls)
         checks = checker.round()
         checks.add([(str(p), str(p), False) for p in first])
-        # A worker takes the first slice at once, while its caller has more to queue...
-        assert _eventually(lambda: len(recorder.calls) == len(first))
+        stand_in.release.set()  # the other round's worker, free again, takes the slice queued meanwhile
+        assert _eventually(lambda: all(str(p) in stand_in.calls for p in first))
         checks.add((str(p), str(p), False) for p in rest)
-        # ...and the round, its first slice answered long before, still waits for the slices after it.
-        results = checks.wait()
+        results = checks.wait()  # every check of the first slice answered long before: the round is not over
     finally:
+        stand_in.release.set()
+        other.join(30)
         checker.close()
     assert sorted(results) == sorted(str(p) for p in folders)
     assert all(result.ok for result in results.values()), results
