@@ -338,6 +338,8 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
             asked.append((root, self._counter))
         if not asked:
             return
+        # Queued here, a slice per turn, and only waited for on a thread: on a thread, this Python
+        # work would hold the interpreter against the GUI's repaints that share this loop's thread.
         checks = self._checker.round()
         for start in range(0, len(asked), RESULTS_PER_TURN):
             if start:
