@@ -302,12 +302,13 @@ def _prepare(args: argparse.Namespace) -> int | None:
     from app.core.locations import check_home
     from app.core.logsetup import LogLevelError
     from app.core.messages import UserError
-    from app.terminal import EXIT_USAGE, say
 
     try:
         check_home()
         _configure_logging(args)
     except (LogLevelError, UserError) as exc:
+        from app.terminal import EXIT_USAGE, say  # only now: the tray app starts without the terminal's output code
+
         say(str(exc))
         return EXIT_USAGE
     return None

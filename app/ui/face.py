@@ -8,12 +8,16 @@ Neither touches Qt's `Qt` namespace, which builds all of its enums when first us
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.ui.icons import app_icon
 from app.ui.live import LiveState
 from app.ui.tray import Tray
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 STARTING_SIZE = QSize(1060, 600)
 """The main window's default size, so it takes the stand-in's place without a jump."""
@@ -51,6 +55,9 @@ class Face:
 
 
 def _stand_in() -> QWidget:
+    # Imported here: a start with a system tray shows no window, and spares their bindings' loading.
+    from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
     window = QWidget()
     window.setObjectName("startingWindow")
     window.setWindowTitle("Rootkeeper")

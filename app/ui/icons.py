@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QFile, QIODevice, QPointF, QRectF
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QResource
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -37,13 +37,11 @@ class Dot(StrEnum):
 
 
 def resource_bytes(path: str) -> bytes:
-    file = QFile(path)
-    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
+    # QResource, not QFile: the file classes' bindings take milliseconds to load, before the tray is shown.
+    resource = QResource(path)
+    if not resource.isValid():
         raise FileNotFoundError(f"{path} is missing from the compiled resources")
-    try:
-        return bytes(file.readAll().data())
-    finally:
-        file.close()
+    return bytes(resource.uncompressedData().data())
 
 
 def _clear(size: int) -> QPixmap:

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app import __version__
 from app.core.locations import config_home, state_home
-from app.core.paths import printable
 from app.ui import gui_thread_gc
 from app.ui.display import unreachable_display
 from app.ui.face import Face
@@ -67,6 +66,8 @@ def run_gui(*, self_test: bool = False) -> int:
         print("rootkeeper: No desktop session was found, so Rootkeeper runs without a window.", file=sys.stderr)
         return _run_headless()
     if (dead := unreachable_display()) is not None:
+        from app.core.paths import printable
+
         print(f"rootkeeper: The display {printable(dead)} cannot be opened, so Rootkeeper runs without a window.",
               file=sys.stderr)
         return _run_headless()

@@ -8,7 +8,6 @@ sentence anywhere (app/mcp/errors.py included) only needs one row below and its 
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 
@@ -208,6 +207,8 @@ def plain_tooltip(text: str | None) -> str | None:
 
     if not Qt.mightBeRichText(text):
         return text
+    import html  # only here: it loads the whole table of named entities, and the tray's first tooltip needs none
+
     return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
 
 

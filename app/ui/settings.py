@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -33,6 +32,8 @@ class GuiSettings:
     def _open(self) -> QSettings:
         settings = QSettings(str(self.path), QSettings.Format.IniFormat)
         if settings.status() != QSettings.Status.NoError and self.path.exists():
+            from datetime import datetime
+
             aside = self.path.with_name(f"{SETTINGS_FILE}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
             with contextlib.suppress(OSError):
                 os.replace(self.path, aside)

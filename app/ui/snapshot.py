@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from app.ui.seen_by import NOBODY, SeenKey, SeenMap, same_key, seen_key, seen_map
 
-if TYPE_CHECKING:  # only types here: the tray can show before pydantic is imported
+if TYPE_CHECKING:  # only types here: the tray can show before pydantic (or datetime) is imported
+    from datetime import datetime
+
     from app.core.access import AccessResult
     from app.core.history_index import SeenIndex
     from app.core.model import Root, ServerEntry, StoreData
@@ -129,6 +130,8 @@ def plain(value: object, limit: int = 60) -> str:
 
 
 def moment(value: object) -> datetime | None:
+    from datetime import datetime
+
     try:
         return datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:

@@ -7,17 +7,17 @@ them; `translate("Text", …)` spelled out at each call is what `pyside6-lupdate
 from __future__ import annotations
 
 import os
-from datetime import datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject, QTimeZone
+from PySide6.QtCore import QCoreApplication, QObject
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.messages import Message
-from app.core.paths import printable
 from app.ui.messages import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
+    from datetime import datetime
+
+    from app.core.access import AccessResult
     from app.core.model import ServerEntry
     from app.core.status import ConnectionStatus
     from app.ui.snapshot import ServerRow, SessionRow
@@ -42,6 +42,8 @@ class TextCounts(QObject):
 def access_label(result: AccessResult | None) -> str:
     if result is None:
         return translate("Text", "Checking…")
+    from app.core.access import AccessStatus  # here: the tray is on screen before the access checks are imported
+
     labels = {
         AccessStatus.OK: translate("Text", "Reachable"),
         AccessStatus.MISSING: translate("Text", "Missing"),
@@ -58,6 +60,9 @@ def access_label(result: AccessResult | None) -> str:
 
 def access_detail(result: AccessResult, path: str) -> str:
     """One translated sentence about the last check of `path`, from its status (core's detail is English)."""
+    from app.core.access import AccessStatus
+    from app.core.paths import printable
+
     details = {
         AccessStatus.OK: translate("Text", "%1 is readable."),
         AccessStatus.MISSING: translate("Text", "%1 does not exist (deleted, renamed or unmounted)."),
@@ -165,6 +170,8 @@ def clock_time(moment: datetime | None) -> str:
     """A time of day in the user's locale, with the date only when it is not today."""
     if moment is None:
         return translate("Text", "never")
+    from PySide6.QtCore import QDateTime, QLocale, QTimeZone  # here: their bindings load after the tray is shown
+
     stamp = QDateTime.fromSecsSinceEpoch(int(moment.timestamp()), QTimeZone.systemTimeZone())
     locale = QLocale()
     if stamp.date() == QDateTime.currentDateTime().date():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -21,6 +21,8 @@ from app.ui.messages import plain_tooltip
 from app.ui.snapshot import Snapshot, TrayState
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QEvent
+
     from app.ui.suggestions_menu import SuggestionsMenu
 
 MENU_ROOTS = 12
@@ -48,15 +50,16 @@ class Tray(QSystemTrayIcon):
         self._menu = QMenu()
         self._menu.setObjectName("trayMenu")
         self._menu.aboutToShow.connect(self.rebuild_menu)
-        # The menu, a widget as long-lived as the tray, sees the desktop's palette change even while no
-        # window exists (a tray started hidden builds its window only when opened).
-        self._menu.installEventFilter(self)
         self.setContextMenu(self._menu)
         self.activated.connect(self._activated)
         live.snapshotChanged.connect(self._show_state)
         QGuiApplication.styleHints().colorSchemeChanged.connect(self.refresh_icon)
         self._show_state(live.current)
         self.rebuild_menu()
+        # The menu, a widget as long-lived as the tray, sees the desktop's palette change even while no
+        # window exists (a tray started hidden builds its window only when opened). Watched from the
+        # next turn on: each event filtered loads QEvent's bindings, milliseconds before the tray shows.
+        QTimer.singleShot(0, self, lambda: self._menu.installEventFilter(self))
         if self._ask_the_platform:  # the face's tray draws them once the platform was asked (refresh_icon)
             self._draw_every_badge()
 
@@ -77,6 +80,8 @@ class Tray(QSystemTrayIcon):
         self._draw_every_badge()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        from PySide6.QtCore import QEvent
+
         if watched is self._menu and event.type() == QEvent.Type.PaletteChange:
             self.refresh_icon()
         return False
