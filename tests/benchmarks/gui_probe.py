@@ -36,14 +36,16 @@ def _turn() -> None:
 
 
 def app() -> int:
-    from PySide6.QtCore import QTimer
-
+    # In the order `rootkeeper` imports them: the command line before Qt (once Qt is loaded, PySide6
+    # inspects each module imported after it, until `app.ui` puts a cheaper check in place).
     from app.cli import main
     from app.ui.face import Face
 
     original = Face.show
 
     def show(self: Face) -> None:
+        from PySide6.QtCore import QTimer
+
         original(self)
         QTimer.singleShot(0, _turn)
 
