@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from app.core.plain_views import ServerFields
 
 GUI_LOCK = "gui.lock"
-"""The tray app's single-instance `QLockFile` (its first line is the holder's pid)."""
+"""The tray app's single-instance lock (its first line is the holder's pid, while it holds it)."""
 
 
 def sessions_by_server(state_dir: Path) -> dict[str, list[dict[str, Any]]]:

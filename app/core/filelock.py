@@ -64,6 +64,19 @@ def _timed_out(fd: int, path: Path, waited: float, changed: bool) -> LockError:
     return LockError("store.lock_stuck", path=str(path), seconds=seconds, holder=who)
 
 
+def open_lock(path: Path) -> tuple[int | None, OSError | None]:
+    """A descriptor to lock `path` through: read-write (created private), else read-only on an existing
+    file; or None and why it cannot be opened at all."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600), None
+    except OSError as exc:
+        try:  # flock needs no write access: a read-only folder's existing lock still serves
+            return os.open(path, os.O_RDONLY), None
+        except OSError:
+            return None, exc
+
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 

@@ -104,18 +104,6 @@ def fallback_lock_path(state_dir: Path) -> Path | None:
     return folder / f"hub-{key}.lock"
 
 
-def _open_lock(path: Path) -> tuple[int | None, OSError | None]:
-    """A descriptor to lock `path` through: read-write (created), else read-only on an existing file."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600), None
-    except OSError as exc:
-        try:  # flock needs no write access: a read-only folder's existing lock still serves
-            return os.open(path, os.O_RDONLY), None
-        except OSError:
-            return None, exc
-
-
 def _write_owner(fd: int, kind: str) -> None:
     owner = {"pid": os.getpid(), "kind": kind, "started": process_started(os.getpid())}
     # A read-only descriptor or a full disk leaves the record empty: the lock holds all the same.
@@ -147,12 +135,12 @@ class HubLock:
         """Take the lock without waiting; True when this process now holds it. Raises `HubLockUnusable`."""
         if self._fds:
             return True
-        primary, problem = _open_lock(self.path)
+        primary, problem = filelock.open_lock(self.path)
         fds = [primary] if primary is not None else []
         try:
             fallback = self.fallback_path
             if fallback is not None:
-                second, _ = _open_lock(fallback)
+                second, _ = filelock.open_lock(fallback)
                 if second is not None:
                     fds.append(second)
             if not fds:

@@ -1,7 +1,8 @@
 """One tray app per settings folder: a second start asks the first to show its window, then exits.
 
-A `QLockFile` decides who is first (the operating system frees it when that process dies, and Qt
-clears a stale one left by a crash); a `QLocalServer` owned by the first process carries the
+A lock on `gui.lock` decides who is first (`app.core.filelock`, as the store's and the hub's do: the
+operating system frees it when that process dies, however it dies; the file's first line is the
+holder's pid, for `rootkeeper sessions`); a `QLocalServer` owned by the first process carries the
 "show yourself" message. Both are keyed to the settings folder, so two `ROOTKEEPER_HOME`s are two
 independent apps.
 
@@ -23,8 +24,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCryptographicHash, QLockFile, QObject, Signal
+from PySide6.QtCore import QCryptographicHash, QObject, Signal
 
+from app.core import filelock
 from app.core.edits.sentences import message
 from app.core.fileio import private_dir
 from app.core.locations import runtime_dir
@@ -53,8 +55,8 @@ class SingleInstance(QObject):
     def __init__(self, state_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state_dir = state_dir
-        self._lock = QLockFile(str(state_dir / LOCK_FILE))
-        self._lock.setStaleLockTime(0)  # a live app holds it for days: only a dead owner makes it stale
+        self._lock: int | None = None
+        """The descriptor holding the lock, once `claim` took it."""
         self._key = server_name(state_dir).rsplit("-", 1)[-1]
         self._name = self._socket_name()
         self._server: QLocalServer | None = None
@@ -79,23 +81,25 @@ class SingleInstance(QObject):
         """Become the one instance; False when another process already is (`listen=False`: `listen()` later)."""
         with contextlib.suppress(OSError):  # a read-only state folder: the lock below says what it can
             private_dir(self._state_dir)
-        lock_file = self._state_dir / LOCK_FILE
-        if not self._lock.tryLock(0):
-            if self._lock.error() == QLockFile.LockError.LockFailedError:
-                return False
-            # The state folder cannot take the lock file (read-only, full): lock in the private runtime
+        # Not a QLockFile: it syncs its file to disk before the tray can show (milliseconds; on a
+        # spinning disk, tens of them), and the kernel's lock needs no record on disk.
+        fd, _problem = filelock.open_lock(self._state_dir / LOCK_FILE)
+        if fd is None:
+            # The state folder cannot take the lock file (not ours, gone): lock in the private runtime
             # folder instead, keyed by the state folder like the socket, so one app per home still holds.
             folder = runtime_dir(Path(tempfile.gettempdir()), f"gui-{self._key}.lock")
             if folder is None:
                 return False
-            lock_file = folder / f"gui-{self._key}.lock"
-            self._lock = QLockFile(str(lock_file))
-            self._lock.setStaleLockTime(0)
-            if not self._lock.tryLock(0):
+            fd, _problem = filelock.open_lock(folder / f"gui-{self._key}.lock")
+            if fd is None:
                 return False
-        if lock_file.exists() and hasattr(os, "chmod"):
+        if not filelock.try_acquire(fd):
+            os.close(fd)
+            return False
+        self._lock = fd
+        if hasattr(os, "fchmod"):  # an older lock file keeps its mode through the open
             with contextlib.suppress(OSError):
-                os.chmod(lock_file, 0o600)
+                os.fchmod(fd, 0o600)
         if listen:
             self.listen()
         return True
@@ -142,7 +146,12 @@ class SingleInstance(QObject):
                 socket.abort()
             self._server.close()
             self._server = None
-        self._lock.unlock()
+        fd, self._lock = self._lock, None
+        if fd is not None:
+            try:
+                filelock.release(fd)  # its pid goes too: a reader must not take a pid reused later for this app
+            finally:
+                os.close(fd)
 
     def _accept(self) -> None:
         assert self._server is not None

@@ -103,3 +103,30 @@ def test_the_lock_file_is_private(qapp: QApplication, runtime: Path, tmp_path: P
         assert stat.S_IMODE((tmp_path / "state").stat().st_mode) == 0o700
     finally:
         primary.release()
+
+
+def test_one_app_per_home_until_its_holder_dies_however_it_dies(qapp: QApplication, runtime: Path,
+                                                                tmp_path: Path) -> None:
+    from app.cli_sessions import tray_running
+
+    state = tmp_path / "state"
+    holder = ("import sys\nfrom pathlib import Path\nfrom PySide6.QtCore import QCoreApplication\n"
+              "from app.ui.single_instance import SingleInstance\napp = QCoreApplication([])\n"
+              "instance = SingleInstance(Path(sys.argv[1]))\nprint(instance.claim(listen=False), flush=True)\n"
+              "sys.stdin.read()\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(runtime), PYTHONPATH=str(PROJECT))
+    first = subprocess.Popen([sys.executable, "-c", holder, str(state)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, cwd=PROJECT, env=env)
+    try:
+        assert first.stdout is not None and first.stdout.readline().strip() == "True"
+        assert not SingleInstance(state).claim(listen=False)
+        assert tray_running(state)  # `rootkeeper sessions` reads the holder's pid from the lock file
+    finally:
+        first.kill()  # no chance to let go: the kernel frees the lock
+        first.wait(timeout=30)
+    second = SingleInstance(state)
+    try:
+        assert second.claim(listen=False)
+    finally:
+        second.release()
+    assert not tray_running(state)  # released: no pid left behind for a later process to be taken for it
