@@ -23,7 +23,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from xml.etree import ElementTree
 
 from app.core.paths import PathError, uri_to_path
 
@@ -115,6 +114,8 @@ def _storage_json(storage: Path) -> Iterator[tuple[Path, str]]:
 
 
 def _jetbrains(xml_file: Path, home: Path) -> list[str]:
+    from xml.etree import ElementTree  # here: the parser costs the tray app a MiB it needs only for this list
+
     try:
         if xml_file.stat().st_size > _MAX_FILE:
             return []
