@@ -37,14 +37,19 @@ while not QSystemTrayIcon.isSystemTrayAvailable():  # trayer may still be claimi
 
 
 def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
-    """First turn and peak RSS of the app and the floor, alternating; with `tray`, both must show only a tray icon."""
+    """First turn and peak RSS of the app and the floor, alternating; with `tray`, both must show only a tray icon.
+
+    A third process in each sample, the floor that goes on to run the product's own stack (qasync,
+    pydantic) and nothing of Rootkeeper, shows how much of the settled peak the stack takes by itself.
+    """
     samples = size("gui_samples", 5, 2)
     settle = float(size("gui_settle", 2, 1))
-    starts: dict[str, list[float]] = {"tray": [], "app": []}
-    shown: dict[str, list[float]] = {"tray": [], "app": []}
-    peaks: dict[str, list[float]] = {"tray": [], "app": []}
+    kinds = ("tray", "app", "tray-stack")
+    starts: dict[str, list[float]] = {kind: [] for kind in kinds}
+    shown: dict[str, list[float]] = {kind: [] for kind in kinds}
+    peaks: dict[str, list[float]] = {kind: [] for kind in kinds}
     for _ in range(samples):
-        for kind in ("tray", "app"):
+        for kind in kinds:
             with child(probe(kind), env, kill=True) as running:  # only its start is measured
                 turn = running.next_event()
                 starts[kind].append(time.perf_counter() - running.started)
@@ -54,6 +59,7 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
                 time.sleep(settle)
                 peaks[kind].append(proc_status(running.pid, "VmHWM") / 1024)
     shows = "the tray icon alone" if tray else "a stand-in window (no tray)"
+    stack = Side(f"{FLOOR} on a qasync loop, pydantic imported", peaks["tray-stack"])
     return [
         Row(f"GUI start → first event-loop turn ({where})", "s", Side("Rootkeeper", starts["app"]),
             Side(FLOOR, starts["tray"]),
@@ -63,6 +69,10 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
             note="VmHWM read by the process itself at its first turn"),
         Row(f"GUI peak RSS ({where}, {settle:g} s after the first turn: everything loaded, roots checked)", "MiB",
             Side("Rootkeeper", peaks["app"]), Side(FLOOR, peaks["tray"])),
+        Row(f"  reference: the product's stack alone, {settle:g} s after the first turn ({where})", "MiB",
+            stack, Side(FLOOR, peaks["tray"]), note="no Rootkeeper code: what qasync and pydantic take by themselves"),
+        Row(f"  reference: GUI peak RSS beside the stack alone ({where}, {settle:g} s after the first turn)", "MiB",
+            Side("Rootkeeper", peaks["app"]), stack),
     ]
 
 

@@ -3,6 +3,7 @@
     python -m tests.benchmarks.gui_probe app    # `rootkeeper` (the tray app) on ROOTKEEPER_HOME
     python -m tests.benchmarks.gui_probe tray   # the floor: a minimal PySide6 tray app
     python -m tests.benchmarks.gui_probe tray-sdk   # the floor, then `import mcp.client.session` after its first turn
+    python -m tests.benchmarks.gui_probe tray-stack # the floor, then on a qasync loop with pydantic imported
 
 Each prints `{"event": "turn", "peak_kib": N, "tray": T, "windows": W}` (its peak RSS so far, whether
 a system tray is there, how many top-level windows are on screen) on the first turn of its event loop
@@ -53,8 +54,12 @@ def app() -> int:
     return main([])
 
 
-def tray(*, then_sdk: bool = False) -> int:
-    """With `then_sdk`, the first turn imports the SDK's client session, as a connection does (the SDK's own cost)."""
+def tray(*, then_sdk: bool = False, on_stack: bool = False) -> int:
+    """With `then_sdk`, the first turn imports the SDK's client session, as a connection does (the SDK's own cost).
+
+    With `on_stack`, after its first turn it goes on running on the stack the product is built on and
+    nothing of Rootkeeper: asyncio under qasync (as the app's loop) with pydantic imported.
+    """
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAction, QColor, QIcon, QPixmap
     from PySide6.QtWidgets import QApplication, QLabel, QMenu, QSystemTrayIcon
@@ -78,10 +83,29 @@ def tray(*, then_sdk: bool = False) -> int:
     QTimer.singleShot(0, _turn)
     if then_sdk:
         QTimer.singleShot(0, lambda: __import__("mcp.client.session"))
-    code: int = qt_app.exec()
+    if on_stack:
+        qt_app.processEvents()  # the first turn, as the app makes it before it imports asyncio and qasync
+        code = _run_on_stack()
+    else:
+        code = qt_app.exec()
     del window
     return code
 
 
+def _run_on_stack() -> int:
+    import asyncio
+
+    import pydantic  # noqa: F401  (only its cost is wanted)
+    import qasync
+
+    async def forever() -> int:
+        await asyncio.Event().wait()
+        return 0
+
+    code: int = qasync.run(forever())
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit({"app": app, "tray": tray, "tray-sdk": lambda: tray(then_sdk=True)}[sys.argv[1]]())
+    sys.exit({"app": app, "tray": tray, "tray-sdk": lambda: tray(then_sdk=True),
+              "tray-stack": lambda: tray(on_stack=True)}[sys.argv[1]]())
