@@ -39,12 +39,13 @@ while not QSystemTrayIcon.isSystemTrayAvailable():  # trayer may still be claimi
 def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
     """First turn and peak RSS of the app and the floor, alternating; with `tray`, both must show only a tray icon.
 
-    A third process in each sample, the floor that goes on to run the product's own stack (qasync,
-    pydantic) and nothing of Rootkeeper, shows how much of the settled peak the stack takes by itself.
+    Two more processes in each sample, the floor that goes on to run on a qasync loop (the app's kind of
+    loop), and the same with pydantic imported (the stack the product names), nothing of Rootkeeper in
+    either, show how much of the settled peak the stack takes by itself.
     """
     samples = size("gui_samples", 5, 2)
     settle = float(size("gui_settle", 2, 1))
-    kinds = ("tray", "app", "tray-stack")
+    kinds = ("tray", "app", "tray-qasync", "tray-stack")
     starts: dict[str, list[float]] = {kind: [] for kind in kinds}
     shown: dict[str, list[float]] = {kind: [] for kind in kinds}
     peaks: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -69,6 +70,9 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
             note="VmHWM read by the process itself at its first turn"),
         Row(f"GUI peak RSS ({where}, {settle:g} s after the first turn: everything loaded, roots checked)", "MiB",
             Side("Rootkeeper", peaks["app"]), Side(FLOOR, peaks["tray"])),
+        Row(f"  reference: the floor on a qasync loop, {settle:g} s after the first turn ({where})", "MiB",
+            Side(f"{FLOOR} on a qasync loop", peaks["tray-qasync"]), Side(FLOOR, peaks["tray"]),
+            note="no Rootkeeper code: what asyncio and qasync take by themselves"),
         Row(f"  reference: the product's stack alone, {settle:g} s after the first turn ({where})", "MiB",
             stack, Side(FLOOR, peaks["tray"]), note="no Rootkeeper code: what qasync and pydantic take by themselves"),
         Row(f"  reference: GUI peak RSS beside the stack alone ({where}, {settle:g} s after the first turn)", "MiB",

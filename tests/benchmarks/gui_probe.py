@@ -3,7 +3,8 @@
     python -m tests.benchmarks.gui_probe app    # `rootkeeper` (the tray app) on ROOTKEEPER_HOME
     python -m tests.benchmarks.gui_probe tray   # the floor: a minimal PySide6 tray app
     python -m tests.benchmarks.gui_probe tray-sdk   # the floor, then `import mcp.client.session` after its first turn
-    python -m tests.benchmarks.gui_probe tray-stack # the floor, then on a qasync loop with pydantic imported
+    python -m tests.benchmarks.gui_probe tray-qasync  # the floor, then on a qasync loop (asyncio, as the app runs)
+    python -m tests.benchmarks.gui_probe tray-stack   # the same with pydantic imported too
 
 Each prints `{"event": "turn", "peak_kib": N, "tray": T, "windows": W}` (its peak RSS so far, whether
 a system tray is there, how many top-level windows are on screen) on the first turn of its event loop
@@ -54,11 +55,11 @@ def app() -> int:
     return main([])
 
 
-def tray(*, then_sdk: bool = False, on_stack: bool = False) -> int:
+def tray(*, then_sdk: bool = False, on_qasync: bool = False, with_pydantic: bool = False) -> int:
     """With `then_sdk`, the first turn imports the SDK's client session, as a connection does (the SDK's own cost).
 
-    With `on_stack`, after its first turn it goes on running on the stack the product is built on and
-    nothing of Rootkeeper: asyncio under qasync (as the app's loop) with pydantic imported.
+    With `on_qasync`, after its first turn it goes on running on the app's kind of loop, asyncio under
+    qasync, and nothing of Rootkeeper; `with_pydantic` imports pydantic too: the stack the product names.
     """
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAction, QColor, QIcon, QPixmap
@@ -83,20 +84,22 @@ def tray(*, then_sdk: bool = False, on_stack: bool = False) -> int:
     QTimer.singleShot(0, _turn)
     if then_sdk:
         QTimer.singleShot(0, lambda: __import__("mcp.client.session"))
-    if on_stack:
+    if on_qasync:
         qt_app.processEvents()  # the first turn, as the app makes it before it imports asyncio and qasync
-        code = _run_on_stack()
+        code = _run_on_qasync(with_pydantic=with_pydantic)
     else:
         code = qt_app.exec()
     del window
     return code
 
 
-def _run_on_stack() -> int:
+def _run_on_qasync(*, with_pydantic: bool) -> int:
     import asyncio
 
-    import pydantic  # noqa: F401  (only its cost is wanted)
     import qasync
+
+    if with_pydantic:
+        import pydantic  # noqa: F401  (only its cost is wanted)
 
     async def forever() -> int:
         await asyncio.Event().wait()
@@ -108,4 +111,5 @@ def _run_on_stack() -> int:
 
 if __name__ == "__main__":
     sys.exit({"app": app, "tray": tray, "tray-sdk": lambda: tray(then_sdk=True),
-              "tray-stack": lambda: tray(on_stack=True)}[sys.argv[1]]())
+              "tray-qasync": lambda: tray(on_qasync=True),
+              "tray-stack": lambda: tray(on_qasync=True, with_pydantic=True)}[sys.argv[1]]())
