@@ -40,8 +40,9 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
     """First turn and peak RSS of the app and the floor, alternating; with `tray`, both must show only a tray icon.
 
     Two more processes in each sample, the floor that goes on to run on a qasync loop (the app's kind of
-    loop), and the same with pydantic imported (the stack the product names), nothing of Rootkeeper in
-    either, show how much of the settled peak the stack takes by itself.
+    loop), and the same with a one-field pydantic model validated (the stack the product names, as any
+    use of pydantic loads it), nothing of Rootkeeper in either, show how much of the settled peak the
+    stack takes by itself.
     """
     samples = size("gui_samples", 5, 2)
     settle = float(size("gui_settle", 2, 1))
@@ -60,7 +61,7 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
                 time.sleep(settle)
                 peaks[kind].append(proc_status(running.pid, "VmHWM") / 1024)
     shows = "the tray icon alone" if tray else "a stand-in window (no tray)"
-    stack = Side(f"{FLOOR} on a qasync loop, pydantic imported", peaks["tray-stack"])
+    stack = Side(f"{FLOOR} on a qasync loop, a one-field pydantic model validated", peaks["tray-stack"])
     return [
         Row(f"GUI start → first event-loop turn ({where})", "s", Side("Rootkeeper", starts["app"]),
             Side(FLOOR, starts["tray"]),
@@ -74,7 +75,8 @@ def start_rows(env: dict[str, str], where: str, *, tray: bool) -> list[Row]:
             Side(f"{FLOOR} on a qasync loop", peaks["tray-qasync"]), Side(FLOOR, peaks["tray"]),
             note="no Rootkeeper code: what asyncio and qasync take by themselves"),
         Row(f"  reference: the product's stack alone, {settle:g} s after the first turn ({where})", "MiB",
-            stack, Side(FLOOR, peaks["tray"]), note="no Rootkeeper code: what qasync and pydantic take by themselves"),
+            stack, Side(FLOOR, peaks["tray"]),
+            note="no Rootkeeper code: what qasync and a pydantic model take by themselves"),
         Row(f"  reference: GUI peak RSS beside the stack alone ({where}, {settle:g} s after the first turn)", "MiB",
             Side("Rootkeeper", peaks["app"]), stack),
     ]
