@@ -12,6 +12,7 @@ from pathlib import Path
 from tests.benchmarks import fixtures
 from tests.benchmarks.bench_processes import compile_bytecode
 from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate, child_env, size
+from tests.benchmarks.one_model import ONE_MODEL
 
 
 def timed(command: list[str], env: dict[str, str], *, check: bool = True) -> float:
@@ -22,9 +23,6 @@ def timed(command: list[str], env: dict[str, str], *, check: bool = True) -> flo
     if check and done.returncode != 0:
         raise RuntimeError(f"{' '.join(command[1:])} exited {done.returncode}: {done.stderr.decode(errors='replace')}")
     return elapsed
-
-
-ONE_MODEL = 'from pydantic import BaseModel\nclass A(BaseModel):\n    x: str\nA.model_validate_json(\'{"x": "y"}\')'
 
 
 REWRITE = """\

@@ -100,14 +100,9 @@ def _run_on_qasync(*, with_pydantic: bool) -> int:
     import qasync
 
     if with_pydantic:
-        # A model, not only the import: `import pydantic` leaves `pydantic.main`, the schema builder, the
-        # plugin loader and pydantic-core's validators unloaded (about 11 MiB here), and any model loads them.
-        import pydantic
+        from tests.benchmarks.one_model import ONE_MODEL
 
-        class Setting(pydantic.BaseModel):
-            name: str
-
-        Setting.model_validate({"name": "floor"})
+        exec(ONE_MODEL, {})  # a model, not only the import (see `one_model`)
 
     async def forever() -> int:
         await asyncio.Event().wait()
