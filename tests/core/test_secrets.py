@@ -169,11 +169,12 @@ def test_with_a_keyring_secrets_go_there_and_never_into_a_file(
     store = Store()
     add_both(store)
 
+    # First: a keyring that refused a value says why here, where the file's text below would only show where it went.
+    assert store.notice_messages == []
     text = on_disk(store)
     assert not any(secret in text for secret in SECRETS)
     assert "rootkeeper-secret:keyring:" in text and "rootkeeper-secret:file:" not in text
     assert not (store.state_dir / secrets.SECRETS_FILE).exists()
-    assert store.notice_messages == []
     tokens = [ref.rsplit(":", 1)[1] for ref in secrets.references(store.load())]
     assert {keyring.get_password(secrets.SERVICE, token) for token in tokens} == {*SECRETS, "on"}
     web, cmd = revealed(store)
