@@ -34,8 +34,9 @@ run: $(STAMP) system-deps-run
 	$(BIN)/rootkeeper
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests
+	$(BIN)/ruff check app tests scripts
 	$(BIN)/mypy
+	$(BIN)/python scripts/check_layers.py
 
 # tests/packaging builds the package itself when dist/ is older than the sources, in the background
 # while the rest of the suite runs (tests/packaging/conftest.py), and installs that very .deb.

@@ -7,7 +7,7 @@ def _run() -> int:
     import signal
 
     try:
-        from app.cli import main
+        from app.cli.main import main
     except KeyboardInterrupt:  # Ctrl+C while starting up: nothing was done yet
         return 130
     code = main()
@@ -15,7 +15,7 @@ def _run() -> int:
     return code
 
 
-if sys.argv[1:] == ["--version"]:  # answered before anything else is imported (app.cli.main answers it alike)
+if sys.argv[1:] == ["--version"]:  # answered before anything else is imported (app.cli.main.main answers it alike)
     print(VERSION_TEXT)
     sys.exit(0)
 sys.exit(_run())

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from app.cli import main
+from app.cli.main import main
 
 # The frozen build ships no Wayland platform plugin (packaging/bundle.py says why): a session that
 # asks for Wayland alone still gets a window through XWayland instead of Qt aborting.

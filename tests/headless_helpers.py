@@ -62,7 +62,7 @@ def headless_hub(home: Path, *args: str, **env: str) -> Iterator[subprocess.Pope
 HOLDER = """
 import json, signal, sys, threading
 from pathlib import Path
-from app.core.hublock import HubLock
+from app.core.system.hublock import HubLock
 lock = HubLock(Path(sys.argv[1]), sys.argv[2])
 assert lock.try_acquire()
 if sys.argv[3] == "forge":  # the file claims another start time: what a reused pid would look like

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.roots import plan_add
-from app.core.store import Store
+from app.core.roots.lookup import plan_add
+from app.core.store.store import Store
 from tests.conftest import PROJECT
 
 
@@ -81,7 +81,7 @@ def processes_mentioning(marker: str) -> list[int]:
 
 HUB_WITHOUT_FALLBACKS = """
 import asyncio, signal
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 
 async def main() -> None:

@@ -23,7 +23,7 @@ NO_BACKEND = "keyring.backends.fail.Keyring"
 
 
 def _reset_backend() -> None:
-    from app.core import secrets
+    from app.core.servers import secrets
 
     secrets._backend.cache_clear()
 
@@ -107,6 +107,6 @@ def _wait_usable(login_keyring: Path) -> None:
             raise TimeoutError("the Secret Service did not become usable")
         time.sleep(0.1)
     _reset_backend()
-    from app.core.secrets import _backend
+    from app.core.servers.secrets import _backend
 
     assert isinstance(_backend(), SecretService.Keyring), _backend()

@@ -23,9 +23,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.core.model import Root, ServerEntry, StoreData
-from app.core.roots import plan_add
-from app.core.store import Store
-from app.mcp.asyncgens import close_abandoned_on
+from app.core.roots.lookup import plan_add
+from app.core.store.store import Store
+from app.engine.asyncgens import close_abandoned_on
 from app.mcp.hub import Hub
 from app.ui import gui_thread_gc
 from app.ui.application import RootkeeperApp

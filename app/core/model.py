@@ -12,18 +12,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.core.edits.sentences import refusal
-
 # Re-exported: the ids and times a root's fields default to, made without pydantic for the plain writer too.
-from app.core.root_ids import new_root_id, utc_now
-from app.core.server_words import Consent, EraPin, RootsSource, SharingMode
+from app.core.roots.ids import new_root_id, utc_now
+from app.core.servers.words import Consent, EraPin, RootsSource, SharingMode
+from app.core.text import refusal
 
 SCHEMA_VERSION = 2
 
 SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 HTTP_URL_RE = re.compile(r"^https?://[^/\s]+")
-# Each is also declared as its field's JSON-schema `pattern`, which `app.core.store_schema` carries to the
-# reader that skips pydantic (`app.core.plain_store`, which applies it with `re.match` as the validators do).
+# Each is also declared as its field's JSON-schema `pattern`, which `app.core.store.schema` carries to the
+# reader that skips pydantic (`app.core.store.plain`, which applies it with `re.match` as the validators do).
 
 
 class _Model(BaseModel):
@@ -55,7 +54,7 @@ class StdioTarget(_Model):
     command: str
     args: list[str] = Field(default_factory=list)
     env: dict[str, str] = Field(default_factory=dict)
-    """Each value is a secret: once saved, a reference to it (`app.core.secrets`); `reveal` gives the real one."""
+    """Each value is a secret: once saved, a reference to it (`core.servers.secrets`); `reveal` gives the real one."""
     cwd: str | None = None
 
 
@@ -94,7 +93,7 @@ class ServerEntry(_Model):
     roots_source: RootsSource = "rootkeeper"
     """Behind the bridge, for a host with roots of its own: whose list the server sees (or both, merged)."""
     path_aliases: dict[str, str] = Field(default_factory=dict)
-    """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `app.core.aliases`."""
+    """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `core.servers.aliases`."""
     also_send_own_folders: bool = False
     """Also send the folders on the server's own command line, after Rootkeeper's (servers whose roots replace them)."""
     enabled: bool = True
@@ -127,5 +126,5 @@ class StoreData(_Model):
         return next((r for r in self.roots if r.id == root_id), None)
 
     def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> Root:
-        """A root to add (`app.core.plain_views.StoreState`, which the plain data's view also is)."""
+        """A root to add (`app.core.store.plain_views.StoreState`, which the plain data's view also is)."""
         return Root(name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file)

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
 
-from app.core.edits.sentences import SENTENCES
-from app.core.messages import UserError
+from app.core.text import SENTENCES, UserError
 
 _QUOTE_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`"}
 

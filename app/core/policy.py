@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.edits.sentences import refusal
-from app.core.messages import Message, UserError
 from app.core.paths import printable
+from app.core.text import Message, UserError, refusal
 
 if TYPE_CHECKING:  # the model is imported where a server is judged: judging folders needs no pydantic
     from app.core.model import ServerEntry

@@ -118,7 +118,7 @@ def is_virtual(path: str) -> bool:
 
 def own_folders() -> list[str]:
     """Rootkeeper's settings and state folders, canonical; a server given them could change what it may see."""
-    from app.core.locations import config_home, state_home
+    from app.core.system.locations import config_home, state_home
 
     return [os.path.realpath(folder) for folder in (Path(config_home()), Path(state_home()))]
 

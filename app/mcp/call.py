@@ -19,17 +19,17 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.arguments import effective_entry
-from app.core.history_recorder import HistoryRecorder, era_of
-from app.core.locations import log_dir
+from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import StdioTarget, StoreData
-from app.core.sharing import argument_folders
-from app.core.store import Store
+from app.core.roots.sharing import argument_folders
+from app.core.servers.arguments import effective_entry
+from app.core.store.store import Store
+from app.core.system.locations import log_dir
+from app.engine.watcher.watcher import RootsWatcher
 from app.mcp.errors import ServerUnavailableError, ToolCallError
-from app.mcp.watcher import RootsWatcher
 
 if TYPE_CHECKING:
-    from app.mcp.connection import ServerConnection
+    from app.mcp.connection.connection import ServerConnection
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ async def call_tool(
     store: Store, server_name: str, tool: str, arguments: dict[str, Any], *, connect_timeout: float = 15
 ) -> dict[str, Any]:
     """Connect, call, and return the result, all within `connect_timeout` seconds (the CLI's `--timeout`)."""
-    from app.mcp.connection import ServerConnection
+    from app.mcp.connection.connection import ServerConnection
 
     roots = await RootsWatcher.load_once(store)
     entry = roots.data.server(server_name)

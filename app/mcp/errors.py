@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from app.core.messages import Message, UserError
+from app.core.text import Message, UserError
 
 logger = logging.getLogger(__name__)
 

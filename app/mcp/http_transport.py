@@ -27,7 +27,7 @@ import anyio
 import httpx2
 from mcp.client.streamable_http import streamable_http_client
 
-from app.core.messages import Message
+from app.core.text import Message
 from app.mcp.errors import host_port, http_error_message, message
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The hub: every configured server connected at once, and each told when its own list changes.
 
-The roots watcher (`app.mcp.watcher`) owns the store's data, the access results and each server's
+The roots watcher (`app.engine.watcher.watcher`) owns the store's data, the access results and each server's
 visible list, and says whose list changed; the hub keeps the connections, answers `roots/list`
 from the watcher's precomputed list, pushes `notifications/roots/list_changed` and publishes the
 status file. A change is pushed to a legacy-era server as one notification, only when its own list
@@ -19,27 +19,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from app.core.access import DEFAULT_TIMEOUT, AccessResult
-from app.core.arguments import effective_entry, has_placeholders
-from app.core.history_recorder import HistoryRecorder, era_of
-from app.core.locations import log_dir as default_log_dir
-from app.core.locations import state_home
+from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import ServerEntry, StoreData
-from app.core.pacing import start_slots, usable_cpus
 from app.core.policy import Policy
-from app.core.progress import ConnectionProgress, connection_progress
-from app.core.sharing import SharedRoot, argument_folders
-from app.core.status import ConnectionStatus, StatusBoard
-from app.core.store import Store
-from app.mcp.chores import Chores
-from app.mcp.connection_gate import StartGate
+from app.core.roots.access import DEFAULT_TIMEOUT, AccessResult
+from app.core.roots.sharing import SharedRoot, argument_folders
+from app.core.servers.arguments import effective_entry, has_placeholders
+from app.core.servers.pacing import start_slots, usable_cpus
+from app.core.servers.progress import ConnectionProgress, connection_progress
+from app.core.servers.status import ConnectionStatus, StatusBoard
+from app.core.store.store import Store
+from app.core.system.locations import log_dir as default_log_dir
+from app.core.system.locations import state_home
+from app.engine.chores import Chores
+from app.engine.store_edit import edit_store
+from app.engine.watcher.watcher import RootsWatcher, WatchEvent
+from app.mcp.connection.gate import StartGate
 from app.mcp.sdk import load_sdk
-from app.mcp.store_edit import edit_store
-from app.mcp.watcher import RootsWatcher, WatchEvent
 
 if TYPE_CHECKING:
-    from app.mcp.connection import ServerConnection
-    from app.mcp.connection_roots import RootsAnswer, RootsAnswers
+    from app.mcp.connection.connection import ServerConnection
+    from app.mcp.connection.roots import RootsAnswer, RootsAnswers
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class Hub:
     ) -> None:
         """`check_interval` is the fallback re-check of every root, `retry_interval` that of failing roots;
         `store_fallback_poll` applies only where the store's folder cannot be watched. At most
-        `starting_at_once` stdio servers are starting at a time (default: by the CPUs, `app.core.pacing`)."""
+        `starting_at_once` stdio servers are starting at a time (default: by the CPUs, `app.core.servers.pacing`)."""
         self.store = store
         self.state_dir = state_dir or state_home()
         self.history = HistoryRecorder(self.state_dir)
@@ -173,7 +173,7 @@ class Hub:
         self.watcher.reload_now()
 
     async def edit(self, edit: Callable[[StoreData], T], *, on_loop: bool = False) -> T:
-        """Edit the store, telling servers before the new file is written (`app.mcp.store_edit`). With
+        """Edit the store, telling servers before the new file is written (`app.engine.store_edit`). With
         `on_loop`, `edit` promises to look at nothing but the state, and may run on the event loop; the
         file is then written once the servers told have listed again (at most `RELIST_WAIT` later)."""
         return await edit_store(self.watcher, edit, on_loop=on_loop, settle=self._relisted)
@@ -276,13 +276,15 @@ class Hub:
         self._emit("servers")
 
     def _connect(self, entry: ServerEntry) -> _Link:
-        from app.mcp.connection import ServerConnection  # cheap: the SDK itself loads before the first session
+        from app.mcp.connection.connection import (
+            ServerConnection,  # cheap: the SDK itself loads before the first session
+        )
 
         name = entry.name
         link: _Link
 
         def provide() -> RootsAnswer:
-            from app.mcp.connection_roots import RootsAnswers  # loaded: a session is asking
+            from app.mcp.connection.roots import RootsAnswers  # loaded: a session is asking
 
             answers = self._answers = self._answers or RootsAnswers()
             visible = self.watcher.visible(name)

@@ -7,9 +7,9 @@ import logging
 import signal
 import sys
 
-from app.core.hublock import HubLock, HubLockHeld, HubLockUnusable
-from app.core.logsetup import install_loop_handler
-from app.core.store import Store, StoreError
+from app.core.store.store import Store, StoreError
+from app.core.system.hublock import HubLock, HubLockHeld, HubLockUnusable
+from app.engine.loop_errors import install_loop_handler
 from app.mcp.hub import Hub
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ import asyncio
 import importlib
 import threading
 
-SDK_MODULES = ("app.mcp.connection", "app.mcp.connection_roots")
+SDK_MODULES = ("app.mcp.connection.connection", "app.mcp.connection.roots")
 """The modules that import the SDK (`mcp.client`, `mcp_types`)."""
 
 _lock = threading.Lock()

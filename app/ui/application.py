@@ -17,26 +17,27 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from app.core.hublock import HubLock, HubLockUnusable
-from app.core.store import Store, StoreError
+from app.core.store.store import Store, StoreError
+from app.core.system.hublock import HubLock, HubLockUnusable
+from app.engine.sessions_watch import SessionsWatch
+from app.engine.takeover import take_over
 from app.mcp.hub import Hub
-from app.mcp.sessions_watch import SessionsWatch
-from app.ui.consent import ConsentPrompter
-from app.ui.face import Face
-from app.ui.flows import Flows
+from app.ui.flows.consent import ConsentPrompter
+from app.ui.flows.flows import Flows
+from app.ui.flows.services import StoreEditor
 from app.ui.i18n import Translations
-from app.ui.live import LiveState
-from app.ui.message_bar import Level
 from app.ui.messages import render
-from app.ui.notifier import Notifier
-from app.ui.services import StoreEditor
+from app.ui.models.live import LiveState
+from app.ui.pages.suggestions_menu import Suggester, SuggestionsMenu, search_home
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
-from app.ui.suggestions_menu import Suggester, SuggestionsMenu, search_home
-from app.ui.tray import Tray
+from app.ui.tray.face import Face
+from app.ui.tray.notifier import Notifier
+from app.ui.tray.tray import Tray
+from app.ui.window.message_bar import Level
 
 if TYPE_CHECKING:
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,8 @@ class RootkeeperApp(QObject):
         return self._window
 
     def _build_window(self) -> MainWindow:
-        from app.ui.main_window import MainWindow
-        from app.ui.window_state import WindowMemory
+        from app.ui.window.main_window import MainWindow
+        from app.ui.window.window_state import WindowMemory
 
         window = MainWindow(self.flows, tray_available=self.tray_available, suggester=self.suggester)
         self.flows.desk.offer = window.message_bar.offer
@@ -147,7 +148,7 @@ class RootkeeperApp(QObject):
         # take the servers over, so the headless hub is asked to stop; a hub that cannot be asked (another
         # user's, or one that does not stop in time) keeps them, and the app edits without connecting.
         try:
-            self.connecting = await self.hub_lock.take_over()
+            self.connecting = await take_over(self.hub_lock)
         except HubLockUnusable as exc:
             await self._without_servers(render(exc), Level.ERROR)
         else:
@@ -232,7 +233,7 @@ class RootkeeperApp(QObject):
         return self.window
 
     def _show_server(self, name: str) -> MainWindow:
-        from app.ui.main_window import SERVERS_TAB
+        from app.ui.window.main_window import SERVERS_TAB
 
         self.window.bring_to_front(SERVERS_TAB)
         self.window.servers_page.select(name)

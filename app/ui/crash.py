@@ -1,7 +1,7 @@
 """The GUI side of crash handling: an exception nothing caught is logged and the window says so once.
 
 Modelled on qutebrowser's `misc/crashsignal.py`: the hooks (`sys.excepthook`, `threading.excepthook`,
-the asyncio loop's exception handler, set up in `app.core.logsetup`) log the traceback; this object
+the asyncio loop's exception handler, set up in `app.engine.loop_errors`) log the traceback; this object
 turns each report into one non-modal sentence in the message bar, from whatever thread it came. A
 burst of failures replaces the sentence rather than stacking dialogs. The app keeps running:
 a failed slot is one failed action, not a reason to lose the servers' connections.
@@ -18,8 +18,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.core import logsetup
-from app.ui.message_bar import Level
+from app.core.system import logsetup
+from app.engine.loop_errors import install_loop_handler
+from app.ui.window.message_bar import Level
 
 Report = Callable[[str, Level], None]
 
@@ -43,7 +44,7 @@ class CrashNotice(QObject):
         self._saved = (sys.excepthook, threading.excepthook, loop, saved_handler)
         logsetup.install_excepthooks()
         if loop is not None:
-            logsetup.install_loop_handler(loop)
+            install_loop_handler(loop)
         logsetup.add_crash_listener(self.crashed.emit)
 
     def uninstall(self) -> None:

@@ -7,7 +7,7 @@ destroyed on that thread. A running timer it owned cannot be unregistered from a
 event dispatcher, and the next time it fires the GUI thread reads freed memory: a segmentation
 fault inside `exec`. As pyqtgraph's `GarbageCollector` does, automatic collection is turned off
 and a coarse timer on the GUI thread collects each generation once its threshold is reached,
-except while a whole store is loaded and first checked (`app.core.collection_hold`).
+except while a whole store is loaded and first checked (`app.core.system.collection_hold`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import gc
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from app.core import collection_hold
+from app.core.system import collection_hold
 
 _NAME = "rootkeeper-gui-thread-gc"
 INTERVAL_MS = 1000

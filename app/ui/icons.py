@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPen
 from PySide6.QtSvg import QSvgRenderer
 
 import app.ui.resources_rc  # noqa: F401  (registers the ":/icons" resources)
-from app.ui.snapshot import TrayState
+from app.ui.models.snapshot import TrayState
 
 APP_ICON = ":/icons/rootkeeper.svg"
 TRAY_GLYPH = ":/icons/tray.svg"

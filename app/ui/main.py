@@ -2,7 +2,7 @@
 
 Order matters for a quick start: the single-instance check comes before any window is built, and
 the tray (or, without one, a stand-in window) is on screen within the first event-loop turn, before
-asyncio, the store's models, the hub and the pages are even imported (`app.ui.face`); the MCP SDK is
+asyncio, the store's models, the hub and the pages are even imported (`app.ui.tray.face`); the MCP SDK is
 imported only by the hub's first connection.
 """
 
@@ -17,15 +17,15 @@ from PySide6.QtCore import QEventLoop, qVersion
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
 from app import __version__
-from app.core.locations import config_home, state_home
+from app.core.system.locations import config_home, state_home
 from app.ui import gui_thread_gc
 from app.ui.display import unreachable_display
-from app.ui.face import Face
 from app.ui.i18n import LANGUAGES, Translations
 from app.ui.icons import app_icon
+from app.ui.models.snapshot import Snapshot
 from app.ui.settings import GuiSettings
 from app.ui.single_instance import SingleInstance
-from app.ui.snapshot import Snapshot
+from app.ui.tray.face import Face
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -102,7 +102,7 @@ def run_gui(*, self_test: bool = False) -> int:
 def _run_headless() -> int:
     import asyncio
 
-    from app.core.store import Store
+    from app.core.store.store import Store
     from app.mcp.run import run_headless
 
     return asyncio.run(run_headless(Store()))
@@ -111,7 +111,7 @@ def _run_headless() -> int:
 async def _run(instance: SingleInstance, face: Face, settings: GuiSettings, translations: Translations) -> int:
     import asyncio
 
-    from app.mcp.asyncgens import close_abandoned_on
+    from app.engine.asyncgens import close_abandoned_on
 
     await asyncio.sleep(FIRST_FRAME_S)  # the window system draws the face; everything else loads after
     loop = asyncio.get_running_loop()
@@ -124,7 +124,7 @@ async def _run_app(loop: AbstractEventLoop, instance: SingleInstance, face: Face
     import signal
     from concurrent.futures import ThreadPoolExecutor
 
-    from app.core import logsetup
+    from app.core.system import logsetup
     from app.ui.crash import CrashNotice
 
     # qasync's own default starts all of its ten threads at the first `to_thread`; this one starts a
@@ -146,7 +146,7 @@ async def _run_app(loop: AbstractEventLoop, instance: SingleInstance, face: Face
 
 
 def _assemble(face: Face, settings: GuiSettings, translations: Translations) -> RootkeeperApp:
-    from app.core.store import Store
+    from app.core.store.store import Store
     from app.mcp.hub import Hub
     from app.ui.application import RootkeeperApp
 
@@ -167,7 +167,7 @@ def run_self_test() -> int:
 
 
 def _self_test() -> str:
-    from app.core.store import Store
+    from app.core.store.store import Store
     from app.mcp.hub import Hub
     from app.ui.application import RootkeeperApp
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
 
-from app.core.messages import Message
+from app.core.text import Message
 
 translate = QCoreApplication.translate
 

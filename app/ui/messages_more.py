@@ -63,7 +63,7 @@ def server_failures() -> dict[str, Template]:
 
 
 def hub_lock() -> dict[str, Template]:
-    """The one-hub-per-home refusals of app/core/hublock.py."""
+    """The one-hub-per-home refusals of app/core/system/hublock.py."""
     return {
         "hub.held": (translate("Messages", "Another Rootkeeper process already keeps the servers connected; stop it "
                                            "first."), ()),
@@ -99,7 +99,7 @@ def host_configs() -> dict[str, Template]:
 
 
 def server_secrets() -> dict[str, Template]:
-    """Where server secrets are kept, and why one cannot be fetched (app/core/secrets.py)."""
+    """Where server secrets are kept, and why one cannot be fetched (app/core/servers/secrets.py)."""
     return {
         "secret.in_file": (translate("Messages", "No keyring is available, so server secrets are kept in %1, readable "
                                                  "only by you."), ("path",)),

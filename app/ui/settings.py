@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from app.core.fileio import private_dir
+from app.core.system.fileio import private_dir
 from app.ui.i18n import LANGUAGES, SYSTEM
 
 SETTINGS_FILE = "gui.ini"

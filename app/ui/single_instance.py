@@ -1,6 +1,6 @@
 """One tray app per settings folder: a second start asks the first to show its window, then exits.
 
-A lock on `gui.lock` decides who is first (`app.core.filelock`, as the store's and the hub's do: the
+A lock on `gui.lock` decides who is first (`app.core.system.filelock`, as the store's and the hub's do: the
 operating system frees it when that process dies, however it dies; the file's first line is the
 holder's pid, for `rootkeeper sessions`); a `QLocalServer` owned by the first process carries the
 "show yourself" message. Both are keyed to the settings folder, so two `ROOTKEEPER_HOME`s are two
@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCryptographicHash, QObject, Signal
 
-from app.core import filelock
-from app.core.edits.sentences import message
-from app.core.fileio import private_dir
-from app.core.locations import runtime_dir
-from app.core.messages import Message
+from app.core.system import filelock
+from app.core.system.fileio import private_dir
+from app.core.system.locations import runtime_dir
+from app.core.text import Message, message
 
 if TYPE_CHECKING:  # QtNetwork loads once the app is on screen (`listen`), or for a second start's message
     from PySide6.QtNetwork import QLocalServer, QLocalSocket

@@ -11,23 +11,23 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from app.core.messages import Message
+from app.core.text import Message
 from app.ui.messages import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
     from datetime import datetime
 
-    from app.core.access import AccessResult
     from app.core.model import ServerEntry
-    from app.core.status import ConnectionStatus
-    from app.ui.snapshot import ServerRow, SessionRow
+    from app.core.roots.access import AccessResult
+    from app.core.servers.status import ConnectionStatus
+    from app.ui.models.snapshot import ServerRow, SessionRow
 
 
 translate = QCoreApplication.translate
 
 
 class TextCounts(QObject):
-    """The words with a count, through `self.tr` (see `app.ui.health.HealthCounts` for why)."""
+    """The words with a count, through `self.tr` (see `app.ui.models.health.HealthCounts` for why)."""
 
     def sessions(self, count: int) -> str:
         return self.tr("%1, %n session(s)", None, count)
@@ -42,7 +42,7 @@ class TextCounts(QObject):
 def access_label(result: AccessResult | None) -> str:
     if result is None:
         return translate("Text", "Checking…")
-    from app.core.access import AccessStatus  # here: the tray is on screen before the access checks are imported
+    from app.core.roots.access import AccessStatus  # here: the tray is on screen before the access checks are imported
 
     labels = {
         AccessStatus.OK: translate("Text", "Reachable"),
@@ -60,8 +60,8 @@ def access_label(result: AccessResult | None) -> str:
 
 def access_detail(result: AccessResult, path: str) -> str:
     """One translated sentence about the last check of `path`, from its status (core's detail is English)."""
-    from app.core.access import AccessStatus
     from app.core.paths import printable
+    from app.core.roots.access import AccessStatus
 
     details = {
         AccessStatus.OK: translate("Text", "%1 is readable."),
@@ -160,7 +160,7 @@ def sharing_label(entry: ServerEntry) -> str:
 def target_label(entry: ServerEntry) -> str:
     target = entry.target
     if target.kind == "http":  # by its tag: the tray shows before the store's models are imported
-        from app.core.secrets import masked_url
+        from app.core.servers.secrets import masked_url
 
         return masked_url(target.url)
     return " ".join(home_relative(word) for word in [target.command, *target.args])

@@ -24,7 +24,7 @@ Unicode true
 !define EXE "rootkeeper.exe"
 !define GUI_EXE "rootkeeperw.exe"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
-; The same value the app's own "Start at login" setting writes (app/core/autostart.py).
+; The same value the app's own "Start at login" setting writes (app/core/system/autostart.py).
 !define RUN_KEY "Software\Microsoft\Windows\CurrentVersion\Run"
 !define RUN_VALUE "Rootkeeper"
 

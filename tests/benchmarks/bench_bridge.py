@@ -16,7 +16,7 @@ from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate_async, 
 
 
 def bridge_available() -> bool:
-    return (PROJECT / "app" / "mcp" / "bridge" / "run.py").exists()
+    return (PROJECT / "app" / "bridge" / "run.py").exists()
 
 
 @contextlib.asynccontextmanager

@@ -21,7 +21,7 @@ from tests.benchmarks.harness import Acks, Row, Side, alternate, size
 
 
 def _fill(folder: Path, count: int) -> tuple[Path, Path]:
-    from app.core.history import History, history_path
+    from app.core.history.history import History, history_path
 
     lists = [[f"file:///home/user/projects/p{n}/{k}" for k in range(n % 7 + 1)] for n in range(50)]
     now = time.time()
@@ -54,7 +54,7 @@ def _timed(work):  # type: ignore[no-untyped-def]
 
 
 async def history_rows(_acks: Acks) -> list[Row]:
-    from app.core.history import History
+    from app.core.history.history import History
 
     count = size("history_records", 100_000, 5_000)
     samples = size("history_samples", 15, 3)
@@ -92,8 +92,8 @@ async def history_rows(_acks: Acks) -> list[Row]:
 
 def _index_rows(path: Path, plain: sqlite3.Connection, count: int, samples: int) -> list[Row]:
     """The window's Seen-by index: its first read of everything, and a refresh after one more record."""
-    from app.core.history import History
-    from app.core.history_index import SeenIndex
+    from app.core.history.history import History
+    from app.core.history.index import SeenIndex
 
     def first_read() -> float:
         index = SeenIndex(path.parent)
@@ -144,7 +144,7 @@ def _index_rows(path: Path, plain: sqlite3.Connection, count: int, samples: int)
 
 def _big_list_rows(folder: Path) -> list[Row]:
     """Edits of one big list: what each append costs and what the file weighs after them."""
-    from app.core.history import History, history_path
+    from app.core.history.history import History, history_path
 
     count = size("history_big_list", 100_000, 10_000)
     edits = size("history_big_edits", 20, 5)

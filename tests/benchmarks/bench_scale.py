@@ -11,9 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.core import access
 from app.core.model import StoreData
-from app.core.store import Store
+from app.core.roots import access
+from app.core.store.store import Store
 from tests.benchmarks import fixtures
 from tests.benchmarks.bench_processes import READY_TIMEOUT, Child, bench_child, child
 from tests.benchmarks.harness import Acks, Row, Side, alternate, child_env, cpu_seconds, proc_status, size

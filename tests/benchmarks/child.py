@@ -29,7 +29,7 @@ async def _stdin_closed() -> None:
 
 
 async def hub() -> None:
-    from app.core.store import Store
+    from app.core.store.store import Store
     from app.mcp.hub import Hub
 
     home = Path(os.environ["ROOTKEEPER_HOME"])

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import display_name, path_to_uri
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.benchmarks.harness import PROJECT
 
 LEGACY = "2025-11-25"

@@ -40,8 +40,8 @@ def _turn() -> None:
 def app() -> int:
     # In the order `rootkeeper` imports them: the command line before Qt (once Qt is loaded, PySide6
     # inspects each module imported after it, until `app.ui` puts a cheaper check in place).
-    from app.cli import main
-    from app.ui.face import Face
+    from app.cli.main import main
+    from app.ui.tray.face import Face
 
     original = Face.show
 

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 import qasync
 
-from app.mcp.asyncgens import close_abandoned_on
-from app.ui.snapshot import Snapshot
+from app.engine.asyncgens import close_abandoned_on
+from app.ui.models.snapshot import Snapshot
 
 if TYPE_CHECKING:
     from app.ui.application import RootkeeperApp

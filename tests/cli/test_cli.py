@@ -9,7 +9,7 @@ import pytest
 
 from app import __version__
 from app.core.model import SCHEMA_VERSION
-from app.core.store import STORE_FILE
+from app.core.store.store import STORE_FILE
 
 
 def _store_bytes(home: Path) -> bytes | None:
@@ -178,7 +178,7 @@ def test_unreadable_store_is_refused(rk_home: Path, tmp_path: Path) -> None:
     os.chmod(store, 0o000)
     try:
         proc = run_unprivileged(
-            "import sys; from app.cli import main; sys.exit(main(sys.argv[1:]))", "roots", "add", str(tmp_path)
+            "import sys; from app.cli.main import main; sys.exit(main(sys.argv[1:]))", "roots", "add", str(tmp_path)
         )
     finally:
         os.chmod(store, 0o600)
@@ -241,7 +241,7 @@ def test_server_bad_inputs(cli, rk_home: Path) -> None:  # type: ignore[no-untyp
 
 
 def test_pause_and_resume(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
-    from app.core.store import Store
+    from app.core.store.store import Store
 
     paused = cli("pause")
     assert paused.code == 0 and "paused" in paused.out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from app.core.history import History, history_path
+from app.core.history.history import History, history_path
 
 
 def seed(rk_home: Path, folder: Path, other: Path) -> None:

@@ -12,8 +12,8 @@ import pytest
 
 from app.core.hosts import HOSTS
 from app.core.model import HttpTarget, StdioTarget
-from app.core.secrets import masked, reveal
-from app.core.store import Store
+from app.core.servers.secrets import masked, reveal
+from app.core.store.store import Store
 from tests.conftest import PROJECT, CliResult
 from tests.core.hosts.samples import CLAUDE_DESKTOP, CODEX, CURSOR, MARKER, SAMPLES, VSCODE, Sample
 
@@ -288,7 +288,7 @@ def test_a_config_folder_the_user_cannot_write_is_refused_and_left_as_it_was(rk_
     before = path.read_bytes()
     path.parent.chmod(0o555)  # the atomic replace needs to create its temporary file in this folder
     try:
-        proc = run_unprivileged("import sys; from app.cli import main; sys.exit(main(sys.argv[1:]))",
+        proc = run_unprivileged("import sys; from app.cli.main import main; sys.exit(main(sys.argv[1:]))",
                                 "hosts", "install", "cursor")
     finally:
         path.parent.chmod(0o755)

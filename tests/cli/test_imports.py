@@ -1,7 +1,7 @@
 """What a command loads: `--version` nearly nothing, a store command neither the SDK nor asyncio nor Qt.
 
 Each command runs in a fresh interpreter, the way a user starts it (`python -m app`, or the console
-script's `from app.cli import main`), and reports the modules it ended with.
+script's `from app.cli.main import main`), and reports the modules it ended with.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ runpy.run_module("app", run_name="__main__", alter_sys=True)
 _AS_SCRIPT = """
 import atexit, json, sys
 atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))
-from app.cli import main
+from app.cli.main import main
 sys.exit(main())
 """
 
@@ -50,7 +50,7 @@ def _loaded(modules: set[str], packages: tuple[str, ...]) -> list[str]:
 def test_version_loads_neither_pydantic_nor_logging_nor_the_core(rk_home: Path, code: str) -> None:
     modules = _modules(rk_home, code, "--version")
     assert _loaded(modules, ("pydantic", "pydantic_core", "logging", *HEAVY)) == []
-    assert sorted(name for name in modules if name.startswith("app.")) in ([], ["app.cli"])
+    assert sorted(name for name in modules if name.startswith("app.")) in ([], ["app.cli", "app.cli.main"])
 
 
 @pytest.mark.parametrize("command", [("roots", "list"), ("roots", "list", "--json"), ("roots", "add", "{folder}"),
@@ -61,7 +61,7 @@ def test_a_store_command_loads_no_sdk_no_asyncio_no_qt(rk_home: Path, tmp_path: 
     folder.mkdir()
     modules = _modules(rk_home, _AS_MODULE, *(part.format(folder=folder) for part in command))
     assert _loaded(modules, (*HEAVY, "tomlkit")) == []
-    assert "app.core.store" in modules  # it did run the command
+    assert "app.core.store.store" in modules  # it did run the command
 
 
 def test_hosts_formats_load_only_for_host_commands(rk_home: Path) -> None:
@@ -77,7 +77,7 @@ def test_reading_the_roots_builds_no_pydantic_model(rk_home: Path, tmp_path: Pat
     _modules(rk_home, _AS_MODULE, "roots", "add", str(folder))
     modules = _modules(rk_home, _AS_MODULE, *command)
     assert _loaded(modules, ("pydantic", "pydantic_core")) == []
-    assert "app.core.plain_store" in modules
+    assert "app.core.store.plain" in modules
 
 
 def _store_with_a_server(home: Path, tmp_path: Path) -> Path:
@@ -104,13 +104,13 @@ def test_editing_the_roots_and_listing_servers_build_no_pydantic_model(rk_home: 
     before = (rk_home / "rootkeeper.json").read_bytes()
     modules = _modules(rk_home, _AS_MODULE, *(part.format(other=other) for part in command))
     assert _loaded(modules, ("pydantic", "pydantic_core")) == []
-    assert "app.core.plain_store" in modules
+    assert "app.core.store.plain" in modules
     if command[0] != "servers":
         assert (rk_home / "rootkeeper.json").read_bytes() != before  # it did edit the store
 
 
 def test_servers_list_reads_a_running_hubs_statuses_without_pydantic(rk_home: Path, tmp_path: Path) -> None:
-    from app.core.status import ConnectionStatus, StatusBoard
+    from app.core.servers.status import ConnectionStatus, StatusBoard
 
     _store_with_a_server(rk_home, tmp_path)
     StatusBoard(rk_home / "state").publish_statuses({"web": ConnectionStatus(state="connected", era="legacy")})

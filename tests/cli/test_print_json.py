@@ -14,9 +14,9 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core import json_text
+from app.cli.terminal import _json_escape, print_json
 from app.core.paths import TERMINAL_CONTROLS
-from app.terminal import _json_escape, print_json
+from app.core.store import json_text
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(),

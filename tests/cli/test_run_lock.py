@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from app.core.model import StoreData
-from app.core.status import STATUS_FILE, ConnectionStatus
-from app.core.store import Store
+from app.core.servers.status import STATUS_FILE, ConnectionStatus
+from app.core.store.store import Store
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import ANNOUNCE, headless_env, headless_hub, wait_for_line
 from tests.hub_helpers import eventually, processes_mentioning, python_server
@@ -77,7 +77,7 @@ def test_an_unknown_log_level_is_one_sentence(rk_home: Path) -> None:
 
 def test_log_files_are_private_under_umask_000(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    code = "import os, sys; os.umask(0); from app.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import os, sys; os.umask(0); from app.cli.main import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen([sys.executable, "-c", code, "run", "--headless"], env=headless_env(home), cwd=PROJECT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -137,7 +137,7 @@ def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(rk_ho
 
 def test_a_state_folder_that_cannot_be_made_is_said_in_sentences_and_the_hub_still_runs(rk_home: Path) -> None:
     # Issue 10, #7: an unusable state folder degrades logging, nothing else; the hub lock falls back
-    # to the private runtime folder (see app/core/hublock.py), so one hub per home still holds.
+    # to the private runtime folder (see app/core/system/hublock.py), so one hub per home still holds.
     rk_home.mkdir(parents=True)
     (rk_home / "state").write_text("a file where the state folder belongs")
     with headless_hub(rk_home) as proc:

@@ -28,8 +28,8 @@ def test_the_core_edit_refuses_an_unknown_source_with_a_code() -> None:
     import pytest
 
     from app.core.edits import servers as edit_servers
-    from app.core.messages import UserError
     from app.core.model import ServerEntry, StdioTarget, StoreData
+    from app.core.text import UserError
 
     data = StoreData(servers=[ServerEntry(name="fs", target=StdioTarget(command="x"))])
     with pytest.raises(UserError) as raised:

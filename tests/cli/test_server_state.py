@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.core.store import Store
+from app.core.store.store import Store
 
 
 def test_disable_and_enable_keep_the_server_and_its_consent(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]

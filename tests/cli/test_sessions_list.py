@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from app.core.hublock import HubLock
+from app.core.system.hublock import HubLock
 from tests.conftest import run_cli
 from tests.hub_helpers import add_roots, recorded
 from tests.mcp.bridge.helpers import RawHost, add_server, raw_host, wait_until
@@ -44,7 +44,7 @@ def session_file(home: Path, host: RawHost) -> Path:
 async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide(
     tmp_path: Path, rk_home: Path
 ) -> None:
-    from app.core.store import Store
+    from app.core.store.store import Store
 
     (tmp_path / "alpha").mkdir()
     add_roots(Store(rk_home), tmp_path / "alpha")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessChecker, AccessResult, AccessStatus, check, check_many, check_now
+from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check, check_many, check_now
 from tests.conftest import run_unprivileged
 
 
@@ -44,7 +44,7 @@ def test_symlink_loop(tmp_path: Path) -> None:
 UNPRIVILEGED_CHECK = textwrap.dedent(
     """
     import json, sys
-    from app.core.access import check
+    from app.core.roots.access import check
     pairs = zip(sys.argv[1::2], sys.argv[2::2])
     print(json.dumps([[p, check(p, expect_file=kind == "file").status.value] for p, kind in pairs]))
     """

@@ -7,7 +7,7 @@ import threading
 import time
 from pathlib import Path
 
-from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
+from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check_now
 from tests.core.test_access import HangingCheck, _eventually, stuck_and_fine
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessChecker, AccessStatus, CheckItem, check_now
-from app.core.access_checks import HeldParent, _quick_folder
+from app.core.roots.access import AccessChecker, AccessStatus, CheckItem, check_now
+from app.core.roots.checks import HeldParent, _quick_folder
 
 
 def _swap(folder: Path, target: Path) -> None:

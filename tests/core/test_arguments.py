@@ -10,14 +10,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.core.access import AccessResult, check
-from app.core.aliases import map_path, remote_uri
-from app.core.arguments import effective_entry, expand_target, has_placeholders, placeholder_hint, suggested_args
 from app.core.edits import servers as edit_servers
-from app.core.messages import UserError
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
-from app.core.roots import plan_add
-from app.core.sharing import SharedRoot, argument_folders, visible_lists, visible_roots
+from app.core.roots.access import AccessResult, check
+from app.core.roots.lookup import plan_add
+from app.core.roots.sharing import SharedRoot, argument_folders, visible_lists, visible_roots
+from app.core.servers.aliases import map_path, remote_uri
+from app.core.servers.arguments import (
+    effective_entry,
+    expand_target,
+    has_placeholders,
+    placeholder_hint,
+    suggested_args,
+)
+from app.core.text import UserError
 
 folder_names = st.text(
     st.characters(blacklist_categories=("Cs",), blacklist_characters="\0{}"), min_size=1, max_size=12

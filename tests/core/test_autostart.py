@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core import autostart
+from app.core.system import autostart
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.core.collection_hold import collections_held, held
+from app.core.system.collection_hold import collections_held, held
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,8 @@ import pytest
 
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
-from app.core.edits.sentences import SENTENCES
-from app.core.messages import UserError
 from app.core.model import StdioTarget, StoreData
+from app.core.text import SENTENCES, UserError
 
 
 def refused(code: str, call, *args, **kwargs) -> UserError:  # type: ignore[no-untyped-def]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.history import History, history_path, parse_since
-from app.core.messages import UserError
+from app.core.history.history import History, history_path, parse_since
+from app.core.text import UserError
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +83,7 @@ def test_a_damaged_file_is_moved_aside_not_overwritten(tmp_path: Path) -> None:
 APPENDER = """
 import sys
 from pathlib import Path
-from app.core.history import History
+from app.core.history.history import History
 history = History(Path(sys.argv[1]))
 n = 0
 while True:

@@ -6,9 +6,9 @@ import threading
 import time
 from pathlib import Path
 
-from app.core.history import History, history_path
-from app.core.history_index import Given, SeenIndex
-from app.core.history_recorder import HistoryRecorder
+from app.core.history.history import History, history_path
+from app.core.history.index import Given, SeenIndex
+from app.core.history.recorder import HistoryRecorder
 
 T = time.time() - 3600  # an hour ago: recent enough that opening the file keeps every record
 

@@ -13,8 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.core.history import History, history_path
-from app.core.history_index import SeenIndex
+from app.core.history.history import History, history_path
+from app.core.history.index import SeenIndex
 
 SCHEMA_1 = """
 CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, folders TEXT NOT NULL);
@@ -119,7 +119,7 @@ def tick():
     return 0
 
 sqlite3.connect = ticking
-from app.core.history import History
+from app.core.history.history import History
 History(Path(sys.argv[1])).close()
 print("done", flush=True)
 """

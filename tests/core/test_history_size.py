@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.core.history import History, history_path
+from app.core.history.history import History, history_path
 
 PROJECT = Path(__file__).resolve().parents[2]
 CAP = 2 * 2**20
@@ -93,7 +93,7 @@ def test_a_list_shared_by_a_kept_record_survives_its_first_records_rotation(tmp_
 WRITER = """
 import sys
 from pathlib import Path
-from app.core.history import History
+from app.core.history.history import History
 history = History(Path(sys.argv[1]), max_bytes=int(sys.argv[3]))
 base = [f"file:///home/user/projects/folder-{k}" for k in range(3000)]
 n = 0

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.hublock import HubLock, HubLockHeld
+from app.core.system.hublock import HubLock, HubLockHeld
+from app.engine.takeover import take_over
 from tests.conftest import PROJECT
 from tests.headless_helpers import holder
 
@@ -43,7 +44,7 @@ def test_the_kernel_releases_the_lock_of_a_killed_holder(tmp_path: Path) -> None
 def test_take_over_stops_a_headless_hub_and_takes_its_lock(tmp_path: Path) -> None:
     with holder(tmp_path, "headless") as proc:
         lock = HubLock(tmp_path, "gui")
-        assert asyncio.run(lock.take_over(timeout=60))
+        assert asyncio.run(take_over(lock, timeout=60))
         assert proc.wait(60) == 0
         assert proc.stdout is not None and "released" in proc.stdout.read()
         assert lock.held
@@ -53,7 +54,7 @@ def test_take_over_stops_a_headless_hub_and_takes_its_lock(tmp_path: Path) -> No
 def test_take_over_never_signals_a_gui_holder(tmp_path: Path) -> None:
     with holder(tmp_path, "gui") as proc:
         lock = HubLock(tmp_path, "gui")
-        assert not asyncio.run(lock.take_over(timeout=60))
+        assert not asyncio.run(take_over(lock, timeout=60))
         assert proc.poll() is None and not lock.held
 
 
@@ -61,7 +62,7 @@ def test_take_over_never_signals_a_process_that_did_not_write_the_lock(tmp_path:
     # The pid in the file belongs to a live process, but its start time says it is not the writer.
     with holder(tmp_path, "headless", "forge") as proc:
         lock = HubLock(tmp_path, "gui")
-        assert not asyncio.run(lock.take_over(timeout=60))
+        assert not asyncio.run(take_over(lock, timeout=60))
         assert proc.poll() is None and not lock.held
 
 
@@ -79,7 +80,7 @@ def test_take_over_gives_up_after_its_bound_when_the_hub_does_not_stop(tmp_path:
 
 
 def test_the_lock_file_is_private_whatever_the_umask(tmp_path: Path) -> None:
-    code = "import os, sys; os.umask(0); from pathlib import Path; from app.core.hublock import HubLock; " \
+    code = "import os, sys; os.umask(0); from pathlib import Path; from app.core.system.hublock import HubLock; " \
            "assert HubLock(Path(sys.argv[1]), 'headless').try_acquire()"
     state = tmp_path / "state"
     subprocess.run([sys.executable, "-c", code, str(state)], cwd=PROJECT, check=True, timeout=60,

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from app.core import logsetup
+from app.core.system import logsetup
 from tests.conftest import PROJECT
 
 ROTATE = """
 import logging, os, sys
 from pathlib import Path
 os.umask(0)
-from app.core import logsetup
+from app.core.system import logsetup
 logsetup.MAX_BYTES = 2000
 logsetup.configure_logging(logging.INFO, Path(sys.argv[1]), to_file=True)
 for n in range(200):
@@ -28,7 +28,7 @@ print("logging.handlers" in sys.modules)
 SHORT = """
 import logging, sys
 from pathlib import Path
-from app.core import logsetup
+from app.core.system import logsetup
 logsetup.configure_logging(logsetup.resolve_level(None), Path(sys.argv[1]), to_file=False)
 logging.getLogger("short").info("not shown at the default level")
 try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from app.core.messages import UserError
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.text import UserError
 
 
 def rejection(exc: pytest.ExceptionInfo[ValidationError]) -> UserError:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.model import Root
-from app.core.overlap import broad_reason, find_overlaps
+from app.core.roots.overlap import broad_reason, find_overlaps
 
 
 def _root(path: str) -> Root:

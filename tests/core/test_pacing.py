@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.pacing import (
+from app.core.servers.pacing import (
     JITTER,
     MIN_START_SLOTS,
     SLOTS_PER_CPU,

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from app.core import plain_store, store_schema
 from app.core.model import StoreData
-from app.core.store import STORE_FILE, Store
+from app.core.store import derive_schema
+from app.core.store import plain as plain_store
+from app.core.store import schema as store_schema
+from app.core.store.store import STORE_FILE, Store
 
 
 def _stored(**extra: Any) -> dict[str, Any]:
@@ -50,7 +52,7 @@ def _model(raw: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def test_the_generated_schema_is_the_models() -> None:
-    assert store_schema.derived() == store_schema.SCHEMA, "run `python -m app.core.store_schema` to write it again"
+    assert derive_schema.derived() == store_schema.SCHEMA, "run `python -m app.core.store.derive_schema`"
 
 
 def test_a_well_formed_file_reads_as_the_model_gives_it_unknown_fields_and_defaults_included() -> None:
@@ -145,4 +147,4 @@ def test_an_unknown_field_is_kept_beside_as_many_defaults_left_out() -> None:
 
 
 def test_the_generated_status_schema_is_the_models() -> None:
-    assert store_schema.derived_status() == store_schema.STATUS_SCHEMA, "run `python -m app.core.store_schema`"
+    assert derive_schema.derived_status() == store_schema.STATUS_SCHEMA, "run `python -m app.core.store.derive_schema`"

@@ -15,13 +15,14 @@ from unittest import mock
 
 import pytest
 
-from app.core import json_text, plain_store
 from app.core.edits import roots as edit_roots
-from app.core.messages import UserError
 from app.core.model import StoreData
-from app.core.plain_views import PlainStore
-from app.core.store import STORE_FILE, Store, parse, serialize
-from app.core.store_encoding import parsed_for_writing, serialize_plain
+from app.core.store import json_text
+from app.core.store import plain as plain_store
+from app.core.store.encoding import parsed_for_writing, serialize_plain
+from app.core.store.plain_views import PlainStore
+from app.core.store.store import STORE_FILE, Store, parse, serialize
+from app.core.text import UserError
 
 REFERENCE = "rootkeeper-secret:file:" + "0123456789abcdef" * 2
 ODD_TEXT = "caf\u00e9 \u2028 \U0001f600 \x7f \x00 \x1f \t \" \\ / <b>"

@@ -27,7 +27,7 @@ def test_an_added_root_never_takes_an_id_the_store_already_holds(tmp_path) -> No
     folder.mkdir()
     data = StoreData()
     # Ids written by other processes: make the next generated id one the store already holds.
-    from app.core import root_ids
+    from app.core.roots import ids as root_ids
 
     upcoming = f"r{root_ids._ID_PREFIX}{next(root_ids._ID_COUNTER) + 1:x}"
     data.roots.append(Root(id=upcoming, name="x", entered_path="/x", path="/x", uri="file:///x"))

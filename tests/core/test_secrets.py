@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core import secrets
 from app.core.edits import servers as edit_servers
 from app.core.model import HttpTarget, StdioTarget
-from app.core.store import Store
+from app.core.servers import secrets
+from app.core.store.store import Store
 
 TOKEN = "tok-4f1c9e"
 PASSWORD = "pw-77d2a1"

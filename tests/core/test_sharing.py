@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
-from app.core.sharing import SharedRoot, chosen_roots, visible_roots
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.roots.sharing import SharedRoot, chosen_roots, visible_roots
 
 
 def root(name: str, *, enabled: bool = True) -> Root:

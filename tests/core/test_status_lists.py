@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.core.status import ConnectionStatus, StatusBoard
+from app.core.servers.status import ConnectionStatus, StatusBoard
 
 
 def test_servers_sent_the_same_list_share_one_copy_in_the_file(tmp_path: Path) -> None:

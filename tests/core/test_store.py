@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.model import SCHEMA_VERSION, HttpTarget, Root, ServerEntry
-from app.core.store import STORE_FILE, Store, StoreError
+from app.core.store.store import STORE_FILE, Store, StoreError
 from tests.conftest import PROJECT, run_unprivileged
 
 
@@ -116,7 +116,7 @@ def test_unreadable_store_is_refused_by_an_unprivileged_process(tmp_path: Path) 
             """
             import sys
             from pathlib import Path
-            from app.core.store import Store, StoreError
+            from app.core.store.store import Store, StoreError
             try:
                 Store(Path(sys.argv[1])).load()
             except StoreError as exc:
@@ -135,7 +135,7 @@ def test_unreadable_store_is_refused_by_an_unprivileged_process(tmp_path: Path) 
 ADDER = textwrap.dedent(
     """
     import sys
-    from app.cli import main
+    from app.cli.main import main
     for path in sys.argv[1:]:
         assert main(["roots", "add", path]) == 0
     """

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import path_to_uri
-from app.core.store import Store, parse, serialize
+from app.core.store.store import Store, parse, serialize
 
 
 def _json_module_bytes(data: StoreData) -> bytes:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.core import store as store_module
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import path_to_uri
-from app.core.store import Store, parse
-from app.core.store_memory import copied
-from app.core.store_repair import repair
+from app.core.store import store as store_module
+from app.core.store.memory import copied
+from app.core.store.repair import repair
+from app.core.store.store import Store, parse
 
 
 def _root(path: str, **extra: object) -> Root:

@@ -10,8 +10,8 @@ from types import FrameType
 from typing import Any
 
 from app.core.model import Root, StoreData
-from app.core.store import STORE_FILE, Store
-from app.core.store_parse import ROOTS_PER_VALIDATION, parse
+from app.core.store.parse import ROOTS_PER_VALIDATION, parse
+from app.core.store.store import STORE_FILE, Store
 
 
 def _raw_store(count: int) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from inotify_simple import INotify, flags
 
 from app.core.model import Root
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.conftest import PROJECT
 
 
@@ -73,7 +73,7 @@ def test_files_are_private_even_when_the_umask_takes_the_owners_bits(tmp_path: P
     script = (
         "import os, sys; os.umask(0o277)\n"
         "from app.core.model import Root\n"
-        "from app.core.store import Store\n"
+        "from app.core.store.store import Store\n"
         "store = Store(__import__('pathlib').Path(sys.argv[1]))\n"
         "store.update(lambda d: d.roots.append(Root(name='a', entered_path='/x', path='/x', uri='file:///x')))\n"
     )

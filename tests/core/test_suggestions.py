@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.suggestions import suggest
+from app.core.suggest.suggestions import suggest
 
 
 def repo(path: Path, marker: str = ".git") -> Path:

@@ -8,10 +8,10 @@ import pytest
 
 from app.core.edits import servers as edit_servers
 from app.core.edits import undo
-from app.core.messages import UserError
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.roots import plan_add
-from app.core.store import Store
+from app.core.roots.lookup import plan_add
+from app.core.store.store import Store
+from app.core.text import UserError
 
 
 def _data(tmp_path: Path) -> StoreData:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from app.core.store import STORE_FILE, StoreError, parse
+from app.core.store.store import STORE_FILE, StoreError, parse
 
 CLASSES = {
     "test_terminal_escapes": "hostile inputs",

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.conftest import PROJECT
 from tests.headless_helpers import ANNOUNCE, headless_env, wait_for_line
 from tests.hub_helpers import add_roots, recorded

@@ -219,7 +219,7 @@ async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_ho
 
 async def test_an_http_server_that_is_not_there_is_a_clean_error_per_request(rk_home: Path) -> None:
     from app.core.model import HttpTarget, ServerEntry
-    from app.core.store import Store
+    from app.core.store.store import Store
     from tests.mcp_helpers import free_port
 
     entry = ServerEntry(name="web", target=HttpTarget(url=f"http://127.0.0.1:{free_port()}/mcp"), consent="given")

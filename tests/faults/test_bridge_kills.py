@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.faults.conftest import StoreGuard
 from tests.hub_helpers import add_roots
 from tests.mcp.bridge.helpers import add_server, pid_alive, raw_host, raw_server, records, wait_until

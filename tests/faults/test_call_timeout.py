@@ -42,7 +42,7 @@ def test_a_call_that_answers_in_time_still_prints_its_result(home: Path) -> None
 
 
 def test_a_result_larger_than_the_hubs_message_limit_still_reaches_call(home: Path) -> None:
-    from app.mcp.connection_stdio import MAX_MESSAGE_BYTES
+    from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
 
     megabytes = MAX_MESSAGE_BYTES // 1_000_000 + 6  # as text and as structured content: twice that on the wire
     arguments = f'{{"megabytes": {megabytes}}}'

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import LOCK_FILE, STORE_FILE
+from app.core.store.store import LOCK_FILE, STORE_FILE
 from tests.conftest import PROJECT, run_cli, run_unprivileged
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
@@ -217,7 +217,7 @@ def test_an_unreadable_folder_is_added_with_a_note(rk_home: Path, tmp_path: Path
     tmp_path.chmod(0o755)
     rk_home.mkdir(mode=0o777)
     rk_home.chmod(0o777)  # the unprivileged runner may write the store
-    code = "import sys; from app.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from app.cli.main import main; sys.exit(main(sys.argv[1:]))"
     result = run_unprivileged(code, "roots", "add", str(locked))
     assert result.returncode == 0, result.stderr
     assert _stored_paths(rk_home) == [str(locked)]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.core.model import SCHEMA_VERSION
-from app.core.store import STORE_FILE, Store, StoreError
+from app.core.store.store import STORE_FILE, Store, StoreError
 from tests.faults.conftest import StoreGuard
 
 

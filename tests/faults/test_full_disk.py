@@ -9,8 +9,8 @@ import pytest
 import qasync
 from PySide6.QtWidgets import QFileDialog
 
-from app.core.store import STORE_FILE
-from app.ui.message_bar import Level
+from app.core.store.store import STORE_FILE
+from app.ui.window.message_bar import Level
 from tests.conftest import run_cli
 from tests.faults.conftest import StoreGuard, fill
 from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each

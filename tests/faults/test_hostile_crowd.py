@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core import logsetup
 from app.core.model import StoreData
-from app.core.store import STORE_FILE, Store, StoreError, parse
+from app.core.store.store import STORE_FILE, Store, StoreError, parse
+from app.core.system import logsetup
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.hub import Hub
 from tests.faults.conftest import StoreGuard

@@ -16,7 +16,7 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from app.core.model import StoreData
-from app.core.store import STORE_FILE, Store
+from app.core.store.store import STORE_FILE, Store
 from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, is_terminal_safe
 from tests.hub_helpers import add_roots
@@ -38,7 +38,7 @@ def test_the_cli_refuses_or_adds_and_the_exit_status_says_which(cli, rk_home: Pa
     store_guard.watch(rk_home, unchanged=False)
     if "\x00" in text:  # no command line can carry a NUL byte; the same text is refused by core
         from app.core.edits import roots as edit_roots
-        from app.core.messages import UserError
+        from app.core.text import UserError
 
         with pytest.raises(UserError):
             edit_roots.add_roots(StoreData(), [text])
@@ -65,7 +65,7 @@ def test_the_cli_refuses_or_adds_and_the_exit_status_says_which(cli, rk_home: Pa
 @pytest.mark.parametrize("text", CASES)
 def test_the_paste_box_previews_every_input_as_plain_text(qapp: QApplication, text: str) -> None:
     from app.ui.dialogs.paste_dialog import PasteDialog
-    from app.ui.services import _plan
+    from app.ui.flows.services import _plan
 
     async def preview(texts: list[str]) -> list[object]:
         return [_plan(StoreData(), typed) for typed in texts]
@@ -88,7 +88,7 @@ def test_the_paste_box_previews_every_input_as_plain_text(qapp: QApplication, te
 def test_the_paste_box_shows_an_existing_folder_with_an_html_name_literally(qapp: QApplication, tmp_path: Path,
                                                                              name: str) -> None:
     from app.ui.dialogs.paste_dialog import PasteDialog
-    from app.ui.services import _plan
+    from app.ui.flows.services import _plan
 
     folder = tmp_path / name.replace("/", "_")
     folder.mkdir()

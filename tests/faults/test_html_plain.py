@@ -12,18 +12,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import printable
-from app.core.store import Store
-from app.mcp.connection import ConnectionStatus
-from app.ui.asking import confirm
-from app.ui.message_bar import Level, MessageBar
-from app.ui.roots_model import Column, RootsTableModel
-from app.ui.server_details import ServerDetails
-from app.ui.servers_model import Column as ServerColumn
-from app.ui.servers_model import ServersTableModel
-from app.ui.snapshot import ServerRow, Snapshot
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.store.store import Store
+from app.mcp.connection.connection import ConnectionStatus
+from app.ui.flows.asking import confirm
+from app.ui.models.roots import Column, RootsTableModel
+from app.ui.models.servers import Column as ServerColumn
+from app.ui.models.servers import ServersTableModel
+from app.ui.models.snapshot import ServerRow, Snapshot
+from app.ui.pages.server_details import ServerDetails
+from app.ui.window.message_bar import Level, MessageBar
 from tests.faults.hostile import HTML_INJECTION
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import qasync
 
-from app.ui.roots_model import Column
+from app.ui.models.roots import Column
 from tests.ui_helpers import eventually, one_folder_app, run, running
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store the app leaves must parse

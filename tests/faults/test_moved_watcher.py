@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessStatus
-from app.core.store import Store
+from app.core.roots.access import AccessStatus
+from app.core.store.store import Store
 from tests.hub_helpers import add_roots, eventually
 from tests.mcp.test_watcher import folders, make_watcher, started, store
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import STORE_FILE
+from app.core.store.store import STORE_FILE
 from tests.conftest import PROJECT
 from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import is_terminal_safe

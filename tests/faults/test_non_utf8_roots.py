@@ -23,11 +23,11 @@ import pytest
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.paths import path_to_uri, uri_to_path
-from app.core.roots import plan_add
-from app.core.sharing import SharedRoot
-from app.core.store import Store
-from app.mcp.connection import ServerConnection
-from app.mcp.watcher import RootsWatcher
+from app.core.roots.lookup import plan_add
+from app.core.roots.sharing import SharedRoot
+from app.core.store.store import Store
+from app.engine.watcher.watcher import RootsWatcher
+from app.mcp.connection.connection import ServerConnection
 from tests.mcp.bridge.helpers import sdk_host
 from tests.mcp_helpers import REPO, child_pids
 

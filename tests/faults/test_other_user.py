@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.hublock import HubLock, fallback_lock_path
-from app.core.locations import state_home
+from app.core.system.hublock import HubLock, fallback_lock_path
+from app.core.system.locations import state_home
 from tests.faults.conftest import StoreGuard
 from tests.faults.state_helpers import home_with_recorder
 from tests.headless_helpers import headless_hub

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import qasync
 
-from app.core import logsetup
-from app.core.store import Store
+from app.core.store.store import Store
+from app.core.system import logsetup
 from app.ui.dialogs.paste_dialog import PasteDialog
 from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, TERMINAL_ESCAPES

@@ -19,8 +19,8 @@ import pytest
 import pytest_asyncio
 
 from app.core.model import ServerEntry, StdioTarget
-from app.mcp.connection import ServerConnection
-from app.mcp.connection_stdio import MAX_MESSAGE_BYTES
+from app.mcp.connection.connection import ServerConnection
+from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
 from app.mcp.errors import TEMPLATES
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import headless_hub

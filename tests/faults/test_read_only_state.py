@@ -1,5 +1,5 @@
 """A read-only or unwritable state folder (issue 10, #7): edits are refused in one sentence, the hub
-still starts its servers, and one hub per home still holds (see app/core/hublock.py)."""
+still starts its servers, and one hub per home still holds (see app/core/system/hublock.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.hublock import HubLock
-from app.core.locations import state_home
+from app.core.system.hublock import HubLock
+from app.core.system.locations import state_home
 from tests.conftest import run_cli, run_unprivileged
 from tests.faults.conftest import StoreGuard, fill, remount
 from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
@@ -102,7 +102,7 @@ def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write
         (state / "hub.lock").chmod(0o644)
         try:
             tried = run_unprivileged(
-                "import sys\nfrom pathlib import Path\nfrom app.core.hublock import HubLock\n"
+                "import sys\nfrom pathlib import Path\nfrom app.core.system.hublock import HubLock\n"
                 "print(HubLock(Path(sys.argv[1]), 'gui').try_acquire())", str(state))
         finally:
             os.chown(state, 0, 0)

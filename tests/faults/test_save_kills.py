@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import LOCK_FILE, STORE_FILE, StoreError, parse, serialize
+from app.core.store.store import LOCK_FILE, STORE_FILE, StoreError, parse, serialize
 from tests.conftest import PROJECT
 from tests.faults.conftest import StoreGuard
 
@@ -36,7 +36,7 @@ WRITER = """
 import sys
 from pathlib import Path
 from app.core.model import Root
-from app.core.store import Store
+from app.core.store.store import Store
 
 store = Store(Path(sys.argv[1]))
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import STORE_FILE
+from app.core.store.store import STORE_FILE
 from tests.conftest import run_cli
 from tests.faults.conftest import StoreGuard
 from tests.headless_helpers import headless_hub

@@ -8,9 +8,9 @@ import pytest
 
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
-from app.core.messages import UserError
 from app.core.model import Root, StoreData
 from app.core.paths import path_to_uri
+from app.core.text import UserError
 from tests.faults.conftest import StoreGuard
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from app.core.edits import roots as edit_roots
-from app.core.messages import UserError
 from app.core.model import StoreData
-from app.core.overlap import broad_reason
-from app.core.store import STORE_FILE, Store
+from app.core.roots.overlap import broad_reason
+from app.core.store.store import STORE_FILE, Store
+from app.core.text import UserError
 from tests.conftest import PROJECT
 from tests.faults.conftest import StoreGuard
 from tests.hub_helpers import add_roots

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core.locations import state_home
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
-from app.mcp.connection_log import LOG_BACKUPS, LOG_ROTATE_BYTES, READ_CHUNK
+from app.core.store.store import Store
+from app.core.system.locations import state_home
+from app.engine.server_log import LOG_BACKUPS, LOG_ROTATE_BYTES, READ_CHUNK
 from tests.conftest import PROJECT
 from tests.faults.conftest import StoreGuard
 from tests.faults.state_helpers import headless_reaches

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import STORE_FILE
+from app.core.store.store import STORE_FILE
 
 REFUSED = [
     pytest.param(["--url", "http://127.0.0.1:99999/mcp"], "65535", id="port-too-high"),

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.store import STORE_FILE, Store, StoreError
+from app.core.store.store import STORE_FILE, Store, StoreError
 from tests.conftest import PROJECT
 from tests.faults.conftest import StoreGuard
 
@@ -28,9 +28,9 @@ GIVE_UP_AFTER = 5.0
 WRITER = """
 import sys, time
 from pathlib import Path
-import app.core.store
-from app.core.store import Store, StoreError
-app.core.store.LOCK_TIMEOUT = float(sys.argv[3])
+import app.core.store.store
+from app.core.store.store import Store, StoreError
+app.core.store.store.LOCK_TIMEOUT = float(sys.argv[3])
 store, refused = Store(Path(sys.argv[1])), []
 
 def edit(data):
@@ -68,9 +68,9 @@ def test_eight_writers_doing_2000_edits_are_never_refused(tmp_path: Path, store_
 def test_a_wait_that_times_out_says_who_held_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(tmp_path / "home")
     store.update(lambda data: None)
-    monkeypatch.setattr("app.core.store.LOCK_TIMEOUT", 0.5)
+    monkeypatch.setattr("app.core.store.store.LOCK_TIMEOUT", 0.5)
     holder = subprocess.Popen([sys.executable, "-c", "import sys\nfrom pathlib import Path\n"
-                               "from app.core.store import Store\n"
+                               "from app.core.store.store import Store\n"
                                "with Store(Path(sys.argv[1]))._locked():\n    print('held', flush=True)\n"
                                "    sys.stdin.read()\n", str(store.home)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -88,14 +88,14 @@ def test_a_wait_that_times_out_says_who_held_the_lock(tmp_path: Path, monkeypatc
 def test_a_waiter_that_gave_up_does_not_keep_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(tmp_path / "home")
     store.update(lambda data: None)
-    monkeypatch.setattr("app.core.store.LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("app.core.store.store.LOCK_TIMEOUT", 0.2)
     holder = os.open(store.lock_path, os.O_RDWR)  # an open file of its own: this very process must wait too
     fcntl.flock(holder, fcntl.LOCK_EX)
     with pytest.raises(StoreError) as refused:
         store.update(lambda data: None)
     assert refused.value.code == "store.lock_stuck" and "another process" in str(refused.value)
     os.close(holder)  # the abandoned waiter may now get the lock, and must let it go at once
-    monkeypatch.setattr("app.core.store.LOCK_TIMEOUT", 60.0)  # hang guard only
+    monkeypatch.setattr("app.core.store.store.LOCK_TIMEOUT", 60.0)  # hang guard only
     assert store.update(lambda data: setattr(data, "paused", True)).paused
     assert not any(thread.name == "rootkeeper-store-lock" and thread.is_alive() and not thread.daemon
                    for thread in threading.enumerate())
@@ -106,8 +106,8 @@ def test_a_waiter_that_gave_up_does_not_keep_the_lock(tmp_path: Path, monkeypatc
 BUSY_WRITER = """
 import sys, threading, time
 from pathlib import Path
-from app.core.store import Store
-from app.core.store_encoding import serialize
+from app.core.store.store import Store
+from app.core.store.encoding import serialize
 store, stop, edits = Store(Path(sys.argv[1])), threading.Event(), 0
 threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
 with store._locked():
@@ -126,9 +126,9 @@ print(edits, flush=True)
 # The real CLI in its own process, with a short wait for the lock (a module setting, not an option).
 SHORT_WAIT_CLI = """
 import sys
-import app.core.store
-app.core.store.LOCK_TIMEOUT = 0.5
-from app.cli import main
+import app.core.store.store
+app.core.store.store.LOCK_TIMEOUT = 0.5
+from app.cli.main import main
 sys.exit(main())
 """
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.status import ConnectionStatus, StatusBoard
+from app.core.servers.status import ConnectionStatus, StatusBoard
 from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import TERMINAL_ESCAPES, is_terminal_safe
 

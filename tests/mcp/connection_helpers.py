@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from app.mcp.connection import ServerConnection
+from app.mcp.connection.connection import ServerConnection
 from tests.mcp_helpers import child_pids
 
 WAIT = 90.0

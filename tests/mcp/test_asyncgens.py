@@ -59,7 +59,7 @@ def test_a_clean_up_that_fails_is_logged_not_reported_as_a_crash(
         await eventually(lambda: bool(closed), what="the generator's clean-up")
         await asyncio.sleep(0)  # the closing task's end
 
-    with caplog.at_level(logging.DEBUG, logger="app.mcp.asyncgens"):
+    with caplog.at_level(logging.DEBUG, logger="app.engine.asyncgens"):
         run(qloop, scenario())
     assert reported == []
     assert any("failed while closing" in record.getMessage() for record in caplog.records)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.roots import plan_add
-from app.core.store import Store
+from app.core.roots.lookup import plan_add
+from app.core.store.store import Store
 from app.mcp.call import call_tool
-from app.mcp.connection import ServerConnection
+from app.mcp.connection.connection import ServerConnection
 from tests.mcp_helpers import REPO, child_pids, http_entry, http_servers, read_events, stdio_entry
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.core.model import StoreData
-from app.core.progress import ConnectionProgress, connection_progress
-from app.core.store import Store
+from app.core.servers.progress import ConnectionProgress, connection_progress
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, eventually, python_server, recorded

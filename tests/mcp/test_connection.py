@@ -19,8 +19,8 @@ import pytest_asyncio
 from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_MODERN_VERSION
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.pacing import JITTER
-from app.mcp.connection import STOP_GRACE, ConnectionStatus, ServerConnection
+from app.core.servers.pacing import JITTER
+from app.mcp.connection.connection import STOP_GRACE, ConnectionStatus, ServerConnection
 from app.mcp.errors import ToolCallError
 from app.mcp.transport import MAX_SERVER_REQUESTS_IN_FLIGHT
 from tests.mcp.connection_helpers import WAIT, Connect, FailingRoots, Roots, connections, eventually

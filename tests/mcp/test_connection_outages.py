@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from app.mcp.connection import ConnectionStatus
+from app.mcp.connection.connection import ConnectionStatus
 from app.mcp.errors import ToolCallError
 from tests.mcp.connection_helpers import WAIT, Connect, connections
 from tests.mcp_helpers import stdio_entry

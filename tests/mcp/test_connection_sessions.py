@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_MODERN_VERSION
 
-from app.core.status import ConnectionStatus
+from app.core.servers.status import ConnectionStatus
 from app.mcp.errors import ToolCallError
 from tests.mcp.connection_helpers import WAIT, Connect, FailingRoots, Roots, connections, eventually
 from tests.mcp_helpers import HttpServers, http_entry, read_events, stdio_entry

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from app.core.model import ServerEntry, StdioTarget
-from app.mcp.connection import ServerConnection
+from app.mcp.connection.connection import ServerConnection
 from tests.mcp_helpers import REPO
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]

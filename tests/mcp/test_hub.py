@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.model import StoreData
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded

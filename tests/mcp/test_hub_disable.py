@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.edits import servers as edit_servers
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
 

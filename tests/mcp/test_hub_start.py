@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.model import StoreData
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import SDK_BESIDE_CHECKS_BELOW
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.conftest import PROJECT
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.timeout(120)
 HUB = """
 import asyncio, json, sys
 from pathlib import Path
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 
 async def main():

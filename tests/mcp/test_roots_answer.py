@@ -9,8 +9,8 @@ from mcp_types import ListRootsResult, Root
 from pydantic import FileUrl, ValidationError
 
 from app.core.model import StoreData
-from app.core.store import Store
-from app.mcp.connection_roots import RootsAnswer, RootsAnswers
+from app.core.store.store import Store
+from app.mcp.connection.roots import RootsAnswer, RootsAnswers
 from app.mcp.hub import Hub
 from tests.hub_helpers import add_roots, eventually, python_server, recorded
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT, CliResult, run_cli
 from tests.hub_helpers import eventually

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.pacing import CpuTimes
-from app.core.status import ConnectionStatus
-from app.core.store import Store
-from app.mcp.connection_gate import StartGate
+from app.core.servers.pacing import CpuTimes
+from app.core.servers.status import ConnectionStatus
+from app.core.store.store import Store
+from app.mcp.connection.gate import StartGate
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots

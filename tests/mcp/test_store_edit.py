@@ -18,7 +18,7 @@ import pytest
 
 from app.core.edits import roots as edit_roots
 from app.core.model import StoreData
-from app.core.store import Store, StoreError
+from app.core.store.store import Store, StoreError
 from app.mcp.hub import Hub
 from tests.hub_helpers import add_roots, eventually, python_server, recorded
 

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessChecker, AccessResult, AccessStatus, check_now
 from app.core.model import StoreData
-from app.core.store import Store
-from app.mcp import watcher as watcher_module
-from app.mcp import watcher_index, watcher_os
-from app.mcp.watcher import RootsWatcher, WatchEvent
+from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check_now
+from app.core.store.store import Store
+from app.engine.watcher import index as watcher_index
+from app.engine.watcher import os_events as watcher_os
+from app.engine.watcher import watcher as watcher_module
+from app.engine.watcher.watcher import RootsWatcher, WatchEvent
 from tests.conftest import PROJECT
 from tests.core.test_access import HangingCheck
 from tests.hub_helpers import add_roots, eventually, python_server
@@ -322,8 +323,8 @@ async def test_the_portable_watchfiles_path_sees_the_same_changes(
 
 
 def test_the_visibility_rule_for_every_server_at_once(tmp_path: Path) -> None:
-    from app.core.roots import plan_add
-    from app.core.sharing import SharedRoot, visible_lists, visible_roots
+    from app.core.roots.lookup import plan_add
+    from app.core.roots.sharing import SharedRoot, visible_lists, visible_roots
 
     data = StoreData()
     for name in ("one", "two", "off", "broken"):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from app.core.model import StoreData
-from app.core.sharing import visible_lists
-from app.core.store import Store
+from app.core.roots.sharing import visible_lists
+from app.core.store.store import Store
 from tests.hub_helpers import add_roots, eventually, python_server
 from tests.mcp.test_watcher import make_watcher, started
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
 from app.core.paths import path_to_uri
-from app.core.sharing import SharedRootCache, visible_lists
-from app.mcp.watcher_index import RootIndex
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.roots.sharing import SharedRootCache, visible_lists
+from app.engine.watcher.index import RootIndex
 
 
 def root(root_id: str, path: str, *, enabled: bool = True) -> Root:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from app.core.access import AccessChecker, AccessResult, AccessStatus, CheckItem, CheckRound, check_now
 from app.core.model import StoreData
 from app.core.policy import NO_POLICY, Policy
-from app.core.sharing import SharedRootCache, visible_lists
-from app.core.store import Store
-from app.mcp.watcher_results import RESULTS_PER_TURN, WARM_ON_THREAD, warm_shared, warmed_lists
+from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, CheckItem, CheckRound, check_now
+from app.core.roots.sharing import SharedRootCache, visible_lists
+from app.core.store.store import Store
+from app.engine.watcher.results import RESULTS_PER_TURN, WARM_ON_THREAD, warm_shared, warmed_lists
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.hub_helpers import eventually, python_server
 from tests.mcp.test_watcher import cli, make_watcher, started

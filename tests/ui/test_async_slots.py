@@ -16,10 +16,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolButton
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.roots_model import Column
+from app.ui.models.roots import Column
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root

@@ -8,10 +8,10 @@ import qasync
 from PySide6.QtCore import QPoint
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
-from app.ui.message_bar import Level
-from app.ui.roots_model import Column
+from app.ui.models.roots import Column
+from app.ui.window.message_bar import Level
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 

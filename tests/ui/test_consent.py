@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.edits import servers as edit_servers
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.text import home_relative
 from tests.conftest import PROJECT

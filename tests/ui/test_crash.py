@@ -14,11 +14,11 @@ import qasync
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from app.core import logsetup
+from app.core.system import logsetup
 from app.ui.application import RootkeeperApp
 from app.ui.crash import CrashNotice
-from app.ui.message_bar import Level
 from app.ui.slots import asyncSlot
+from app.ui.window.message_bar import Level
 from tests.ui_helpers import build_app, eventually, run, running
 
 

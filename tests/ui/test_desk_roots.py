@@ -12,9 +12,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu, QMessageBox
 
 from app.core.model import StoreData
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
-from app.ui.roots_model import Column
+from app.ui.models.roots import Column
 from tests.hub_helpers import add_roots, python_server
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
 

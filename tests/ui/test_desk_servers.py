@@ -12,11 +12,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from app.core.model import ServerEntry, StoreData
-from app.core.secrets import reveal
-from app.core.store import Store
+from app.core.servers.secrets import reveal
+from app.core.store.store import Store
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.servers_model import Column
+from app.ui.models.servers import Column
 from tests.hub_helpers import add_roots, processes_mentioning, python_server, recorded
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
 

@@ -12,14 +12,14 @@ from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDropEvent, QHelpEve
 from PySide6.QtWidgets import QApplication, QStyleOptionViewItem, QToolTip
 
 from app import __version__
-from app.core.logsetup import LOG_FILE
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
-from app.ui.about import AboutDialog
+from app.core.store.store import Store
+from app.core.system.logsetup import LOG_FILE
+from app.ui.dialogs.about import AboutDialog
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
-from app.ui.roots_model import Column as RootColumn
-from app.ui.servers_model import Column as ServerColumn
+from app.ui.models.roots import Column as RootColumn
+from app.ui.models.servers import Column as ServerColumn
 from app.ui.settings import GuiSettings
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.collection_hold import collections_held
+from app.core.system.collection_hold import collections_held
 from app.ui.gui_thread_gc import GuiThreadCollector
 from app.ui.main import make_application
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import qasync
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
-from app.ui.snapshot import TrayState
+from app.core.store.store import Store
+from app.ui.models.snapshot import TrayState
 from tests.hub_helpers import add_roots
 from tests.ui.test_tray import menu_actions
 from tests.ui_helpers import build_app, eventually, folders, run, running

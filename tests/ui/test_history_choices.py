@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.ui.history_page import HistoryFilter, HistoryPage
+from app.ui.pages.history import HistoryFilter, HistoryPage
 
 
 async def _nothing(_chosen: HistoryFilter) -> list[object]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.core.history import History, history_path, read_history
-from app.ui.history_page import HistoryFilter, HistoryPage
+from app.core.history.history import History, history_path, read_history
+from app.ui.pages.history import HistoryFilter, HistoryPage
 from tests.ui_helpers import eventually, run
 
 

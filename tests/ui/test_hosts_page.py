@@ -22,11 +22,11 @@ from app.core.hosts import HOSTS, ConfigFile
 from app.core.hosts.install import plan_install, read_config
 from app.ui.dialogs.checklist_dialog import ChecklistDialog
 from app.ui.dialogs.diff_dialog import DiffDialog
-from app.ui.hosts_model import Column
 from app.ui.i18n import ENGLISH
-from app.ui.main_window import HOSTS_TAB
-from app.ui.message_bar import Level
 from app.ui.messages import render
+from app.ui.models.hosts import Column
+from app.ui.window.main_window import HOSTS_TAB
+from app.ui.window.message_bar import Level
 from tests.conftest import PROJECT
 from tests.mcp_helpers import http_servers
 from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, translations

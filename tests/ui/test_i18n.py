@@ -144,7 +144,7 @@ def core_refusals() -> dict[str, list[str]]:
     """Every sentence core can say (refusals the CLI tests exercise included), with its argument names."""
     from string import Formatter
 
-    from app.core.edits.sentences import SENTENCES
+    from app.core.text import SENTENCES
 
     return {code: [name for _, name, _, _ in Formatter().parse(template) if name]
             for code, template in SENTENCES.items()}
@@ -153,7 +153,7 @@ def core_refusals() -> dict[str, list[str]]:
 def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_english(
     qapp: QApplication, english: object
 ) -> None:
-    from app.core.edits.sentences import SENTENCES, message
+    from app.core.text import SENTENCES, message
     from app.ui.messages import known_codes, render
 
     assert set(SENTENCES) <= known_codes(), "add a row to app/ui/messages.py for each new code"
@@ -166,8 +166,8 @@ def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_e
 def test_no_english_sentence_from_core_reaches_a_chinese_screen(
     qapp: QApplication, language: str, marks: str, foreign: str
 ) -> None:
-    from app.core.access import AccessResult, AccessStatus
-    from app.core.edits.sentences import message
+    from app.core.roots.access import AccessResult, AccessStatus
+    from app.core.text import message
     from app.ui import text
     from app.ui.messages import quoted_list, render
 
@@ -199,14 +199,14 @@ def test_notifications_about_lost_folders_and_failed_servers_are_translated(
 ) -> None:
     from PySide6.QtWidgets import QSystemTrayIcon
 
-    from app.core.access import AccessResult, AccessStatus
     from app.core.model import Root, ServerEntry, StdioTarget, StoreData
-    from app.core.status import ConnectionStatus
-    from app.core.store import Store
+    from app.core.roots.access import AccessResult, AccessStatus
+    from app.core.servers.status import ConnectionStatus
+    from app.core.store.store import Store
     from app.mcp.hub import Hub
-    from app.ui.live import LiveState
-    from app.ui.notifier import Notifier
-    from app.ui.snapshot import Snapshot
+    from app.ui.models.live import LiveState
+    from app.ui.models.snapshot import Snapshot
+    from app.ui.tray.notifier import Notifier
 
     roots = [Root(name=name, entered_path=f"/data/{name}", path=f"/data/{name}", uri=f"file:///data/{name}")
              for name in ("项目", "文档")]
@@ -242,7 +242,7 @@ def coded_sentences() -> dict[str, list[str]]:
     """Every server-failure, hub-lock and host sentence the code can say: code -> argument names.
 
     Collected from the sources, not listed here: `app.mcp.errors.TEMPLATES` (the registry of `mcp.*`
-    sentences), and every call in app/core/hublock.py and app/core/hosts/ whose first argument is an
+    sentences), and every call in app/core/system/hublock.py and app/core/hosts/ whose first argument is an
     `hub.*` / `hosts.*` code, with the keyword arguments that call passes.
     """
     import ast
@@ -252,7 +252,8 @@ def coded_sentences() -> dict[str, list[str]]:
 
     found = {code: [name for _, name, _, _ in Formatter().parse(template) if name]
              for code, template in TEMPLATES.items()}
-    sources = [PROJECT / "app" / "core" / "hublock.py", *sorted((PROJECT / "app" / "core" / "hosts").glob("*.py"))]
+    sources = [PROJECT / "app" / "core" / "system" / "hublock.py",
+               *sorted((PROJECT / "app" / "core" / "hosts").glob("*.py"))]
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
@@ -280,8 +281,8 @@ def test_every_coded_sentence_has_a_template_that_says_the_same_in_english(
     qapp: QApplication, english: object
 ) -> None:
     from app.core.hosts import HOSTS
-    from app.core.hublock import HubLockHeld, HubLockUnusable, HubOwner
-    from app.core.messages import Message
+    from app.core.system.hublock import HubLockHeld, HubLockUnusable, HubOwner
+    from app.core.text import Message
     from app.mcp.errors import message
     from app.ui.messages import known_codes, render
 
@@ -308,7 +309,7 @@ def test_every_coded_sentence_has_a_template_that_says_the_same_in_english(
 def test_no_english_server_hub_or_host_sentence_reaches_a_chinese_screen(
     qapp: QApplication, language: str, marks: str, foreign: str
 ) -> None:
-    from app.core.messages import Message
+    from app.core.text import Message
     from app.ui.messages import render
 
     translations().apply(language)
@@ -334,10 +335,10 @@ def test_the_servers_view_shows_a_failure_in_the_language(
     qapp: QApplication, language: str
 ) -> None:
     from app.core.model import ServerEntry, StdioTarget, StoreData
-    from app.core.status import ConnectionStatus
-    from app.ui.server_details import ServerDetails
-    from app.ui.servers_model import Column, ServersTableModel
-    from app.ui.snapshot import Snapshot
+    from app.core.servers.status import ConnectionStatus
+    from app.ui.models.servers import Column, ServersTableModel
+    from app.ui.models.snapshot import Snapshot
+    from app.ui.pages.server_details import ServerDetails
 
     where = "<b>127.0.0.1:9</b>"
     status = ConnectionStatus(state="backoff", last_error=f"Connection refused by {where}.",

@@ -8,9 +8,9 @@ import pytest
 import qasync
 from PySide6.QtCore import QTimer
 
-from app.core.store import Store
-from app.ui import health as health_module
-from app.ui.snapshot import Snapshot, TrayState
+from app.core.store.store import Store
+from app.ui.models import health as health_module
+from app.ui.models.snapshot import Snapshot, TrayState
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running
 

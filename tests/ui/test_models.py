@@ -10,18 +10,18 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
-from app.core.sharing import SharedRoot
-from app.mcp.connection import ConnectionStatus
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.roots.sharing import SharedRoot
+from app.mcp.connection.connection import ConnectionStatus
+from app.ui.dialogs.server_hints import replaces_own_folders
 from app.ui.i18n import language_for
-from app.ui.roots_model import ROOT_ID_ROLE, Column, RootsTableModel
-from app.ui.server_hints import replaces_own_folders
-from app.ui.servers_model import Column as ServerColumn
-from app.ui.servers_model import ServersTableModel
-from app.ui.snapshot import Snapshot, TrayState
+from app.ui.models.roots import ROOT_ID_ROLE, Column, RootsTableModel
+from app.ui.models.servers import Column as ServerColumn
+from app.ui.models.servers import ServersTableModel
+from app.ui.models.snapshot import Snapshot, TrayState
 from app.ui.text import home_relative
-from app.ui.transitions import Change, TransitionTracker
+from app.ui.tray.transitions import Change, TransitionTracker
 
 OK = AccessResult(AccessStatus.OK, "readable", datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC))
 GONE = AccessResult(AccessStatus.MISSING, "/x does not exist (deleted, renamed or unmounted).")

@@ -9,12 +9,12 @@ import pytest
 import qasync
 
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.status import ConnectionStatus
-from app.core.store import Store
+from app.core.servers.status import ConnectionStatus
+from app.core.store.store import Store
 from app.mcp.errors import ToolCallError
-from app.ui.message_bar import Level
-from app.ui.snapshot import Snapshot
-from app.ui.transitions import TransitionTracker
+from app.ui.models.snapshot import Snapshot
+from app.ui.tray.transitions import TransitionTracker
+from app.ui.window.message_bar import Level
 from tests.hub_helpers import add_roots
 from tests.mcp_helpers import stdio_entry
 from tests.ui_helpers import build_app, eventually, folders, run, running

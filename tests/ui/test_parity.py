@@ -17,12 +17,12 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.core.edits.servers import http_target, stdio_target
-from app.core.messages import UserError
 from app.core.model import StoreData
-from app.core.store import STORE_FILE, Store
+from app.core.store.store import STORE_FILE, Store
+from app.core.text import UserError
 from app.mcp.hub import Hub
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.services import StoreEditor
+from app.ui.flows.services import StoreEditor
 from tests.conftest import run_cli
 
 GuiEdit = Callable[[StoreEditor, StoreData], Awaitable[Any]]

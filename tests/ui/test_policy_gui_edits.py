@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core.model import Root, ServerEntry, StdioTarget
 from app.core.policy import load_policy
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.sharing_choice import ROOT_ID_ROLE, policy_lock
-from app.ui.main_window import SERVERS_TAB
+from app.ui.window.main_window import SERVERS_TAB
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 

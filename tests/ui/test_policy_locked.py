@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import qasync
 
-from app.core.store import Store
-from app.ui.roots_model import Column
+from app.core.store.store import Store
+from app.ui.models.roots import Column
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running
 

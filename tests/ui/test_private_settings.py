@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.core.store import Store
+from app.core.store.store import Store
 from app.mcp.hub import Hub
 from app.ui.application import RootkeeperApp
 from app.ui.main import make_application

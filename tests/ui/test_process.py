@@ -11,7 +11,7 @@ from pathlib import Path
 
 import qasync
 
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.single_instance import SingleInstance
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots

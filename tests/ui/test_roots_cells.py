@@ -8,8 +8,8 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from app.core.access import AccessResult, AccessStatus
-from app.ui.roots_model import Column, RootsTableModel
+from app.core.roots.access import AccessResult, AccessStatus
+from app.ui.models.roots import Column, RootsTableModel
 from tests.ui.test_models import OK, cell, root, snapshot
 from tests.ui_helpers import build_app
 

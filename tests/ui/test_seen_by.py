@@ -7,12 +7,12 @@ from pathlib import Path
 import qasync
 from PySide6.QtCore import Qt
 
-from app.core.access import AccessResult, AccessStatus
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
-from app.core.status import ConnectionStatus
-from app.core.store import Store
-from app.ui.roots_model import Column, RootsTableModel
-from app.ui.snapshot import ServerRow, Snapshot
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.servers.status import ConnectionStatus
+from app.core.store.store import Store
+from app.ui.models.roots import Column, RootsTableModel
+from app.ui.models.snapshot import ServerRow, Snapshot
 from tests.hub_helpers import add_roots
 from tests.mcp_helpers import stdio_entry
 from tests.ui_helpers import build_app, eventually, folders, run, running

@@ -11,16 +11,16 @@ from pathlib import Path
 import qasync
 from PySide6.QtCore import Qt
 
-from app.core.access import AccessResult, AccessStatus
-from app.core.fileio import atomic_write
-from app.core.history import History, history_path
-from app.core.history_index import SeenIndex
+from app.core.history.history import History, history_path
+from app.core.history.index import SeenIndex
 from app.core.model import Root, ServerEntry, StdioTarget, StoreData
-from app.core.status import ConnectionStatus
-from app.core.store import Store
-from app.ui.main_window import HISTORY_TAB, SERVERS_TAB
-from app.ui.roots_model import Column
-from app.ui.snapshot import Snapshot
+from app.core.roots.access import AccessResult, AccessStatus
+from app.core.servers.status import ConnectionStatus
+from app.core.store.store import Store
+from app.core.system.fileio import atomic_write
+from app.ui.models.roots import Column
+from app.ui.models.snapshot import Snapshot
+from app.ui.window.main_window import HISTORY_TAB, SERVERS_TAB
 from tests.hub_helpers import add_roots, recorded
 from tests.ui.test_consent import recorder
 from tests.ui.test_sessions import BridgeProcess, bridges_fixture, hold_hub_lock  # noqa: F401 (a fixture)

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import qasync
 
-from app.core import secrets
 from app.core.edits import servers as edit_servers
 from app.core.model import HttpTarget, StdioTarget
-from app.core.store import Store
+from app.core.servers import secrets
+from app.core.store.store import Store
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.main_window import SERVERS_TAB
+from app.ui.window.main_window import SERVERS_TAB
 from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, stored_server
 
 ABSENT = "rootkeeper-test-no-such-server"

@@ -11,11 +11,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
-from app.core.secrets import reveal
-from app.core.store import Store
+from app.core.servers.secrets import reveal
+from app.core.store.store import Store
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
-from app.ui.main_window import SERVERS_TAB
+from app.ui.window.main_window import SERVERS_TAB
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import (

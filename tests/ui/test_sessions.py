@@ -22,10 +22,10 @@ import qasync
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
-from app.core.hublock import HubLock
-from app.core.store import Store
+from app.core.store.store import Store
+from app.core.system.hublock import HubLock
 from app.ui.dialogs.consent_dialog import ConsentDialog
-from app.ui.servers_model import Column
+from app.ui.models.servers import Column
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, recorded
 from tests.ui.test_consent import recorder

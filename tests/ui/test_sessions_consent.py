@@ -7,7 +7,7 @@ from pathlib import Path
 import qasync
 from PySide6.QtWidgets import QApplication
 
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from tests.hub_helpers import add_roots
 from tests.ui.test_consent import recorder

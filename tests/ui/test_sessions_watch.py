@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.fileio import atomic_write
-from app.mcp.sessions_watch import SessionsWatch
+from app.core.system.fileio import atomic_write
+from app.engine.sessions_watch import SessionsWatch
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 

@@ -107,7 +107,7 @@ def test_the_lock_file_is_private(qapp: QApplication, runtime: Path, tmp_path: P
 
 def test_one_app_per_home_until_its_holder_dies_however_it_dies(qapp: QApplication, runtime: Path,
                                                                 tmp_path: Path) -> None:
-    from app.cli_sessions import tray_running
+    from app.cli.sessions import tray_running
 
     state = tmp_path / "state"
     holder = ("import sys\nfrom pathlib import Path\nfrom PySide6.QtCore import QCoreApplication\n"

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app import cli
-from app.core.store import Store
+from app.cli import main as cli
+from app.core.store.store import Store
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
 from tests.ui.test_process import environment
@@ -21,11 +21,12 @@ PROBE = """
 import json, sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from app.ui.face import Face
+from app.ui.tray.face import Face
 
-HEAVY = ("pydantic", "app.core.model", "app.core.store", "app.mcp.hub", "app.ui.main_window", "app.ui.flows", "mcp",
+HEAVY = ("pydantic", "app.core.model", "app.core.store.store", "app.mcp.hub", "app.ui.window.main_window",
+         "app.ui.flows.flows", "mcp",
          "PySide6.QtNetwork", "asyncio", "qasync", "ssl", "_hashlib", "ctypes",
-         "app.core.access", "app.core.paths", "app.terminal", "html", "datetime")
+         "app.core.roots.access", "app.core.paths", "app.cli.terminal", "html", "datetime")
 # Bindings PySide6 loads on first use, each a millisecond or more, that the face needs none of.
 LATE_BINDINGS = ("QEvent", "QFile", "QDateTime")
 seen = {}
@@ -80,7 +81,7 @@ def test_the_face_is_shown_before_the_store_hub_and_pages_are_imported(tmp_path:
 # each, and what stays in `linecache` once the whole window is loaded.
 SCAN_PROBE = """
 import inspect, json, linecache, os, sys
-import app.ui.main, app.ui.main_window, pydantic
+import app.ui.main, app.ui.window.main_window, pydantic
 feature = sys.modules["shibokensupport.feature"]
 recorded = {name: flag for name, flag in feature.pyside_feature_dict.items() if name.startswith("app.")}
 folders = tuple(os.path.dirname(package.__file__) + os.sep for package in (app, pydantic))
@@ -102,7 +103,7 @@ def test_pyside_s_check_of_each_import_gives_its_answers_without_keeping_every_s
                           cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
-    assert seen["recorded"]["app.ui.tray"] == 0 and seen["recorded"]["app.core.store"] == -1
+    assert seen["recorded"]["app.ui.tray.tray"] == 0 and seen["recorded"]["app.core.store.store"] == -1
     assert seen["recorded"] == seen["own"]
     assert seen["cached"] == []  # PySide6's own check keeps the lines of every module imported after Qt
 

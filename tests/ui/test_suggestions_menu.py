@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from app.core.suggestions import suggest
-from app.ui.suggestions_menu import Suggester, SuggestionsMenu
+from app.core.suggest.suggestions import suggest
+from app.ui.pages.suggestions_menu import Suggester, SuggestionsMenu
 from tests.ui_helpers import eventually, run
 
 
@@ -39,7 +39,7 @@ def test_suggestions_are_listed_picked_and_drop_out_once_shared(qloop, qtbot, tm
 def test_the_tray_offers_suggestions_and_picking_one_shares_it(  # type: ignore[no-untyped-def]
     qloop, tmp_path: Path, monkeypatch, english
 ) -> None:
-    from app.core.store import Store
+    from app.core.store.store import Store
     from tests.ui_helpers import build_app, running
 
     home = tmp_path / "user"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import qasync
 
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.headless_helpers import headless_hub, holder
 from tests.hub_helpers import processes_mentioning, python_server
 from tests.ui_helpers import build_app, eventually, run, running

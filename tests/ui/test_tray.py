@@ -13,10 +13,10 @@ from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter, QPale
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.icons import panel_is_dark, tray_icon
-from app.ui.snapshot import TrayState
-from app.ui.tray import MENU_ROOTS
+from app.ui.models.snapshot import TrayState
+from app.ui.tray.tray import MENU_ROOTS
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import (
     build_app,

@@ -7,7 +7,7 @@ from pathlib import Path
 import qasync
 
 from app.core.model import StoreData
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.hub_helpers import add_roots, python_server, recorded
 from tests.ui_helpers import build_app, eventually, folders, run, running
 

@@ -14,13 +14,13 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.core.store import Store
+from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.dialogs.settings_dialog import SettingsDialog
 from app.ui.i18n import ENGLISH
-from app.ui.message_bar import Level
-from app.ui.roots_model import Column
+from app.ui.models.roots import Column
 from app.ui.settings import GuiSettings
+from app.ui.window.message_bar import Level
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import (

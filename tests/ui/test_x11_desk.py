@@ -95,7 +95,7 @@ async def notifications(home: Path, data: Path, report: dict[str, object]) -> No
 
     from PySide6.QtWidgets import QSystemTrayIcon
 
-    from app.core.store import Store
+    from app.core.store.store import Store
     from tests.hub_helpers import add_roots
     from tests.ui_helpers import build_app, eventually, folders, running
 

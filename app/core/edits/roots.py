@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Generic
 
-from app.core import access
-from app.core.edits.sentences import BROAD_WHY, SENTENCES, message
-from app.core.messages import Message
 from app.core.paths import printable
-from app.core.plain_views import R, RootFields, StoreState
 from app.core.policy import load_policy
-from app.core.root_ids import unused_root_id
-from app.core.roots import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
+from app.core.roots import access
+from app.core.roots.ids import unused_root_id
+from app.core.roots.lookup import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
+from app.core.store.plain_views import R, RootFields, StoreState
+from app.core.text import BROAD_WHY, SENTENCES, Message, message
 
 # Each edit takes a `StoreState`: the model's `StoreData` (the GUI, most commands), or the plain data's view
 # (`Store.plain_transaction`), so the command line edits roots without building pydantic, by the same rules.

@@ -15,14 +15,14 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
-from app.core.aliases import clean_remote, is_remote_absolute
-from app.core.edits.sentences import refusal
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import canonicalize, printable
 from app.core.policy import load_policy
-from app.core.roots import RootError, find_root
-from app.core.secrets import keep_unchanged
-from app.core.server_words import ERAS, ROOTS_SOURCES, EraPin, SharingMode
+from app.core.roots.lookup import RootError, find_root
+from app.core.servers.aliases import clean_remote, is_remote_absolute
+from app.core.servers.secrets import keep_unchanged
+from app.core.servers.words import ERAS, ROOTS_SOURCES, EraPin, SharingMode
+from app.core.text import refusal
 
 ShareChoice = SharingMode | Sequence[str] | str
 """`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
@@ -66,7 +66,7 @@ def check_stdio(command: str, args: Sequence[str] = (), *, env: Mapping[str, str
 
 
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
-"""An HTTP field name is a `token` (RFC 9110 §5.6.2): no spaces, colons or controls."""
+"""An HTTP field name is a `token` (RFC 9110 5.6.2): no spaces, colons or controls."""
 
 
 def _check_url(url: str) -> None:
@@ -144,7 +144,7 @@ def save_server(
 ) -> ServerEntry:
     """Add a server, or replace the one called `replacing` in place.
 
-    A replaced entry keeps each secret value given as shown (`****`, see `app.core.secrets`), and its
+    A replaced entry keeps each secret value given as shown (`****`, see `app.core.servers.secrets`), and its
     consent, sharing, era, aliases, own-folders option and roots source
     unless `share`/`era` are given; a new one
     waits for consent (shares nothing) unless `share` is given.

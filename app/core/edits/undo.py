@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from app.core.edits import roots as edit_roots
 from app.core.edits import servers as edit_servers
-from app.core.edits.sentences import refusal
 from app.core.model import Root, ServerEntry, StoreData
-from app.core.secrets import SecretError, reveal
+from app.core.servers.secrets import SecretError, reveal
+from app.core.text import refusal
 
 
 @dataclass(frozen=True)

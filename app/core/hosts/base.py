@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from app.core.hosts.bridgecmd import bridged_server_name
-from app.core.messages import UserError
+from app.core.text import UserError
 
 Transport = Literal["stdio", "http", "sse", "unknown"]
 

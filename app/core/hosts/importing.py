@@ -14,9 +14,9 @@ from pathlib import Path
 
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
-from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
-from app.core.secrets import same_target
+from app.core.servers.secrets import same_target
+from app.core.text import UserError
 
 _INVALID = re.compile(r"[^A-Za-z0-9._-]+")
 NAME_LIMIT = 64

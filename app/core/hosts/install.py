@@ -18,12 +18,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.core.fileio import atomic_write
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command
 from app.core.hosts.importing import Imported, plan_import
-from app.core.locations import state_home
 from app.core.model import StoreData
+from app.core.system.fileio import atomic_write
+from app.core.system.locations import state_home
 
 RECORDS_FILE = "host-installs.json"
 BACKUP_DIR = "host-backups"

@@ -8,9 +8,9 @@ from typing import Any
 from app.core.hosts import HOSTS
 from app.core.hosts.base import HostServer, current_system
 from app.core.hosts.install import read_config
-from app.core.messages import UserError
 from app.core.model import StoreData
-from app.core.secrets import masked_url
+from app.core.servers.secrets import masked_url
+from app.core.text import UserError
 
 
 def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.edits.sentences import refusal
 from app.core.paths import printable
+from app.core.text import refusal
 from app.ui import text
 
 LOCAL, REMOTE = 0, 1

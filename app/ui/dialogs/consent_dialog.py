@@ -13,10 +13,10 @@ from enum import IntEnum
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from app.core.messages import UserError
 from app.core.model import Root
 from app.core.policy import Policy
-from app.core.server_words import SharingMode
+from app.core.servers.words import SharingMode
+from app.core.text import UserError
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.icons import app_icon
 

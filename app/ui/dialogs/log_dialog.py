@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QHideEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
-from app.ui.logs import read_tail
+from app.ui.flows.logs import read_tail
 from app.ui.slots import asyncSlot
 
 REFRESH_MS = 1000

@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app.ui import text
+from app.ui.flows.services import Preview
 from app.ui.messages import render
-from app.ui.services import Preview
 from app.ui.slots import asyncSlot
 
 PreviewService = Callable[[Sequence[str]], Awaitable[list[Preview]]]

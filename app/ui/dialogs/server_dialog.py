@@ -37,14 +37,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import server_words
-from app.core.arguments import suggested_args
 from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
-from app.core.messages import UserError
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.policy import Policy
-from app.core.secrets import masked
+from app.core.servers import words as server_words
+from app.core.servers.arguments import suggested_args
+from app.core.servers.secrets import masked
+from app.core.text import UserError
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
 from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.model import Root, ServerEntry
-from app.core.server_words import SharingMode
+from app.core.servers.words import SharingMode
 from app.ui.messages import plain_tooltip, render
 from app.ui.text import home_relative
 
 if TYPE_CHECKING:
-    from app.core.messages import UserError
     from app.core.policy import Policy
+    from app.core.text import UserError
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 

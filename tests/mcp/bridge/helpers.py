@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.model import ServerEntry, StdioTarget
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.conftest import PROJECT
 
 WAIT = 30.0

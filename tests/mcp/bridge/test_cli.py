@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.mcp.bridge.run import derived_name
+from app.bridge.run import derived_name
 from tests.conftest import run_cli
 from tests.mcp.bridge.helpers import add_server
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from mcp_types import Implementation
 
-from app.core.history import read_history
-from app.mcp.bridge.status import live_sessions
+from app.core.history.history import read_history
+from app.core.servers.sessions import live_sessions
 from tests.conftest import run_cli
 from tests.mcp.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
 

@@ -15,7 +15,7 @@ import pytest
 from mcp_types import ElicitResult, ListRootsResult, Root
 
 from app.core.model import HttpTarget, ServerEntry
-from app.core.store import Store
+from app.core.store.store import Store
 from tests.conftest import run_cli
 from tests.mcp.bridge.helpers import add_server, sdk_host, set_fields
 from tests.mcp_helpers import http_servers

@@ -1,0 +1,382 @@
+"""The bridge proper: host ⇄ bridge ⇄ server, forwarding raw messages and rewriting only what roots need.
+
+What changes on the way (everything else passes as the bytes read):
+
+- handshake era: `initialize` gains `capabilities.roots = {"listChanged": true}`; the server's
+  `roots/list` is answered here; a change of the list is sent to the server as
+  `notifications/roots/list_changed` (once, until it lists again);
+- 2026-07-28 era: every request's client capabilities gain `roots: {}`; an input-required answer
+  to `tools/call`, `resources/read` or `prompts/get` that asks for `roots/list` is answered here
+  (see `rounds`);
+- a host's own `roots/list` request, when the policy needs the host's list, uses ids of the
+  bridge's own (`rk-bridge:<random>:<n>`) that no host or server id is allowed to collide with.
+
+With sharing `none` the bridge is a transparent pipe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
+
+from app.bridge import rewrite
+from app.bridge.framing import (
+    CONNECTION_CLOSED,
+    INVALID_REQUEST,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    LineWriter,
+    Message,
+    MessageTooLarge,
+    decode,
+    encode,
+    error_response,
+    key_of,
+)
+from app.bridge.rounds import Rounds
+from app.bridge.source import RootsSource
+from app.bridge.status import SessionStatus
+from app.core.servers import words
+
+log = logging.getLogger(__name__)
+
+HOST_ROOTS_TIMEOUT = 10.0
+MAX_BRIDGE_TASKS = 64
+ID_IN_USE = "This request id is in use by Rootkeeper's bridge."
+
+
+class Upstream(Protocol):
+    label: str
+
+    async def start(self) -> None: ...
+
+    async def send(self, raw: bytes) -> bool: ...
+
+    async def receive(self) -> bytes | None: ...
+
+    def exit_detail(self) -> str: ...
+
+    async def close(self) -> None: ...
+
+
+HostReader = Callable[[], Any]  # an awaitable returning the next raw line, or None at EOF
+
+
+class Bridge:
+    def __init__(
+        self,
+        *,
+        read_host: HostReader,
+        host: LineWriter,
+        upstream: Upstream,
+        source: RootsSource,
+        status: SessionStatus,
+        legacy_pin: bool = False,
+    ) -> None:
+        self.read_host = read_host
+        self.host = host
+        self.upstream = upstream
+        self.source = source
+        self.status = status
+        self.legacy_pin = legacy_pin
+        entry = source.entry()
+        self.transparent = entry is None or not entry.declares_roots
+        self.era: Literal["legacy", "modern"] | None = None
+        self.host_has_roots = False
+        self.initialized = False
+        self.awaiting_relist = False
+        self.last_listed: list[str] | None = None
+        self.pending_host: dict[tuple[str, Any], Any] = {}  # host request ids the server has not answered
+        self.own_requests: dict[tuple[str, Any], asyncio.Future[Any]] = {}  # the bridge's requests to the host
+        self.rounds = Rounds(self)
+        self._token = secrets.token_hex(4)
+        self._counter = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._unsubscribe = source.subscribe(self._roots_changed)
+
+    @property
+    def policy(self) -> words.RootsSource:
+        """Read on every use: a change of the policy in the store applies to the next roots request."""
+        entry = self.source.entry()
+        return entry.roots_source if entry is not None else "rootkeeper"
+
+    # -- ids ------------------------------------------------------------------------------------------
+
+    def new_id(self) -> str:
+        self._counter += 1
+        return f"rk-bridge:{self._token}:{self._counter}"
+
+    def is_own_id(self, key: tuple[str, Any]) -> bool:
+        return key in self.own_requests or self.rounds.owns(key)
+
+    # -- running ----------------------------------------------------------------------------------------
+
+    async def run(self) -> int:
+        host_task = asyncio.create_task(self._pump_host(), name="bridge-host")
+        server_task = asyncio.create_task(self._pump_server(), name="bridge-server")
+        done, _ = await asyncio.wait({host_task, server_task}, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            if host_task in done:
+                if host_task.exception() is not None:
+                    log.error("reading the host failed", exc_info=host_task.exception())
+                log.info("the host closed its input; stopping the server")
+                await self.upstream.close()
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(server_task, timeout=5)
+            else:
+                detail = "The server went away."
+                if server_task.exception() is not None:
+                    log.error("reading the server failed", exc_info=server_task.exception())
+                else:
+                    detail = server_task.result()
+                log.info("server side ended: %s", detail)
+                await self._fail_pending(detail)
+                await self.upstream.close()
+        finally:
+            self._unsubscribe()
+            for task in (host_task, server_task, *self._tasks):
+                task.cancel()
+            for future in self.own_requests.values():
+                future.cancel()
+            self.host.close()
+        return 0
+
+    def server_restarted(self) -> None:
+        """A new server process took over (roots as arguments): it lists afresh and is told of changes from now."""
+        self.awaiting_relist = False
+        self.last_listed = None
+
+    async def _fail_pending(self, detail: str) -> None:
+        for key in list(self.pending_host):
+            await self.host.send(error_response(self.pending_host.pop(key), CONNECTION_CLOSED, detail))
+
+    def spawn(self, coro: Any) -> bool:
+        if len(self._tasks) >= MAX_BRIDGE_TASKS:
+            coro.close()
+            return False
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return True
+
+    def to_server_soon(self, raw: bytes) -> bool:
+        """Write to the server from a task of its own, so the loop reading the server never waits on its input."""
+        if self.spawn(self.upstream.send(raw)):
+            return True
+        log.warning("the server is not reading; a message for it was dropped")
+        return False
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a bridge task failed", exc_info=task.exception())
+
+    # -- host → server ----------------------------------------------------------------------------------
+
+    async def _pump_host(self) -> None:
+        while True:
+            try:
+                raw = await self.read_host()
+            except MessageTooLarge as exc:
+                log.warning("the host sent %s; answered with a parse error", exc)
+                await self.host.send(error_response(None, PARSE_ERROR, "Parse error: message too large"))
+                continue
+            if raw is None:
+                return
+            try:
+                message = decode(raw)
+            except ValueError:
+                log.warning("the host sent something that is not JSON: %r", raw[:200])
+                await self.host.send(error_response(None, PARSE_ERROR, "Parse error"))
+                continue
+            try:
+                await self._from_host(message)
+            except Exception:  # a message no rule foresaw must not end the session
+                log.exception("could not handle a message from the host; forwarded as is: %r", raw[:200])
+                await self.upstream.send(raw)
+
+    async def _from_host(self, message: Message) -> None:
+        value = message.value
+        if isinstance(value, list):  # a batch: forwarded whole; its requests are still owed an answer
+            for item in value:
+                if isinstance(item, dict) and "method" in item and "id" in item:
+                    self.pending_host[key_of(item["id"])] = item["id"]
+            await self.upstream.send(message.raw)
+            return
+        obj = message.obj
+        if obj is None:
+            await self.upstream.send(message.raw)
+            return
+        if message.is_response:
+            key = key_of(obj["id"])
+            future = self.own_requests.pop(key, None)
+            if future is not None:
+                if not future.done():
+                    future.set_result(obj)
+                return
+            await self.upstream.send(message.raw)
+            return
+        if message.is_request:
+            await self._host_request(message, obj)
+            return
+        await self._host_notification(message, obj)
+
+    async def _host_request(self, message: Message, obj: dict[str, Any]) -> None:
+        key = key_of(obj["id"])
+        if self.is_own_id(key):
+            await self.host.send(error_response(obj["id"], INVALID_REQUEST, ID_IN_USE))
+            return
+        method = message.method
+        changed = False
+        if method == "initialize":
+            self.era = "legacy"
+            self.status.update(era="legacy")
+            params = obj.get("params")
+            if isinstance(params, dict):
+                info = params.get("clientInfo")
+                self.status.update(host=info if isinstance(info, dict) else None)
+                self.host_has_roots = isinstance((params.get("capabilities") or {}).get("roots"), dict)
+            if not self.transparent:
+                self.host_has_roots, _ = rewrite.declare_roots_at_initialize(obj)
+                changed = True
+        elif method == "server/discover" and self.legacy_pin:
+            # The server is pinned to the handshake era: make an auto-detecting host fall back to initialize.
+            await self.host.send(error_response(obj["id"], METHOD_NOT_FOUND, "Method not found"))
+            return
+        else:
+            meta = rewrite.modern_meta(obj)
+            if meta is not None:
+                if self.era != "modern":
+                    self.era = "modern"
+                    info = meta.get(rewrite.CLIENT_INFO_META_KEY)
+                    self.status.update(era="modern", host=info if isinstance(info, dict) else None)
+                if not self.transparent:
+                    self.host_has_roots = rewrite.declare_roots_in_meta(meta)
+                    changed = True
+                    if method in rewrite.INPUT_REQUIRED_METHODS:
+                        self.rounds.add_own_answers(method, obj)
+        if method in rewrite.INPUT_REQUIRED_METHODS and self.era == "modern" and not self.transparent:
+            self.rounds.track(obj)
+        self.pending_host[key] = obj["id"]
+        await self.upstream.send(encode(obj) if changed else message.raw)
+
+    async def _host_notification(self, message: Message, obj: dict[str, Any]) -> None:
+        method = message.method
+        if method == "notifications/initialized":
+            self.initialized = True
+        elif method == "notifications/roots/list_changed" and not self.transparent:
+            if self.policy == "rootkeeper":
+                return  # the server sees Rootkeeper's list; the host's changes are not its business
+        elif method == "notifications/cancelled":
+            rewritten = self.rounds.cancelled(obj)
+            if rewritten is not None:
+                await self.upstream.send(rewritten)
+                return
+        await self.upstream.send(message.raw)
+
+    # -- server → host ----------------------------------------------------------------------------------
+
+    async def _pump_server(self) -> str:
+        while True:
+            try:
+                raw = await self.upstream.receive()
+            except MessageTooLarge as exc:
+                log.error("the server sent %s; dropping it", exc)
+                return f"The server sent {exc}, more than the bridge accepts; it was stopped."
+            if raw is None:
+                return self.upstream.exit_detail()
+            try:
+                message = decode(raw)
+            except ValueError:
+                log.warning("the server sent something that is not JSON: %r", raw[:200])
+                self.to_server_soon(error_response(None, PARSE_ERROR, "Parse error"))
+                continue
+            try:
+                await self._from_server(message)
+            except Exception:  # a message no rule foresaw must not end the session
+                log.exception("could not handle a message from the server; forwarded as is: %r", raw[:200])
+                await self.host.send(raw)
+
+    async def _from_server(self, message: Message) -> None:
+        obj = message.obj
+        if isinstance(message.value, list):  # a batch of answers settles the host requests it answers
+            for item in message.value:
+                if isinstance(item, dict) and "id" in item and "method" not in item:
+                    self.pending_host.pop(key_of(item["id"]), None)
+        if self.transparent or obj is None:
+            if message.is_response and obj is not None:
+                self.pending_host.pop(key_of(obj["id"]), None)
+            await self.host.send(message.raw)
+            return
+        if message.is_response:
+            key = key_of(obj["id"])
+            if await self.rounds.server_answered(key, obj, message.raw):
+                return
+            self.pending_host.pop(key, None)
+            await self.host.send(message.raw)
+            return
+        if message.is_request:
+            key = key_of(obj["id"])
+            if message.method == "roots/list" and not self._host_answers_roots():
+                if not self.spawn(self._answer_roots_list(obj["id"])):
+                    log.warning("too many roots requests at once; one was dropped")
+                return
+            if self.is_own_id(key):
+                self.to_server_soon(error_response(obj["id"], INVALID_REQUEST, ID_IN_USE))
+                return
+        await self.host.send(message.raw)
+
+    # -- roots ----------------------------------------------------------------------------------------------
+
+    def _host_answers_roots(self) -> bool:
+        return self.policy == "host" and self.host_has_roots
+
+    def needs_host_roots(self) -> bool:
+        return self.policy == "merge" and self.host_has_roots
+
+    async def roots_for_server(self) -> list[dict[str, Any]]:
+        """The list the server sees now: Rootkeeper's, merged with the host's when the policy says so."""
+        own = rewrite.root_objects(self.source.current())
+        if not self.needs_host_roots() or self.era != "legacy":
+            return own
+        return rewrite.merge_roots(own, await self._host_roots())
+
+    async def _host_roots(self) -> list[Any]:
+        request_id = self.new_id()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.own_requests[key_of(request_id)] = future
+        await self.host.send(encode({"jsonrpc": "2.0", "id": request_id, "method": "roots/list"}))
+        try:
+            answer = await asyncio.wait_for(future, timeout=HOST_ROOTS_TIMEOUT)
+        except (TimeoutError, asyncio.CancelledError):
+            log.warning("the host did not answer roots/list; using Rootkeeper's list only")
+            return []
+        finally:
+            self.own_requests.pop(key_of(request_id), None)
+        result = answer.get("result") if isinstance(answer, dict) else None
+        roots = result.get("roots") if isinstance(result, dict) else None
+        return roots if isinstance(roots, list) else []
+
+    async def _answer_roots_list(self, request_id: Any) -> None:
+        roots = await self.roots_for_server()
+        await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
+        self.awaiting_relist = False
+        self.last_listed = [root["uri"] for root in roots]
+        self.status.roots_fetched(self.last_listed)
+
+    def _roots_changed(self) -> None:
+        if self.transparent or self.era != "legacy" or not self.initialized or self._host_answers_roots():
+            return
+        if self.awaiting_relist:
+            return  # told already; it will see the latest list when it asks
+        now = [root.uri for root in self.source.current()]
+        if self.last_listed is not None and not self.needs_host_roots() and now == self.last_listed:
+            return
+        self.awaiting_relist = True
+        notification = encode({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"})
+        self.to_server_soon(notification)
+        log.info("told the server its list changed")

@@ -1,0 +1,246 @@
+"""A stdio server taking roots as arguments, behind the bridge: restarted when its folders change.
+
+The server's command line carries folder placeholders (`app.core.servers.arguments`), so a change of the
+folders it may see means a new process. The host must notice nothing: its session goes on.
+
+- Sending stops while the server is replaced; what was sent meanwhile waits and goes to the new one.
+- Every request the old process had not answered gets a clean JSON-RPC error (-32000 "server
+  restarted, try again"), which reaches the host through the bridge like any answer.
+- The host's `initialize` (as the bridge rewrote it, roots capability included) is replayed to the
+  new process with an id of the bridge's own and its answer is swallowed; then `initialized` is
+  replayed. A handshake still in progress is replayed with the host's own id instead, so the host
+  gets its answer from the new process.
+- Output the old process writes after it was retired is dropped, so no request is answered twice.
+
+Only servers with placeholders are wrapped: for them every message is looked into (ids in flight);
+other servers keep the plain `StdioUpstream`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error_response, key_of
+from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
+from app.core.model import ServerEntry, StdioTarget
+from app.core.servers.arguments import effective_entry
+
+log = logging.getLogger(__name__)
+
+RESTARTED = "server restarted, try again"
+REPLAY_TIMEOUT = 30.0
+"""Bound on waiting for the new process to answer the replayed `initialize`."""
+
+Key = tuple[str, Any]
+Inbox = asyncio.Queue[bytes | None | MessageTooLarge]
+
+
+class FolderSource(Protocol):
+    def entry(self) -> ServerEntry | None: ...
+
+    def folders(self) -> list[str]: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
+
+
+class RestartingUpstream:
+    """An `Upstream` over a succession of `StdioUpstream` processes, one per expansion of the command line."""
+
+    def __init__(
+        self, entry: ServerEntry, source: FolderSource, build: Callable[[ServerEntry], StdioUpstream]
+    ) -> None:
+        self.label = entry.target.command if isinstance(entry.target, StdioTarget) else entry.name
+        self.restarts = 0
+        self.on_restarted: Callable[[], None] | None = None
+        """Called once a new process has taken over (after the replayed handshake), before sending resumes."""
+        self._entry = entry
+        self._source = source
+        self._build = build
+        self._child: StdioUpstream | None = None
+        self._started: StdioTarget | None = None
+        self._pump: asyncio.Task[None] | None = None
+        self._inbox: Inbox = asyncio.Queue()
+        self._open = asyncio.Event()
+        self._in_flight: dict[Key, Any] = {}
+        self._initialize: dict[str, Any] | None = None
+        self._initialized: bytes | None = None
+        self._swallow: Key | None = None
+        self._replayed = asyncio.Event()
+        self._restarting: asyncio.Task[None] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._failure: str | None = None
+        self._token = secrets.token_hex(4)
+        self._counter = 0
+
+    @property
+    def pid(self) -> int | None:
+        return self._child.pid if self._child is not None else None
+
+    # -- Upstream ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self._launch(self._expanded())
+        self._unsubscribe = self._source.subscribe(self._folders_changed)
+        self._open.set()
+
+    async def send(self, raw: bytes) -> bool:
+        await self._open.wait()
+        if self._child is None:
+            return False
+        self._note_sent(raw)
+        return await self._child.send(raw)
+
+    async def receive(self) -> bytes | None:
+        item = await self._inbox.get()
+        if isinstance(item, MessageTooLarge):
+            raise item
+        return item
+
+    def exit_detail(self) -> str:
+        if self._failure is not None:
+            return self._failure
+        return self._child.exit_detail() if self._child is not None else "The server was not started."
+
+    async def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for task in (self._restarting, self._pump):
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+        if self._child is not None:
+            await self._child.close()
+        self._open.set()  # nothing waits for a server that will not come back
+        await self._inbox.put(None)  # the reader stopped above: say the output ended, as a plain child would
+
+    # -- one process --------------------------------------------------------------------------------
+
+    def _expanded(self) -> ServerEntry:
+        entry = self._source.entry() or self._entry
+        return effective_entry(entry, self._source.folders())
+
+    async def _launch(self, entry: ServerEntry) -> None:
+        child = self._build(entry)
+        await child.start()
+        self._child = child
+        assert isinstance(entry.target, StdioTarget)
+        self._started = entry.target
+        self._pump = asyncio.create_task(self._read(child), name="bridge-server-process")
+
+    async def _read(self, child: StdioUpstream) -> None:
+        try:
+            while (raw := await child.receive()) is not None:
+                if not self._note_received(raw):
+                    await self._inbox.put(raw)
+        except MessageTooLarge as exc:
+            await self._inbox.put(exc)
+            return
+        await self._inbox.put(None)
+
+    # -- restarting ---------------------------------------------------------------------------------
+
+    def _folders_changed(self) -> None:
+        if self._expanded().target == self._started:
+            return
+        self._open.clear()  # at once: nothing more goes to the process about to be replaced
+        if self._restarting is None or self._restarting.done():
+            self._restarting = asyncio.create_task(self._restart_until_current(), name="bridge-restart-server")
+
+    async def _restart_until_current(self) -> None:
+        try:
+            while (entry := self._expanded()).target != self._started:
+                if not await self._restart(entry):
+                    return
+        except Exception:
+            log.exception("restarting the server failed")
+            self._failure = "The server could not be restarted."
+            await self._inbox.put(None)
+        finally:
+            self._open.set()
+
+    async def _restart(self, entry: ServerEntry) -> bool:
+        log.info("the server's folders changed; restarting it")
+        if self._pump is not None:  # stop reading first: the old process must not answer after its errors
+            self._pump.cancel()
+            await asyncio.gather(self._pump, return_exceptions=True)
+        handshake = self._initialize
+        handshake_key = key_of(handshake["id"]) if handshake is not None else None
+        handshake_pending = handshake_key is not None and handshake_key in self._in_flight
+        for key, request_id in list(self._in_flight.items()):
+            if not (handshake_pending and key == handshake_key):
+                await self._inbox.put(error_response(request_id, CONNECTION_CLOSED, RESTARTED))
+        kept = handshake_key if handshake_pending else None
+        self._in_flight = {key: rid for key, rid in self._in_flight.items() if key == kept}
+        if self._child is not None:
+            await self._child.close()
+        try:
+            await self._launch(entry)
+        except UpstreamError as exc:
+            log.error("%s", exc)
+            self._failure = str(exc)
+            self._child = None
+            await self._inbox.put(None)
+            return False
+        self.restarts += 1
+        if handshake is not None:
+            await self._replay(handshake, pending=handshake_pending)
+        if self.on_restarted is not None:
+            self.on_restarted()
+        return True
+
+    async def _replay(self, handshake: dict[str, Any], *, pending: bool) -> None:
+        assert self._child is not None
+        if pending:  # the host still waits for this answer: the new process gives it
+            await self._child.send(encode(handshake))
+            return
+        self._counter += 1
+        replay = {**handshake, "id": f"rk-bridge-restart:{self._token}:{self._counter}"}
+        self._swallow = key_of(replay["id"])
+        self._replayed.clear()
+        await self._child.send(encode(replay))
+        try:
+            await asyncio.wait_for(self._replayed.wait(), REPLAY_TIMEOUT)
+        except TimeoutError:
+            log.warning("the restarted server did not answer the replayed initialize in time")
+        if self._initialized is not None:
+            await self._child.send(self._initialized)
+
+    # -- what is in flight ----------------------------------------------------------------------------
+
+    def _note_sent(self, raw: bytes) -> None:
+        for item in _messages(raw):
+            method = item.get("method")
+            if isinstance(method, str) and "id" in item:
+                self._in_flight[key_of(item["id"])] = item["id"]
+                if method == "initialize":
+                    self._initialize = item
+            elif method == "notifications/initialized":
+                self._initialized = raw
+
+    def _note_received(self, raw: bytes) -> bool:
+        """Settle the requests this output answers; True when it is the replayed handshake's answer (swallowed)."""
+        for item in _messages(raw):
+            if "method" in item or "id" not in item:
+                continue
+            key = key_of(item["id"])
+            if key == self._swallow:
+                self._swallow = None
+                self._replayed.set()
+                return True
+            self._in_flight.pop(key, None)
+        return False
+
+
+def _messages(raw: bytes) -> list[dict[str, Any]]:
+    with contextlib.suppress(ValueError):
+        value = json.loads(raw)
+        items = value if isinstance(value, list) else [value]
+        return [item for item in items if isinstance(item, dict)]
+    return []

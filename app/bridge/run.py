@@ -1,0 +1,275 @@
+"""`rootkeeper bridge`: find or register the server, guard stdout, start both sides and run the bridge.
+
+Only the standard library, core and this package are imported on the way (no SDK, no Qt), so
+the bridge adds little to a server's start. The HTTP upstream imports `httpx2` when it is used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import logging.handlers
+import os
+import re
+import signal
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
+from app.bridge.proxy import Bridge, Upstream
+from app.bridge.restart import RestartingUpstream
+from app.bridge.source import WatcherRootsSource
+from app.bridge.status import SessionStatus
+from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
+from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.servers.arguments import has_placeholders
+from app.core.servers.secrets import AnyTarget, SecretError, reveal
+from app.core.store.store import Store
+from app.core.system.locations import state_home
+from app.core.system.logfile import PrivateRotatingFileHandler
+from app.core.system.logsetup import hide_secrets
+
+log = logging.getLogger("app.bridge")
+
+LOG_BYTES = 1024 * 1024
+SERVER_LOG_BYTES = 5 * 1024 * 1024
+
+LAUNCHERS = {"npx", "uvx", "bunx", "pnpx", "node", "python", "python3", "deno", "bun", "uv", "pipx", "docker"}
+
+
+class BridgeError(Exception):
+    """A refusal before the bridge starts: one sentence for stderr."""
+
+
+# -- which server -----------------------------------------------------------------------------------------
+
+
+def configured_entry(store: Store, name: str) -> ServerEntry:
+    entry = store.load().server(name)
+    if entry is None:
+        raise BridgeError(f"No server is named '{name}'; see 'rootkeeper servers list'.")
+    return entry
+
+
+def derived_name(command_line: list[str]) -> str:
+    """A readable server name from a command line: the package or script for launchers, else the command."""
+    command, *args = command_line
+    base = Path(command).name
+    if base.lower().removesuffix(".exe") in LAUNCHERS:
+        base = next((Path(arg).name for arg in args if not arg.startswith("-")), base)
+    base = base.split("@")[0] or base.lstrip("@").split("/")[-1]
+    base = re.sub(r"\.(js|mjs|cjs|py|ts)$", "", base)
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", base).strip("-._")[:48]
+    return cleaned or "server"
+
+
+def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> ServerEntry:
+    """The store's entry for this command, added (consent pending, sharing nothing yet) when it is new."""
+    command, *args = command_line
+    target = StdioTarget(command=command, args=args)
+    known = _same_command(store.load(), name, target)
+    if known is not None:  # the common case: started again by the same host, nothing to write
+        return known
+    with store.transaction() as data:
+        known = _same_command(data, name, target)
+        if known is not None:
+            return known
+        if name is not None:
+            if data.server(name) is not None:
+                raise BridgeError(f"A server named '{name}' already runs another command; pick another --name.")
+            chosen = name
+        else:
+            base = derived_name(command_line)
+            chosen, counter = base, 2
+            while data.server(chosen) is not None:
+                chosen, counter = f"{base}-{counter}", counter + 1
+        try:
+            entry = ServerEntry(name=chosen, target=target)
+        except ValueError as exc:
+            raise BridgeError(f"'{chosen}' is not a valid server name; use letters, digits, '.', '_' or '-'.") from exc
+        data.servers.append(entry)
+    return entry
+
+
+def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> ServerEntry | None:
+    return next((s for s in data.servers if s.target == target and name in (None, s.name)), None)
+
+
+# -- the process ----------------------------------------------------------------------------------------------
+
+
+def _private_log(path: Path) -> logging.Handler:
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # Private files, rotated; a full disk drops records with one sentence instead of a traceback each.
+    handler = PrivateRotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(hide_secrets)
+    return handler
+
+
+def setup_logging(server: str) -> None:
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    path = state_home() / "logs" / f"bridge-{server}.log"
+    try:
+        root.addHandler(_private_log(path))
+    except OSError as exc:  # a read-only state folder: the bridge still runs, logging to stderr (the host's log)
+        print(f"rootkeeper: Cannot write the log file {path} ({exc.strerror or exc}); logging to stderr instead.",
+              file=sys.stderr, flush=True)
+        fallback = logging.StreamHandler(sys.stderr)
+        fallback.setFormatter(logging.Formatter("rootkeeper: %(message)s"))
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
+    level = os.environ.get("ROOTKEEPER_LOG_LEVEL", "INFO").upper()
+    root.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
+
+
+def guard_stdio() -> tuple[int, int]:
+    """Keep fds 0 and 1 for the protocol only; anything else printed (by us or a library) goes to stderr."""
+    protocol_in, protocol_out = os.dup(0), os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    try:
+        os.dup2(2, 1)
+    except OSError:  # no stderr at all: stray output goes nowhere
+        os.dup2(devnull, 1)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    return protocol_in, protocol_out
+
+
+def _revealed(target: AnyTarget) -> AnyTarget:
+    try:
+        return reveal(target)
+    except SecretError as exc:
+        raise UpstreamError(str(exc)) from None
+
+
+def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
+    target = _revealed(entry.target)
+    assert isinstance(target, StdioTarget)
+    env = {**os.environ, **target.env}
+    stderr_log = state_home() / "logs" / f"bridge-{entry.name}.server.log"
+    _set_aside_when_large(stderr_log)
+    return StdioUpstream(target.command, list(target.args), env=env, cwd=target.cwd, stderr_log=stderr_log)
+
+
+def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) -> Upstream:
+    """The server's side; one whose command line takes roots as arguments is restarted when they change."""
+    target = entry.target
+    if isinstance(target, StdioTarget):
+        if source is not None and has_placeholders(target):
+            return RestartingUpstream(entry, source, _stdio_upstream)
+        return _stdio_upstream(entry)
+    from app.bridge.http_upstream import HttpUpstream
+
+    revealed = _revealed(target)
+    return HttpUpstream(revealed.url, dict(revealed.headers))
+
+
+def _set_aside_when_large(path: Path) -> None:
+    """The server writes its stderr straight to the file, so it is bounded at each start instead of rotated."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_size > SERVER_LOG_BYTES:
+            os.replace(path, path.with_name(path.name + ".1"))
+
+
+async def _host_streams(protocol_in: int, protocol_out: int) -> tuple[asyncio.StreamReader, LineWriter]:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=MAX_MESSAGE_BYTES)
+    stdin = os.fdopen(protocol_in, "rb", buffering=0)
+    if _is_pipe(protocol_in):
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
+    else:  # a file, /dev/null or a terminal, which epoll may refuse: read on a thread instead
+        _feed_from_thread(loop, reader, stdin)
+    stdout = os.fdopen(protocol_out, "wb", buffering=0)
+    if not _is_pipe(protocol_out):  # output sent to a file: plain blocking writes will do
+        return reader, LineWriter(BlockingWriter(stdout))
+    transport, protocol = await loop.connect_write_pipe(
+        lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()), stdout
+    )
+    return reader, LineWriter(asyncio.StreamWriter(transport, protocol, None, loop))
+
+
+def _is_pipe(fd: int) -> bool:
+    mode = os.fstat(fd).st_mode
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _feed_from_thread(loop: asyncio.AbstractEventLoop, reader: asyncio.StreamReader, stdin: Any) -> None:
+    import threading
+
+    def pump() -> None:
+        while chunk := stdin.read(65536):
+            loop.call_soon_threadsafe(reader.feed_data, chunk)
+        loop.call_soon_threadsafe(reader.feed_eof)
+
+    threading.Thread(target=pump, name="bridge-stdin", daemon=True).start()
+
+
+async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out: int) -> int:
+    main = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        if main is not None:
+            with contextlib.suppress(NotImplementedError, AttributeError):  # no signal handlers on Windows
+                loop.add_signal_handler(sig, main.cancel)
+    reader, host = await _host_streams(protocol_in, protocol_out)
+    source = WatcherRootsSource(store, entry.name)
+    status = SessionStatus(state_home(), entry.name, entry.target.kind)
+    status.start()
+    try:
+        upstream = make_upstream(entry, source)
+    except UpstreamError as exc:  # a secret it needs cannot be fetched
+        log.error("%s", exc)
+        print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+        host.close()
+        await status.close()
+        return 1
+    try:
+        try:
+            if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list
+                await source.start()
+                await upstream.start()
+            else:  # the server starts while the store is read and checked: it needs no roots to start
+                await asyncio.gather(upstream.start(), source.start())
+        except UpstreamError as exc:
+            log.error("%s", exc)
+            print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+            return 1
+        bridge = Bridge(
+            read_host=lambda: read_message(reader),
+            host=host,
+            upstream=upstream,
+            source=source,
+            status=status,
+            legacy_pin=entry.era == "2025-11-25" or entry.legacy_only,
+        )
+        if isinstance(upstream, RestartingUpstream):
+            upstream.on_restarted = bridge.server_restarted
+        return await bridge.run()
+    except asyncio.CancelledError:
+        log.info("stopped by a signal")
+        return 0
+    finally:
+        with contextlib.suppress(Exception):
+            await upstream.close()
+        host.close()
+        await source.stop()
+        await status.close()
+
+
+def run_bridge(store: Store, entry: ServerEntry) -> int:
+    setup_logging(entry.name)
+    log.info("bridge for %s (%s) starting", entry.name, entry.target.kind)
+    protocol_in, protocol_out = guard_stdio()
+    try:
+        return asyncio.run(serve(store, entry, protocol_in, protocol_out))
+    except Exception:
+        log.exception("the bridge failed")
+        return 1
+    finally:
+        log.info("bridge for %s ended", entry.name)

@@ -1,0 +1,113 @@
+"""Where the bridge gets "the list this server may see now": the `RootsSource` protocol over the roots watcher.
+
+The bridge codes against `RootsSource` only. `WatcherRootsSource` implements it over the shared
+`RootsWatcher` (the one component that watches the store and checks access), so a bridge sees another
+process's edit, and a shared folder that goes away or comes back, the same way the hub does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable
+from typing import Protocol
+
+from app.core.model import ServerEntry
+from app.core.roots.sharing import SharedRoot, argument_folders
+from app.core.store.store import Store
+from app.engine.watcher.watcher import RootsWatcher, WatchEvent
+
+log = logging.getLogger(__name__)
+
+Unsubscribe = Callable[[], None]
+
+RECHECK_ENV = "ROOTKEEPER_BRIDGE_RECHECK_SECONDS"
+DEFAULT_RECHECK_SECONDS = 60.0
+
+
+class RootsSource(Protocol):
+    """The bridge's view of the store: one server's entry and list, and a signal when either changes."""
+
+    def entry(self) -> ServerEntry | None: ...
+
+    def current(self) -> list[SharedRoot]: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> Unsubscribe: ...
+
+
+def recheck_interval() -> float:
+    try:
+        value = float(os.environ.get(RECHECK_ENV, ""))
+    except ValueError:
+        return DEFAULT_RECHECK_SECONDS
+    return value if value > 0 else DEFAULT_RECHECK_SECONDS
+
+
+class WatcherRootsSource:
+    """`RootsSource` over a `RootsWatcher` of the store: tells subscribers when this server's entry or list changes."""
+
+    def __init__(self, store: Store, server_name: str, *, recheck_seconds: float | None = None) -> None:
+        interval = recheck_seconds or recheck_interval()
+        self._watcher = RootsWatcher(store, fallback_recheck=interval, failing_recheck=min(interval, 15.0))
+        self._name = server_name
+        self._callbacks: list[Callable[[], None]] = []
+        self._entry_key: str | None = None
+        self._folders_key: list[str] = []
+        self._unsubscribe: Unsubscribe | None = None
+
+    # -- RootsSource ------------------------------------------------------------------------------
+
+    def entry(self) -> ServerEntry | None:
+        return self._watcher.data.server(self._name)
+
+    def current(self) -> list[SharedRoot]:
+        return list(self._watcher.visible(self._name))
+
+    def folders(self) -> list[str]:
+        """The folders for this server's command-line placeholders (roots as arguments)."""
+        entry = self.entry()
+        if entry is None:
+            return []
+        return argument_folders(self._watcher.data, self._watcher.access, entry, self._watcher.policy)
+
+    def subscribe(self, callback: Callable[[], None]) -> Unsubscribe:
+        self._callbacks.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._callbacks.remove(callback)
+
+        return unsubscribe
+
+    # -- life -------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._unsubscribe = self._watcher.subscribe(self._on_event)
+        await self._watcher.start()
+        self._entry_key = _entry_key(self.entry())
+        self._folders_key = self.folders()
+
+    async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self._watcher.stop()
+
+    def _on_event(self, event: WatchEvent) -> None:
+        key = _entry_key(self.entry())
+        # The folders can change while the list does not (a new root equal to one of the server's own).
+        folders = self.folders()
+        if self._name not in event.servers and key == self._entry_key and folders == self._folders_key:
+            return
+        self._entry_key, self._folders_key = key, folders
+        log.info("the list for %s is now %d root(s)", self._name, len(self._watcher.visible(self._name)))
+        for callback in list(self._callbacks):
+            try:
+                callback()
+            except Exception:  # one subscriber's bug must not stop the others
+                log.exception("a roots subscriber failed")
+
+
+def _entry_key(entry: ServerEntry | None) -> str | None:
+    return entry.model_dump_json(exclude={"added_at"}) if entry is not None else None

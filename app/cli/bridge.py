@@ -1,0 +1,76 @@
+"""`rootkeeper bridge` (what a host starts in place of a server) and `rootkeeper sessions` (the live bridges)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.errors import CliError
+from app.cli.terminal import print_json
+from app.core.paths import printable
+from app.core.store.store import Store
+from app.core.system.locations import state_home
+
+
+def shown_value(value: Any) -> str:
+    """A session file's value (written by another process) as one safe, bounded piece of text."""
+    return printable(value if isinstance(value, str) else ("" if value is None else str(value)), 80)
+
+
+def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
+    from app.bridge.run import BridgeError, configured_entry, register_adhoc, run_bridge
+
+    if bool(args.server) == bool(args.command_line):
+        raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
+    if args.server and args.name:
+        raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
+    if args.home:
+        import os
+        from pathlib import Path
+
+        # A host starts the bridge with an environment of its own choosing: the settings folder the
+        # bridge was installed for travels on its command line instead.
+        os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
+        store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
+    try:
+        if args.server:
+            entry = configured_entry(store, args.server)
+        else:
+            entry = register_adhoc(store, args.name, args.command_line)
+    except BridgeError as exc:
+        raise CliError(str(exc)) from exc
+    return run_bridge(store, entry)
+
+
+def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
+    from app.core.servers.sessions import live_sessions
+
+    sessions = live_sessions(state_home())
+    if args.json:
+        print_json(sessions)
+        return 0
+    if not sessions:
+        print("No bridge sessions are running.")
+    for session in sessions:
+        host = session.get("host") or {}
+        host_name = shown_value(host.get("name") if isinstance(host, dict) else None) or "an unknown host"
+        fetched = shown_value(session.get("last_roots_fetch_at")) or "never"
+        era = shown_value(session.get("era")) or "not yet known"
+        count = shown_value(session.get("roots_fetch_count")) or "0"
+        print(
+            f"{shown_value(session.get('pid'))}  {shown_value(session.get('server'))}  used by {host_name}  "
+            f"era {era}  roots fetched {count}x, last {fetched}"
+        )
+    return 0
+
+
+def add_bridge_command(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--server", metavar="NAME", help="a configured server")
+    p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
+    p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
+    p.set_defaults(handler=cmd_bridge, command_line=[])
+
+
+def add_sessions_command(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_sessions)

@@ -1,0 +1,131 @@
+"""`rootkeeper history` (who was given which folders, when) and `rootkeeper roots suggest`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from app.cli.terminal import print_json
+from app.core.paths import printable, uri_to_path
+
+if TYPE_CHECKING:  # declaring `roots suggest` beside `roots list` must not import the store's model
+    from app.core.store.store import Store
+
+_SHOWN_FOLDERS = 3
+
+
+def add_history_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--server", metavar="S", help="only what this server was given")
+    p.add_argument("--root", metavar="R", help="only lists holding this folder (id, name or path)")
+    p.add_argument("--since", metavar="T", help="a date, a date and time, or an age such as 12h or 7d")
+    p.add_argument("--limit", type=int, metavar="N", help="only the newest N records")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_history)
+
+
+def add_suggest_command(roots: Any) -> None:
+    p = roots.add_parser("suggest", help="repositories and recent editor workspaces worth sharing (shares nothing)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_roots_suggest)
+
+
+def cmd_history(store: Store, args: argparse.Namespace) -> int:
+    from app.core.history.history import History, history_path, parse_since
+    from app.core.system.locations import state_home
+
+    since = parse_since(args.since) if args.since is not None else None
+    folder, label = _folder_uri(store, args.root) if args.root is not None else (None, "")
+    path = history_path(state_home())
+    records = []
+    if path.exists():
+        with History(path) as history:
+            records = history.query(server=args.server, folder=folder, since=since, limit=args.limit)
+    if args.json:
+        print_json([record.as_json() for record in records])
+        return 0
+    if not records:
+        print("No server has been given a list of folders yet." if not path.exists() else "Nothing matches.")
+        return 0
+    for record in records:
+        where = f"{record.via} from {printable(record.host)}" if record.host else record.via
+        when, server = _local_time(record.at), printable(record.server)
+        print(f"{when}  {server}  {where}  {record.era}  {_folders(record.folders)}")
+    if folder is not None:
+        last: dict[str, float] = {}
+        for record in records:
+            last[record.server] = record.at
+        seen = ", ".join(f"{printable(server)} (last {_local_time(at)})" for server, at in last.items())
+        print(f"{label} was seen by {seen}.")
+    return 0
+
+
+def cmd_roots_suggest(store: Store, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from app.core.policy import load_policy
+    from app.core.suggest.suggestions import suggest
+
+    data = store.load()
+    policy = load_policy()
+    candidates = suggest(Path.home(), shared=[root.path for root in data.roots])
+    found = [suggestion for suggestion in candidates if policy.permits_folder(suggestion.path)]
+    if args.json:
+        print_json([suggestion.as_json() for suggestion in found])
+        return 0
+    if not found:
+        print("No repositories or recent editor workspaces were found that are not shared already.")
+        return 0
+    for suggestion in found:
+        print(f"{printable(suggestion.path)}  ({_kind_text(suggestion.kind)})")
+    print("Nothing was shared. Share one with: rootkeeper roots add PATH")
+    return 0
+
+
+def _folder_uri(store: Store, selector: str) -> tuple[str, str]:
+    """The URI a `--root` names: a shared folder (id, name or path), or any path (a folder no longer shared)."""
+    from app.core.paths import path_to_uri
+    from app.core.roots.lookup import find_root
+    from app.core.text import UserError
+
+    try:
+        root = find_root(store.load(), selector)
+        return root.uri, f"'{printable(root.name)}'"
+    except UserError:
+        if not selector.startswith(("/", "~", "file:")) and not os.path.isabs(selector):
+            raise
+    if selector.startswith("file:"):
+        selector = uri_to_path(selector)
+    path = os.path.realpath(os.path.expanduser(selector))
+    return path_to_uri(path), printable(path)
+
+
+def _local_time(at: float) -> str:
+    return datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _folders(uris: Sequence[str]) -> str:
+    if not uris:
+        return "no folders"
+    shown = []
+    for uri in uris[:_SHOWN_FOLDERS]:
+        try:
+            shown.append(printable(uri_to_path(uri)))
+        except ValueError:
+            shown.append(printable(uri))
+    more = f" and {len(uris) - _SHOWN_FOLDERS} more" if len(uris) > _SHOWN_FOLDERS else ""
+    return f"{len(uris)} folder{'s' if len(uris) != 1 else ''}: {', '.join(shown)}{more}"
+
+
+_KINDS = {
+    "git": "git repository", "hg": "Mercurial repository", "svn": "Subversion working copy", "jj": "Jujutsu repository",
+    "fossil": "Fossil checkout", "darcs": "Darcs repository", "vscode": "recent in VS Code",
+    "vscodium": "recent in VSCodium", "cursor": "recent in Cursor", "windsurf": "recent in Windsurf",
+    "jetbrains": "recent in a JetBrains IDE", "zed": "recent in Zed",
+}  # fmt: skip
+
+
+def _kind_text(kind: str) -> str:
+    return _KINDS.get(kind, kind)

@@ -1,0 +1,266 @@
+"""`rootkeeper hosts …` and `rootkeeper servers import`: the AI hosts' configs, read and rewritten.
+
+The rules live in `app.core.hosts`; this module only resolves what the user named, calls core and
+prints the outcome. A refusal from core (`UserError`) becomes the CLI's one-sentence refusal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from app.cli.errors import CliError
+from app.cli.terminal import print_json
+from app.core.hosts import HOSTS, ConfigFile, Host, guess_host, host_named
+from app.core.hosts.base import current_system
+from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.install import (
+    check_unchanged,
+    choose,
+    existing_files,
+    forget_left,
+    load_records,
+    plan_host_install,
+    plan_uninstall,
+    read_all,
+    write,
+)
+from app.core.hosts.listing import host_rows
+from app.core.store.store import Store
+from app.core.text import UserError
+
+Handler = Callable[[Store, argparse.Namespace], int]
+
+
+def safe(text: str) -> str:
+    """Text from a config file, made harmless for a terminal (control characters shown as escapes)."""
+    return "".join(ch if ch.isprintable() or ch in " \t" else ascii(ch)[1:-1] for ch in text)
+
+
+def _refusals(handler: Handler) -> Handler:
+    @functools.wraps(handler)
+    def run(store: Store, args: argparse.Namespace) -> int:
+        try:
+            return handler(store, args)
+        except UserError as exc:
+            raise CliError(safe(str(exc))) from exc
+
+    return run
+
+
+# -- what the user named ----------------------------------------------------------------------
+
+
+def _looks_like_path(text: str) -> bool:
+    if text.strip().lower() in HOSTS:
+        return False
+    return "/" in text or "\\" in text or text.endswith((".json", ".toml")) or Path(text).is_file()
+
+
+def resolve(target: str | None, file: str | None, host_name: str | None) -> tuple[Host, list[ConfigFile]]:
+    """The host and its existing config files, from `HOST`, `FILE` or `--file PATH` (with `--host`)."""
+    if file is None and target is not None and _looks_like_path(target):
+        file = target
+    if file is not None:
+        path = Path(file).expanduser().absolute()
+        if not path.is_file():
+            raise CliError(f"There is no file at {safe(str(path))}.")
+        host = host_named(host_name) if host_name else guess_host(path)
+        return host, [ConfigFile(path, "file")]
+    if target is None:
+        raise CliError("Name a host (" + ", ".join(HOSTS) + ") or give a config file.")
+    host = host_named(target)
+    candidates = host.config_files(Path.cwd(), current_system())
+    found = existing_files(candidates)
+    if not found:
+        looked = ", ".join(safe(str(config.path)) for config in candidates)
+        raise CliError(f"No {host.title} config was found (looked for {looked}).")
+    return host, found
+
+
+# -- hosts --------------------------------------------------------------------------------------
+
+
+@_refusals
+def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
+    rows = host_rows(store.load(), Path.cwd())
+    if args.json:
+        print_json(rows)
+        return 0
+    for row in rows:
+        if not row["installed"]:
+            print(f"{row['title']} ({row['host']}): no config found")
+            continue
+        print(f"{row['title']} ({row['host']}):")
+        for file in row["files"]:
+            print(f"  {safe(file['path'])} ({file['scope']})")
+            if file["error"]:
+                print(f"    {safe(file['error'])}")
+            for server in file["servers"]:
+                where = server["url"] or " ".join([server["command"], *server["args"]])
+                through = "through Rootkeeper" if server["through_rootkeeper"] else "direct"
+                print(f"    {safe(server['name'])}  {server['transport']}  {through}  {safe(where)}")
+    return 0
+
+
+@_refusals
+def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
+    host, files = resolve(args.target, args.file, args.host)
+    read = read_all(host, files)
+    wanted = choose(read, args.servers.split(",") if args.servers else None, host)
+    if args.dry_run:
+        changes, results = plan_host_install(store.load(), host, read, wanted)
+        for change in changes:
+            sys.stdout.write(safe_diff(change.diff()))
+        _print_outcomes(results, host, dry_run=True)
+        return 0
+    with store.transaction() as data:
+        changes, results = plan_host_install(data, host, read, wanted)
+        for change in changes:  # before the imported servers are saved: a refusal here writes nothing
+            check_unchanged(change)
+    for change in changes:
+        if change.changed:
+            saved = write(change)
+            print(f"Rewrote {safe(str(change.config.path))} (backup: {safe(str(saved))}).")
+    _print_outcomes(results, host, dry_run=False)
+    if any(change.changed for change in changes):
+        print(f"Restart {host.title} so it starts the servers through Rootkeeper.")
+    return 0
+
+
+def safe_diff(diff: str) -> str:
+    return "".join(safe(line.rstrip("\n")) + "\n" for line in diff.splitlines(keepends=True))
+
+
+def _print_outcomes(results: list[Imported], host: Host, *, dry_run: bool) -> None:
+    verb = "would start" if dry_run else "now starts"
+    for item in results:
+        name = safe(item.server.name)
+        if item.entry is None:
+            print(f"Left '{name}' as it is: {item.skipped}.")
+            continue
+        print(f"'{name}' {verb} through Rootkeeper as server '{item.entry.name}'.")
+        if item.entry.consent != "given":
+            print(f"  It sees no folder until you agree: rootkeeper servers share {item.entry.name} all")
+        _print_folders(item)
+
+
+def _print_folders(item: Imported) -> None:
+    if item.folders:
+        command = " ".join(["rootkeeper", "roots", "add", *(shlex.quote(folder) for folder in item.folders)])
+        print(f"  Its command line names folders; to share them: {safe(command)}")
+
+
+@_refusals
+def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
+    records = load_records()
+    if args.target is not None and not args.file and not _looks_like_path(args.target):
+        host = host_named(args.target)
+        paths = sorted({r["file"] for r in records if r.get("host") == host.name})
+        files = [ConfigFile(Path(path), "file") for path in paths if Path(path).is_file()]
+        for gone in (path for path in paths if not Path(path).is_file()):
+            print(f"{safe(gone)} no longer exists; there is nothing to restore in it.")
+    else:
+        host, files = resolve(args.target, args.file, args.host)
+    changes = [plan_uninstall(host, config, text, records) for config, text, _ in read_all(host, files)]
+    if not any(change.restored or change.left for change in changes):
+        print(f"Nothing Rootkeeper installed is left in {host.title}'s config.")
+        return 0
+    for change in changes:
+        if args.dry_run:
+            sys.stdout.write(safe_diff(change.diff()))
+        elif change.changed:
+            saved = write(change)
+            print(f"Restored {safe(str(change.config.path))} (backup of the bridged version: {safe(str(saved))}).")
+        else:
+            forget_left(change)
+        for location in change.left:
+            print(f"Left '{safe(location[-1])}' as it is: it was changed after Rootkeeper installed it.")
+    return 0
+
+
+# -- servers import -----------------------------------------------------------------------------
+
+
+def _import_row(item: Imported) -> dict[str, Any]:
+    status = "skipped" if item.entry is None else "imported" if item.is_new else "existing"
+    return {
+        "host_name": item.server.name,
+        "location": list(item.server.location),
+        "status": status,
+        "server": item.entry.name if item.entry else None,
+        "reason": item.skipped or None,
+        "warning": item.warning or None,
+        "folders": item.folders,
+        "roots_add": ["rootkeeper", "roots", "add", *item.folders] if item.folders else None,
+        "notes": item.server.notes,
+    }
+
+
+@_refusals
+def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
+    host, files = resolve(args.target, args.file, args.host)
+    read = read_all(host, files)
+    results: list[Imported] = []
+    with store.transaction() as data:
+        for config, _text, servers in read:
+            results += plan_import(data, servers, config.path)
+    if args.json:
+        print_json({"host": host.name, "files": [str(c.path) for c in files],
+                     "servers": [_import_row(item) for item in results]})
+        return 0
+    if not results:
+        print(f"No servers were found in {host.title}'s config.")
+    for item in results:
+        name = safe(item.server.name)
+        if item.entry is None:
+            print(f"Skipped '{name}': {item.skipped}.")
+        elif not item.is_new:
+            print(f"'{name}' is already the Rootkeeper server '{item.entry.name}'.")
+        else:
+            print(f"Imported '{name}' as '{item.entry.name}'; it sees no folder until you agree: "
+                  f"rootkeeper servers share {item.entry.name} all")
+            for note in [*item.server.notes, item.warning]:
+                if note:
+                    print(f"  Note: {safe(note)}.")
+        if item.entry is not None:
+            _print_folders(item)
+    return 0
+
+
+# -- parsers ------------------------------------------------------------------------------------
+
+
+def _target_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", nargs="?", metavar="HOST|FILE", help=", ".join(HOSTS) + ", or a config file")
+    parser.add_argument("--file", metavar="PATH", help="a config file in a host's format")
+    parser.add_argument("--host", metavar="HOST", help="the host whose format --file is in (guessed from its name)")
+
+
+def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
+    hosts.add_argument("--json", action="store_true")
+    hosts.set_defaults(handler=cmd_hosts_list)
+    commands = hosts.add_subparsers(dest="command", parser_class=parser_class)
+    p = commands.add_parser("list", help="installed hosts, their config files and servers")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_hosts_list)
+    p = commands.add_parser("install", help="make a host start its servers through Rootkeeper (backup first)")
+    _target_arguments(p)
+    p.add_argument("--servers", metavar="a,b", help="only these of the host's servers")
+    p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
+    p.set_defaults(handler=cmd_hosts_install)
+    p = commands.add_parser("uninstall", help="put the host's entries back exactly as they were")
+    _target_arguments(p)
+    p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
+    p.set_defaults(handler=cmd_hosts_uninstall)
+
+
+def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
+    _target_arguments(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_servers_import)

@@ -1,0 +1,134 @@
+"""The CLI's rows (`--json`) and tables (people): every name, path and server word shown through `printable`.
+
+JSON rows carry values exactly, except secrets (header and environment values, URL passwords), which
+are masked everywhere (`app.core.servers.secret_parts`, the rule `app.core.servers.secrets.masked` also applies); the
+tables print each value escaped, so a name holding a newline or an escape sequence cannot forge a row
+or act on the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.core.paths import printable
+from app.core.roots import access
+
+if TYPE_CHECKING:
+    from app.core.store.plain_views import PlainServer, ServerFields
+
+# The rows are built from plain data (`Store.load_plain`), so `roots list`, `roots check` and `servers list`
+# never import pydantic; secrets are masked by the model's own rule (`app.core.servers.secret_parts`).
+
+
+def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
+    """One row per root, from the roots as `Store.load_plain` gives them."""
+    checks = (access.CheckItem(r["id"], r["path"], r["is_file"], r["entered_path"]) for r in roots)
+    results = access.check_many(checks, timeout=timeout)
+    from app.core.policy import load_policy
+
+    policy = load_policy()
+    forbidding = policy.active
+    return [
+        {"id": root["id"], "name": root["name"], "path": root["path"], "entered_path": root["entered_path"],
+         "uri": root["uri"], "is_file": root["is_file"], "enabled": root["enabled"], "status": result.status.value,
+         "detail": result.detail, "checked_at": result.checked_at.isoformat(), "added_at": root["added_at"].isoformat(),
+         "policy": None if not forbidding or policy.permits_folder(root["path"]) else "forbidden"}
+        for root, result in ((root, results[root["id"]]) for root in roots)
+    ]
+
+
+def _root_head(row: dict[str, Any]) -> str:
+    state = row["status"] if row["enabled"] else "disabled"
+    state = "forbidden" if row.get("policy") == "forbidden" else state  # by the administrator's policy
+    return f"{printable(row['id'])}  {state:<17}  {printable(row['name'])}"
+
+
+def print_root_table(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        print("No shared folders yet. Add one with: rootkeeper roots add PATH")
+        return
+    for row in rows:
+        target = printable(row["path"])
+        if row["entered_path"] != row["path"]:
+            target = f"{printable(row['entered_path'])} -> {target}"
+        print(f"{_root_head(row)}  {target}")
+
+
+def print_root_checks(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        print(f"{_root_head(row)}: {printable(row['detail'], None)}")
+
+
+def server_row(server: PlainServer) -> dict[str, Any]:
+    from app.core.servers.secret_parts import masked_plain
+
+    target = masked_plain(server.target)  # secrets never leave masked
+    row: dict[str, Any] = {"name": server.name, "transport": target["kind"]}
+    row.update((key, value) for key, value in target.items() if key != "kind")
+    row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
+                "era": server.era, "enabled": server.enabled})
+    from app.cli.server_options import option_fields
+
+    row.update(option_fields(server))
+    return row
+
+
+def share_text(server: ServerFields) -> str:
+    if server.consent != "given":
+        return "waiting for consent"
+    if isinstance(server.share, list):
+        return f"{len(server.share)} chosen root(s)"
+    return f"shares {server.share}"
+
+
+def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bool) -> dict[str, Any]:
+    """The server's row from `status_rows.published_rows`, as this command shows it."""
+    from app.core.servers.status_rows import unknown_row
+
+    row = published.get(name)
+    if row is None:
+        sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
+        row = unknown_row()
+        row.update(state="unknown", detail=sentence)
+        return row
+    row = dict(row)
+    if not hub_running:
+        row["state"] = "stopped"
+        row["detail"] = "Last known status; the hub that reported it is no longer running."
+    return row
+
+
+def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -> None:
+    from app.cli.server_options import option_lines
+    from app.cli.sessions import host_of
+    from app.core.servers.secret_parts import masked_plain
+
+    if not rows:
+        print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")
+    from app.core.servers.progress import connection_progress
+
+    progress = connection_progress(row["status"]["state"] for row in rows)
+    for server, row in zip(servers, rows, strict=True):
+        target = masked_plain(server.target)
+        http = target["kind"] == "http"
+        words = [target["url"]] if http else [target["command"], *target["args"]]
+        status = row["status"]
+        state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        if progress is not None and status["state"] == "connecting":
+            state += f" ({progress.text()})"
+        state = state if server.enabled else "disabled"
+        print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
+        if row.get("sessions"):
+            hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
+            print(f"    used by {printable(hosts)}, {len(row['sessions'])} bridge session(s)")
+        if row.get("waiting_for_consent"):
+            print(f"    {printable(row['waiting_for_consent'], None)}")
+        if status.get("last_error"):
+            print(f"    {printable(status['last_error'], None)}")
+        pairs = target["headers" if http else "env"].items()
+        if pairs:
+            joiner = ": " if http else "="
+            shown = ", ".join(f"{printable(key)}{joiner}{printable(value)}" for key, value in pairs)
+            print(f"    {'headers' if http else 'environment'}: {shown}")
+        for line in option_lines(server):
+            print(line)

@@ -1,8 +1,0 @@
-"""The folder placeholders a server's command line may carry (see `app.core.arguments`), without pydantic."""
-
-from __future__ import annotations
-
-ROOTS = "{roots}"
-ROOT = "{root}"
-ROOTS_JSON = "{roots_json}"
-PLACEHOLDERS = (ROOTS, ROOT, ROOTS_JSON)

@@ -1,0 +1,1 @@
+"""Shared folders: finding one, ids, access checks, overlaps, and what each server may see."""

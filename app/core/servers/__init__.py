@@ -1,0 +1,1 @@
+"""Configured servers: how they are sent folders, their secrets, words, pacing and published status."""

@@ -1,0 +1,125 @@
+"""Roots as arguments: folder placeholders in a server's command line and environment.
+
+For servers that take their folders on the command line instead of asking for roots (the 2026-07-28
+specification's migration path), a stdio server's args and env may carry placeholders, filled with
+the folders that server may see (`sharing.argument_folders`: its sharing, consent, pause, access
+checks and path aliases, the same rule as its roots):
+
+- `{roots}` as a whole argument becomes one argument per folder;
+- an argument containing `{root}` is repeated once per folder (`--repository={root}`);
+- `{roots_json}` becomes a JSON array of the folders;
+- `{roots}` or `{root}` inside a longer argument or an environment value becomes the folders joined
+  by the platform's path separator (`:` or `;`), as in PATH.
+
+Sharing `none` fills them with nothing, like pending consent and pause: the user said this server
+sees no folder, and a command line is no way around that. With no folder, `{roots}` and the
+`{root}` arguments disappear and `{roots_json}` is `[]`: the server starts with what is left.
+Servers that also support roots (the filesystem server) then wait for roots; one that insists on a
+folder fails to start and says why in its log, and starts again as soon as a folder is shared,
+because a changed expansion restarts the server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Sequence
+
+from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from app.core.servers.placeholders import PLACEHOLDERS, ROOT, ROOTS, ROOTS_JSON
+
+FILESYSTEM_SERVER = "@modelcontextprotocol/server-filesystem"
+GIT_SERVER = "mcp-server-git"
+
+
+def _holds_placeholder(text: str) -> bool:
+    return any(mark in text for mark in PLACEHOLDERS)
+
+
+def has_placeholders(target: StdioTarget | HttpTarget) -> bool:
+    """Whether the target's command line or environment depends on the folders it may see."""
+    if not isinstance(target, StdioTarget):
+        return False
+    return any(_holds_placeholder(arg) for arg in target.args) or any(
+        _holds_placeholder(value) for value in target.env.values()
+    )
+
+
+def _fill(text: str, folders: Sequence[str]) -> str:
+    joined = os.pathsep.join(folders)
+    text = text.replace(ROOTS_JSON, json.dumps(list(folders), ensure_ascii=False))
+    return text.replace(ROOTS, joined).replace(ROOT, joined)
+
+
+def expand_args(args: Sequence[str], folders: Sequence[str]) -> list[str]:
+    expanded: list[str] = []
+    for arg in args:
+        if arg == ROOTS:
+            expanded.extend(folders)
+        elif ROOT in arg:
+            for folder in folders:
+                expanded.append(_fill(arg.replace(ROOT, folder), folders))
+        else:
+            expanded.append(_fill(arg, folders))
+    return expanded
+
+
+def expand_target(target: StdioTarget, folders: Sequence[str]) -> StdioTarget:
+    """The command to start, placeholders filled with `folders`; the same object when it has none."""
+    if not has_placeholders(target):
+        return target
+    env = {key: _fill(value, folders) for key, value in target.env.items()}
+    return target.model_copy(update={"args": expand_args(target.args, folders), "env": env})
+
+
+def effective_entry(entry: ServerEntry, folders: Sequence[str]) -> ServerEntry:
+    """`entry` with its command line expanded for starting it; the same object when nothing changes."""
+    target = entry.target
+    if not isinstance(target, StdioTarget) or not has_placeholders(target):
+        return entry
+    return entry.model_copy(update={"target": expand_target(target, folders)})
+
+
+def suggested_args(target: StdioTarget | HttpTarget) -> list[str] | None:
+    """For a known server written with fixed folders, its arguments using the placeholder; None otherwise.
+
+    The filesystem server takes folders as trailing arguments: they become one `{roots}`.
+    mcp-server-git takes `--repository PATH` (or `--repository=PATH`): it becomes `--repository={root}`.
+    """
+    if not isinstance(target, StdioTarget) or has_placeholders(target):
+        return None
+    words = [target.command, *target.args]
+    if any(FILESYSTEM_SERVER in word or "server-filesystem" in word for word in words):
+        kept = [arg for arg in target.args if not os.path.isdir(os.path.expanduser(arg))]
+        return [*kept, ROOTS] if len(kept) < len(target.args) else None
+    if any(GIT_SERVER in word for word in words):
+        args, found, skip = [], False, False
+        for index, arg in enumerate(target.args):
+            if skip:
+                skip = False
+                continue
+            if arg == "--repository" and index + 1 < len(target.args):
+                args.append(f"--repository={ROOT}")
+                found, skip = True, True
+            elif arg.startswith("--repository="):
+                args.append(f"--repository={ROOT}")
+                found = True
+            else:
+                args.append(arg)
+        return args if found else None
+    return None
+
+
+def placeholder_hint(name: str, target: StdioTarget | HttpTarget, options: Sequence[str] = ()) -> str | None:
+    """One line offering the placeholder for a known server, with the exact commands; None when it does not apply.
+
+    `options` are the `servers add` options to repeat (`--share all`, …). Nothing is rewritten: the
+    user decides.
+    """
+    args = suggested_args(target)
+    if args is None or not isinstance(target, StdioTarget):
+        return None
+    remove = shlex.join(["rootkeeper", "servers", "remove", name])
+    add = shlex.join(["rootkeeper", "servers", "add", name, *options, "--", target.command, *args])
+    return f"Hint: to give it the shared folders as arguments instead, run: {remove} && {add}"

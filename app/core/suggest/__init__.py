@@ -1,0 +1,1 @@
+"""Folders worth sharing, found on the user's machine."""

@@ -1,0 +1,1 @@
+"""The machine around the app: locations, locks, crash-safe files, logging, autostart."""

@@ -1,0 +1,1 @@
+"""One live MCP connection per configured server, and the objects it owns."""

@@ -1,0 +1,1 @@
+"""What happens when the user asks for something: dialogs, edits, services, reports."""

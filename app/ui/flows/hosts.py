@@ -1,0 +1,208 @@
+"""What the Hosts page's buttons do: import a host's servers, route them through Rootkeeper, restore them.
+
+Each flow asks first (which servers, which folders), shows the exact diff before a config file is
+written, and reports the outcome, or a refusal in one translated sentence, through the message bar.
+Nothing is shared without the user ticking it: folders found on command lines are only offered,
+through the same add flow as the "Share a folder" button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QWidget
+
+from app.core.hosts.base import HostServer
+from app.core.hosts.importing import Imported
+from app.core.servers.secrets import masked_url
+from app.core.store.store import StoreError
+from app.core.text import UserError
+from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
+from app.ui.dialogs.diff_dialog import DiffDialog
+from app.ui.flows.asking import ask, dispose
+from app.ui.flows.hosts_service import HostsService, HostState, Plan, Written
+from app.ui.messages import quoted, quoted_list, render
+from app.ui.text import home_relative
+from app.ui.window.message_bar import Level
+
+if TYPE_CHECKING:
+    from app.ui.flows.base import FlowHost
+
+T = TypeVar("T")
+Report = Callable[[str, Level], None]
+
+
+class HostFlows(QObject):
+    def __init__(self, flows: FlowHost, service: HostsService, report: Report, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._flows = flows
+        self.service = service
+        self._report = report
+
+    async def _guard(self, work: Awaitable[T]) -> T | None:
+        try:
+            return await work
+        except (UserError, StoreError) as exc:
+            self._report(render(exc), Level.ERROR)
+            return None
+
+    async def read(self) -> list[HostState]:
+        return await self._guard(self.service.read()) or []
+
+    async def _host(self, name: str) -> HostState | None:
+        return next((state for state in await self.read() if state.name == name), None)
+
+    # -- import ------------------------------------------------------------------------------------
+
+    async def import_servers(self, parent: QWidget, host_name: str) -> None:
+        state = await self._host(host_name)
+        if state is None:
+            return
+        results = await self._guard(self.service.import_servers(host_name))
+        if results is None:
+            return
+        lines = self._outcomes(results) or [
+            self.tr("No servers were found in the %1 config.").replace("%1", state.title)]
+        self._report("\n".join(lines), Level.INFO)
+        await self._offer_folders(parent, results)
+
+    def _outcomes(self, results: Sequence[Imported]) -> list[str]:
+        new = [item.entry.name for item in results if item.entry is not None and item.is_new]
+        known = [item.entry.name for item in results if item.entry is not None and not item.is_new]
+        lines = []
+        if new:
+            lines.append(self.tr("Added the servers %1; they see no folder until you agree (Servers tab).").replace(
+                "%1", quoted_list(new)))
+        if known:
+            lines.append(self.tr("Already Rootkeeper servers: %1.").replace("%1", quoted_list(known)))
+        lines += [self.tr("Left %1 as it is: %2.").replace("%1", quoted(item.server.name)).replace(
+            "%2", item.skipped) for item in results if item.entry is None]
+        lines += [item.warning for item in results if item.warning]
+        return lines
+
+    async def _offer_folders(self, parent: QWidget, results: Sequence[Imported]) -> None:
+        shared = {path for row in self._flows.live.current.roots for path in (row.root.path, row.root.entered_path)}
+        found = list(dict.fromkeys(folder for item in results if item.entry is not None and item.is_new
+                                   for folder in item.folders if folder not in shared))
+        if not found:
+            return
+        dialog = ChecklistDialog(
+            self.tr("Share these folders?"),
+            self.tr("The command lines of the servers just added name these folders. Share the ones you check, "
+                    "so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you "
+                    "check it."),
+            [Choice(folder, home_relative(folder)) for folder in found],
+            self.tr("Share checked folders"),
+            parent,
+        )
+        dialog.setObjectName("offerFolders")
+        try:
+            chosen = dialog.chosen() if await ask(dialog) == QDialog.DialogCode.Accepted else []
+        finally:
+            dispose(dialog)
+        if chosen:
+            await self._flows.add_paths(parent, chosen)
+
+    # -- route through Rootkeeper ------------------------------------------------------------------
+
+    async def route(self, parent: QWidget, host_name: str) -> None:
+        state = await self._host(host_name)
+        if state is None:
+            return
+        unreadable = next((file.error for file in state.files if file.error is not None), None)
+        if unreadable is not None:
+            self._report(render(unreadable), Level.ERROR)
+            return
+        servers = list({server.name: server for file in state.files for server in file.servers}.values())
+        if not servers:
+            self._report(self.tr("The %1 config has no servers to route.").replace("%1", state.title), Level.INFO)
+            return
+        names = await self._choose_servers(parent, state, servers)
+        if not names:
+            return
+        plan = await self._guard(self.service.plan_install(host_name, names))
+        if plan is None:
+            return
+        if not plan.changed:
+            lines = [self.tr("Nothing in the %1 config needs to change.").replace("%1", state.title)]
+            self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
+            return
+        prompt = self.tr("Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original "
+                         "puts the entries back exactly as they are now.").replace("%1", state.title)
+        if not await self._show_diff(parent, self.tr("Route through Rootkeeper"), prompt, plan, self.tr("Apply")):
+            return
+        written = await self._guard(self.service.apply_install(plan, names))
+        if written is None:
+            return
+        lines = [self._rewrote(item) for item in written]
+        lines.append(self.tr("Restart %1 so it starts these servers through Rootkeeper.").replace("%1", state.title))
+        self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
+        await self._offer_folders(parent, plan.results)
+
+    async def _choose_servers(self, parent: QWidget, state: HostState, servers: list[HostServer]) -> list[str]:
+        dialog = ChecklistDialog(
+            self.tr("Route through Rootkeeper"),
+            self.tr("Which of the %1 servers should start through Rootkeeper, so they get the folders you share? "
+                    "You see the change to the config file before anything is written.").replace("%1", state.title),
+            [self._choice(server) for server in servers],
+            self.tr("Show the change…"),
+            parent,
+        )
+        dialog.setObjectName("chooseHostServers")
+        try:
+            return dialog.chosen() if await ask(dialog) == QDialog.DialogCode.Accepted else []
+        finally:
+            dispose(dialog)
+
+    def _choice(self, server: HostServer) -> Choice:
+        where = masked_url(server.url) or " ".join([server.command, *server.args])
+        label = f"{server.name} — {home_relative(where)}"
+        if server.bridged_as is not None:
+            return Choice(server.name, label, disabled_because=self.tr("It already runs through Rootkeeper."))
+        if server.transport not in ("stdio", "http"):
+            return Choice(server.name, label, disabled_because=self.tr("Rootkeeper cannot start this kind of server."))
+        if server.host_filled:
+            return Choice(server.name, label, disabled_because=self.tr(
+                "Its settings use %1, which only the host fills in, so it keeps starting directly.").replace(
+                "%1", server.host_filled))
+        return Choice(server.name, label, checked=True)
+
+    async def _show_diff(self, parent: QWidget, title: str, prompt: str, plan: Plan, apply_text: str) -> bool:
+        dialog = DiffDialog(title, prompt, plan.diff(), apply_text, parent)
+        try:
+            return await ask(dialog) == QDialog.DialogCode.Accepted
+        finally:
+            dispose(dialog)
+
+    def _rewrote(self, item: Written) -> str:
+        return self.tr("Rewrote %1 (backup: %2).").replace("%1", home_relative(str(item.path))).replace(
+            "%2", home_relative(str(item.backup)))
+
+    # -- restore original --------------------------------------------------------------------------
+
+    async def restore(self, parent: QWidget, host_name: str) -> None:
+        state = await self._host(host_name)
+        if state is None:
+            return
+        plan = await self._guard(self.service.plan_uninstall(host_name))
+        if plan is None:
+            return
+        if not plan.changes:
+            self._report(self.tr("Nothing Rootkeeper routed is left in the %1 config.").replace(
+                "%1", state.title), Level.INFO)
+            return
+        prompt = self.tr("Rootkeeper will put the entries it routed in the %1 config back exactly as they were, "
+                         "as shown.").replace("%1", state.title)
+        if plan.changed and not await self._show_diff(parent, self.tr("Restore original"), prompt, plan,
+                                                      self.tr("Restore")):
+            return
+        written = await self._guard(self.service.apply_uninstall(plan))
+        if written is None:
+            return
+        lines = [self.tr("Restored %1 (backup of the routed version: %2).").replace(
+            "%1", home_relative(str(item.path))).replace("%2", home_relative(str(item.backup))) for item in written]
+        lines += [self.tr("Left %1 as it is: it was changed after Rootkeeper routed it.").replace(
+            "%1", quoted(location[-1])) for change in plan.changes for location in change.left]
+        self._report("\n".join(lines), Level.INFO)

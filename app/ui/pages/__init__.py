@@ -1,0 +1,1 @@
+"""The window's tabs: shared folders, servers, hosts, history."""

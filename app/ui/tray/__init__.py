@@ -1,0 +1,1 @@
+"""The tray icon, its menu, the first face shown and desktop notifications."""

@@ -1,0 +1,1 @@
+"""The main window, its actions, shortcuts, drops and message bar."""
