@@ -16,20 +16,11 @@ from typing import Any
 
 from app.cli.errors import CliError
 from app.cli.terminal import print_json
-from app.core.hosts import HOSTS, ConfigFile, Host, guess_host, host_named
+from app.core.hosts import HOSTS, ConfigFile, Host, flow, guess_host, host_named
 from app.core.hosts.base import current_system
-from app.core.hosts.importing import Imported, plan_import
-from app.core.hosts.install import (
-    check_unchanged,
-    choose,
-    existing_files,
-    forget_left,
-    load_records,
-    plan_host_install,
-    plan_uninstall,
-    read_all,
-    write,
-)
+from app.core.hosts.flow import Written
+from app.core.hosts.importing import Imported
+from app.core.hosts.install import FileChange
 from app.core.hosts.listing import host_rows
 from app.core.store.store import Store
 from app.core.text import UserError
@@ -75,10 +66,9 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
     if target is None:
         raise CliError("Name a host (" + ", ".join(HOSTS) + ") or give a config file.")
     host = host_named(target)
-    candidates = host.config_files(Path.cwd(), current_system())
-    found = existing_files(candidates)
+    found = flow.config_files(host, Path.cwd())
     if not found:
-        looked = ", ".join(safe(str(config.path)) for config in candidates)
+        looked = ", ".join(safe(str(config.path)) for config in host.config_files(Path.cwd(), current_system()))
         raise CliError(f"No {host.title} config was found (looked for {looked}).")
     return host, found
 
@@ -111,24 +101,19 @@ def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
-    read = read_all(host, files)
-    wanted = choose(read, args.servers.split(",") if args.servers else None, host)
+    plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None)
     if args.dry_run:
-        changes, results = plan_host_install(store.load(), host, read, wanted)
-        for change in changes:
-            sys.stdout.write(safe_diff(change.diff()))
-        _print_outcomes(results, host, dry_run=True)
+        sys.stdout.write(safe_diff(plan.diff()))
+        _print_outcomes(plan.results, host, dry_run=True)
         return 0
-    with store.transaction() as data:
-        changes, results = plan_host_install(data, host, read, wanted)
-        for change in changes:  # before the imported servers are saved: a refusal here writes nothing
-            check_unchanged(change)
-    for change in changes:
-        if change.changed:
-            saved = write(change)
-            print(f"Rewrote {safe(str(change.config.path))} (backup: {safe(str(saved))}).")
-    _print_outcomes(results, host, dry_run=False)
-    if any(change.changed for change in changes):
+
+    def rewrote(_change: FileChange, written: Written | None) -> None:
+        if written is not None:
+            print(f"Rewrote {safe(str(written.path))} (backup: {safe(str(written.backup))}).")
+
+    written = flow.apply_install(store, plan, rewrote)
+    _print_outcomes(plan.results, host, dry_run=False)
+    if written:
         print(f"Restart {host.title} so it starts the servers through Rootkeeper.")
     return 0
 
@@ -158,29 +143,29 @@ def _print_folders(item: Imported) -> None:
 
 @_refusals
 def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
-    records = load_records()
     if args.target is not None and not args.file and not _looks_like_path(args.target):
-        host = host_named(args.target)
-        paths = sorted({r["file"] for r in records if r.get("host") == host.name})
-        files = [ConfigFile(Path(path), "file") for path in paths if Path(path).is_file()]
-        for gone in (path for path in paths if not Path(path).is_file()):
-            print(f"{safe(gone)} no longer exists; there is nothing to restore in it.")
+        plan = flow.plan_uninstall(host_named(args.target))  # the files its record of installs names
+        for gone in plan.gone:
+            print(f"{safe(str(gone))} no longer exists; there is nothing to restore in it.")
     else:
-        host, files = resolve(args.target, args.file, args.host)
-    changes = [plan_uninstall(host, config, text, records) for config, text, _ in read_all(host, files)]
-    if not any(change.restored or change.left for change in changes):
-        print(f"Nothing Rootkeeper installed is left in {host.title}'s config.")
+        plan = flow.plan_uninstall(*resolve(args.target, args.file, args.host))
+    if not plan.changes:
+        print(f"Nothing Rootkeeper installed is left in {plan.host.title}'s config.")
         return 0
-    for change in changes:
+
+    def restored(change: FileChange, written: Written | None) -> None:
         if args.dry_run:
             sys.stdout.write(safe_diff(change.diff()))
-        elif change.changed:
-            saved = write(change)
-            print(f"Restored {safe(str(change.config.path))} (backup of the bridged version: {safe(str(saved))}).")
-        else:
-            forget_left(change)
+        elif written is not None:
+            print(f"Restored {safe(str(written.path))} (backup of the bridged version: {safe(str(written.backup))}).")
         for location in change.left:
             print(f"Left '{safe(location[-1])}' as it is: it was changed after Rootkeeper installed it.")
+
+    if args.dry_run:
+        for change in plan.changes:
+            restored(change, None)
+    else:
+        flow.apply_uninstall(plan, restored)
     return 0
 
 
@@ -205,11 +190,7 @@ def _import_row(item: Imported) -> dict[str, Any]:
 @_refusals
 def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
-    read = read_all(host, files)
-    results: list[Imported] = []
-    with store.transaction() as data:
-        for config, _text, servers in read:
-            results += plan_import(data, servers, config.path)
+    results = flow.import_servers(store, host, files)
     if args.json:
         print_json({"host": host.name, "files": [str(c.path) for c in files],
                      "servers": [_import_row(item) for item in results]})

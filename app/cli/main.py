@@ -30,13 +30,15 @@ if TYPE_CHECKING:
 
 
 def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
-    """`roots list`, and `roots check`, which shows each check's detail and fails when an enabled root fails."""
-    from app.cli.output import print_root_checks, print_root_table, root_rows
+    """`roots list`, and `roots check`, which shows each check's detail and fails when a root meant to be
+    shared (turned on, not forbidden) fails its check."""
+    from app.cli.output import fails_check, print_root_checks, print_root_table, root_rows
     from app.cli.terminal import print_json
     from app.core.system.collection_hold import collections_held
 
     with collections_held():  # nearly every object made lives until the exit: a cycle search finds nothing
-        rows = root_rows(store.load_plain()["roots"])
+        data = store.load_plain()
+        rows = root_rows(data["roots"], paused=data["paused"])
     checking = args.command == "check"
     if args.json:
         print_json(rows)
@@ -44,7 +46,7 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
         print_root_checks(rows)
     else:
         print_root_table(rows)
-    return 1 if checking and any(row["enabled"] and row["status"] != "ok" for row in rows) else 0
+    return 1 if checking and any(fails_check(row) for row in rows) else 0
 
 
 def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.paths import printable
 from app.core.roots import access
+from app.core.roots.standing import Standing, needs_attention, standing
 
 if TYPE_CHECKING:
     from app.core.store.plain_views import PlainServer, ServerFields
@@ -20,26 +21,38 @@ if TYPE_CHECKING:
 # never import pydantic; secrets are masked by the model's own rule (`app.core.servers.secret_parts`).
 
 
-def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
-    """One row per root, from the roots as `Store.load_plain` gives them."""
+def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT, *,
+              paused: bool = False) -> list[dict[str, Any]]:
+    """One row per root, from the roots as `Store.load_plain` gives them; `standing` says whether it is
+    shared and if not why (`app.core.roots.standing`), `paused`: the store's pause."""
     checks = (access.CheckItem(r["id"], r["path"], r["is_file"], r["entered_path"]) for r in roots)
     results = access.check_many(checks, timeout=timeout)
     from app.core.policy import load_policy
 
     policy = load_policy()
     forbidding = policy.active
-    return [
-        {"id": root["id"], "name": root["name"], "path": root["path"], "entered_path": root["entered_path"],
-         "uri": root["uri"], "is_file": root["is_file"], "enabled": root["enabled"], "status": result.status.value,
-         "detail": result.detail, "checked_at": result.checked_at.isoformat(), "added_at": root["added_at"].isoformat(),
-         "policy": None if not forbidding or policy.permits_folder(root["path"]) else "forbidden"}
-        for root, result in ((root, results[root["id"]]) for root in roots)
-    ]
+    rows = []
+    for root in roots:
+        result = results[root["id"]]
+        forbidden = forbidding and not policy.permits_folder(root["path"])
+        rows.append({
+            "id": root["id"], "name": root["name"], "path": root["path"], "entered_path": root["entered_path"],
+            "uri": root["uri"], "is_file": root["is_file"], "enabled": root["enabled"], "status": result.status.value,
+            "detail": result.detail, "checked_at": result.checked_at.isoformat(),
+            "added_at": root["added_at"].isoformat(), "policy": "forbidden" if forbidden else None,
+            "standing": standing(root["enabled"], result.ok, forbidden=forbidden, paused=paused).value,
+        })
+    return rows
+
+
+def fails_check(row: dict[str, Any]) -> bool:
+    """`roots check` fails for this row: meant to be shared, and its check failed."""
+    return needs_attention(row["enabled"], row["status"] == "ok", forbidden=row["policy"] == "forbidden")
 
 
 def _root_head(row: dict[str, Any]) -> str:
-    state = row["status"] if row["enabled"] else "disabled"
-    state = "forbidden" if row.get("policy") == "forbidden" else state  # by the administrator's policy
+    # A decision (pause, policy, turned off) is said as such; otherwise what the check found (ok, missing, …).
+    state = row["standing"] if Standing(row["standing"]).decided else row["status"]
     return f"{printable(row['id'])}  {state:<17}  {printable(row['name'])}"
 
 

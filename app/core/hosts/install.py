@@ -227,13 +227,16 @@ def check_unchanged(change: FileChange) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
     if current != change.before:
-        raise HostConfigError(
-            "hosts.changed_meanwhile",
-            f"{change.config.path} changed while Rootkeeper was editing it; nothing was written, run the command "
-            "again.",
-            path=str(change.config.path),
-        )
+        raise changed_meanwhile(change.config.path)
     return mode
+
+
+def changed_meanwhile(path: Path) -> HostConfigError:
+    return HostConfigError(
+        "hosts.changed_meanwhile",
+        f"{path} changed while Rootkeeper was editing it; nothing was written, run the command again.",
+        path=str(path),
+    )
 
 
 def write(change: FileChange) -> Path:

@@ -1,16 +1,15 @@
-"""What `rootkeeper hosts` shows (and a GUI page would): each host, its config files, their servers."""
+"""What `rootkeeper hosts` shows (the GUI's Hosts page reads the same `read_hosts`): each host, its config
+files, their servers."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from app.core.hosts import HOSTS
-from app.core.hosts.base import HostServer, current_system
-from app.core.hosts.install import read_config
+from app.core.hosts.base import HostServer
+from app.core.hosts.flow import read_hosts
 from app.core.model import StoreData
 from app.core.servers.secrets import masked_url
-from app.core.text import UserError
 
 
 def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
@@ -32,18 +31,11 @@ def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
 def host_rows(data: StoreData, project: Path) -> list[dict[str, Any]]:
     """Every known host; `installed` when one of its config files exists. A file that does not parse
     is listed with its one-sentence `error` instead of servers."""
-    rows = []
-    for host in HOSTS.values():
-        files = []
-        for config in host.config_files(project, current_system()):
-            if not config.path.is_file():
-                continue
-            entry: dict[str, Any] = {"path": str(config.path), "scope": config.scope, "error": None, "servers": []}
-            try:
-                servers = host.read(config.path, read_config(host, config.path))
-                entry["servers"] = [server_row(server, data) for server in servers]
-            except UserError as exc:
-                entry["error"] = str(exc)
-            files.append(entry)
-        rows.append({"host": host.name, "title": host.title, "installed": bool(files), "files": files})
-    return rows
+    return [
+        {"host": state.name, "title": state.title, "installed": state.installed, "files": [
+            {"path": str(file.path), "scope": file.scope, "error": None if file.error is None else str(file.error),
+             "servers": [server_row(server, data) for server in file.servers]}
+            for file in state.files
+        ]}
+        for state in read_hosts(project)
+    ]

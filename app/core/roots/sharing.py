@@ -1,4 +1,5 @@
-"""What each server may see: the rule that sharing, consent, pause and access status combine into.
+"""What each server may see: the roots whose standing is shared (`app.core.roots.standing`: not paused, enabled,
+reachable, permitted by the policy), as each server's sharing and consent pick them.
 
 Two per-server steps follow, so the hub, `call` and the bridge all apply them the same way:
 the merge option (`also_send_own_folders`: the folders on the server's own command line are sent
@@ -19,6 +20,7 @@ from app.core.model import Root, ServerEntry, StoreData
 from app.core.paths import display_name, path_to_uri, readable, wire_uri
 from app.core.policy import NO_POLICY, Policy
 from app.core.roots.access import AccessResult
+from app.core.roots.standing import shared_roots
 from app.core.servers.aliases import map_path, remote_uri
 
 
@@ -111,7 +113,7 @@ def visible_lists(
     chosen = list(data.servers if servers is None else servers)
     if data.paused:
         return {server.name: _as_sent(server, [], []) for server in chosen}
-    passing = _passing(data, statuses, policy)
+    passing = shared_roots(data.roots, statuses, policy)
     everything = (cache or SharedRootCache()).build(passing)
     by_id: dict[str, SharedRoot] | None = None
     lists: dict[str, list[SharedRoot]] = {}
@@ -133,17 +135,11 @@ def argument_folders(
     if data.paused:
         return []
     folders: list[str] = []
-    for root in _picked(server, _passing(data, statuses, policy), policy):
+    for root in _picked(server, shared_roots(data.roots, statuses, policy), policy):
         mapped = map_path(root.path, server.path_aliases)
         if mapped is not None and mapped not in folders:
             folders.append(mapped)
     return folders
-
-
-def _passing(data: StoreData, statuses: Mapping[str, AccessResult], policy: Policy) -> list[Root]:
-    """Enabled, reachable, and not forbidden by the administrator's policy."""
-    passing = [root for root in data.roots if root.enabled and (seen := statuses.get(root.id)) is not None and seen.ok]
-    return [root for root in passing if policy.permits_folder(root.path)] if policy.active else passing
 
 
 def _picked(server: ServerEntry, passing: list[Root], policy: Policy) -> list[Root]:

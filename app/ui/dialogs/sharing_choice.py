@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.model import Root, ServerEntry
+from app.core.roots.standing import Standing, standing, turned_on
 from app.core.servers.words import SharingMode
 from app.ui.messages import plain_tooltip, render
 from app.ui.text import home_relative
@@ -57,7 +58,7 @@ class SharingChoice(QWidget):
         self._forbidden = {root.id: refused for root in roots
                            if policy is not None and (refused := policy.folder_refusal(root.path)) is not None}
         # "All shared folders" means the folders turned on (and allowed): the ones a server would be told about.
-        self._root_count = sum(1 for root in roots if root.enabled and root.id not in self._forbidden)
+        self._root_count = len(turned_on(self._roots, policy))
         self.locked: UserError | None = None
         """Why the policy fixes this choice at "none" (see `lock`), or None."""
         self._unlocked_choice: QRadioButton | None = None
@@ -161,11 +162,13 @@ class SharingChoice(QWidget):
 
     def _label(self, root: Root) -> str:
         label = self.tr("%1 — %2").replace("%1", root.name).replace("%2", home_relative(root.path))
-        if root.id in self._forbidden:
+        # Its own standing: the dialog knows which folders the last check could not reach, not which are unchecked.
+        own = standing(root.enabled, root.id not in self._unavailable, forbidden=root.id in self._forbidden)
+        if own is Standing.FORBIDDEN:
             label += " " + self.tr("(blocked by policy)")
-        elif not root.enabled:
+        elif own is Standing.DISABLED:
             label += " " + self.tr("(turned off)")
-        elif root.id in self._unavailable:
+        elif own is Standing.UNREACHABLE:
             label += " " + self.tr("(unavailable)")
         return label
 

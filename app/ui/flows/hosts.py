@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
 from app.core.hosts.base import HostServer
+from app.core.hosts.flow import HostState, Plan, Written
 from app.core.hosts.importing import Imported
 from app.core.servers.secrets import masked_url
 from app.core.store.store import StoreError
@@ -22,7 +23,7 @@ from app.core.text import UserError
 from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.flows.asking import ask, dispose
-from app.ui.flows.hosts_service import HostsService, HostState, Plan, Written
+from app.ui.flows.hosts_service import HostsService
 from app.ui.messages import quoted, quoted_list, render
 from app.ui.text import home_relative
 from app.ui.window.message_bar import Level
@@ -133,7 +134,7 @@ class HostFlows(QObject):
                          "puts the entries back exactly as they are now.").replace("%1", state.title)
         if not await self._show_diff(parent, self.tr("Route through Rootkeeper"), prompt, plan, self.tr("Apply")):
             return
-        written = await self._guard(self.service.apply_install(plan, names))
+        written = await self._guard(self.service.apply_install(plan))
         if written is None:
             return
         lines = [self._rewrote(item) for item in written]

@@ -39,7 +39,7 @@ class HealthCounts(QObject):
 class Health:
     state: TrayState
     shared: int
-    """Folders turned on (the ones servers are told about)."""
+    """Folders turned on and permitted by the policy (the ones servers are told about)."""
     unreachable: int
     failing: int
     """Servers that could not connect and are retrying or gave up."""
@@ -94,7 +94,7 @@ def _health(snapshot: Snapshot) -> Health:
         state = TrayState.ATTENTION
     else:
         state = TrayState.OK
-    shared = sum(1 for row in snapshot.roots if row.root.enabled)
+    shared = snapshot.turned_on_count
     progress = connection_progress(row.status.state if row.status else "stopped" for row in snapshot.servers)
     return Health(state, shared, unreachable, failing, waiting, progress)
 

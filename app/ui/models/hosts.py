@@ -9,10 +9,10 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, Qt
 
+from app.core.hosts.flow import HostState
 from app.core.servers.secrets import masked_url
 from app.core.text import Message
 from app.ui import text
-from app.ui.flows.hosts_service import HostState
 from app.ui.messages import quoted, render
 from app.ui.models.table import Index, KeyedTableModel
 

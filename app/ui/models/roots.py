@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.core.history.seen_by import given_to, held_through
 from app.core.paths import printable
 from app.core.roots.access import AccessStatus
+from app.core.roots.standing import Standing
 from app.ui import text
 from app.ui.icons import Dot, dot
 from app.ui.messages import fill, plain_tooltip, render
@@ -44,14 +45,11 @@ _MUTED = QColor("#80868b")
 """The servers the history names for a folder no server holds now (see the "Seen by" column)."""
 
 
-def status_dot(row: RootRow) -> Dot:
-    if not row.root.enabled:
-        return Dot.OFF
-    if row.access is None:
-        return Dot.BUSY
-    if row.access.ok:
-        return Dot.OK
-    return Dot.WARNING if row.access.status is AccessStatus.OFFLINE else Dot.ERROR
+def status_dot(row: RootRow, own: Standing) -> Dot:
+    """The Status column's colour, from the root's own standing (`own`: the pause is shown on its own)."""
+    if own is Standing.UNREACHABLE:
+        return Dot.WARNING if row.access is not None and row.access.status is AccessStatus.OFFLINE else Dot.ERROR
+    return {Standing.UNCHECKED: Dot.BUSY, Standing.SHARED: Dot.OK}.get(own, Dot.OFF)
 
 
 class RootsTableModel(KeyedTableModel[RootRow]):
@@ -136,19 +134,19 @@ class RootsTableModel(KeyedTableModel[RootRow]):
     def _cells_of(self, row: RootRow) -> tuple[dict[int, Any], ...]:
         """Every role a paint asks for, of every column of `row`, worked out at once."""
         root, access = row.root, row.access
-        forbidden = self._forbidden(root) is not None
+        standing, own = self._snapshot.standing(row), self._snapshot.standing(row, pause=False)
         status = access.status if access else None
         grey = None if root.enabled else QApplication.palette().color(QPalette.ColorGroup.Disabled,
                                                                         QPalette.ColorRole.Text)
         cells = []
         for column in Column:
-            shown = self._text(row, column, forbidden=forbidden)
+            shown = self._text(row, column, standing, own)
             foreground = grey if column is not Column.SHARED else None
             if foreground is None and column is Column.SEEN_BY and not row.holding:
                 foreground = _MUTED
             cells.append({
                 Qt.ItemDataRole.DisplayRole: shown, Qt.ItemDataRole.EditRole: shown,
-                Qt.ItemDataRole.DecorationRole: self._decoration(row, column),
+                Qt.ItemDataRole.DecorationRole: self._decoration(row, column, own),
                 Qt.ItemDataRole.ForegroundRole: foreground,
                 Qt.ItemDataRole.CheckStateRole: None, Qt.ItemDataRole.FontRole: None,
                 Qt.ItemDataRole.TextAlignmentRole: None, Qt.ItemDataRole.BackgroundRole: None,
@@ -158,7 +156,9 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             Qt.CheckState.Checked if root.enabled else Qt.CheckState.Unchecked)
         return tuple(cells)
 
-    def _text(self, row: RootRow, column: Column, *, forbidden: bool) -> str | None:
+    def _text(self, row: RootRow, column: Column, standing: Standing, own: Standing) -> str | None:
+        """`standing`: the root's (`Snapshot.standing`), which the "Seen by" column says; `own`: the same with
+        the pause left aside, which the Status column says (the pause is shown on its own)."""
         root = row.root
         if column is Column.NAME:
             return root.name
@@ -167,20 +167,20 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             if root.path != root.entered_path:
                 shown += "  →  " + text.home_relative(root.path)
             return shown
-        if column is Column.STATUS:
-            if forbidden:
+        if column is Column.STATUS:  # what the check found, unless the policy forbids the folder anyway
+            if own is Standing.FORBIDDEN:
                 return self.tr("Blocked by policy")
             return text.access_label(row.access)
         if column is Column.CHECKED:
             return text.clock_time(row.access.checked_at) if row.access else "—"
         if column is Column.SEEN_BY:
-            if self._paused:
+            if standing is Standing.PAUSED:
                 return self.tr("Nobody (sharing is paused)")
-            if not root.enabled:
-                return self.tr("Nobody (turned off)")
-            if forbidden:
+            if standing is Standing.FORBIDDEN:
                 return self.tr("Nobody (blocked by policy)")
-            if row.access is not None and not row.access.ok:
+            if standing is Standing.DISABLED:
+                return self.tr("Nobody (turned off)")
+            if standing is Standing.UNREACHABLE:
                 return self.tr("Nobody (not reachable)")
             if row.holding:  # only what is true now: a server restarting forever holds nothing
                 return ", ".join(map(printable, row.holding))
@@ -193,12 +193,12 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         """Why the administrator's policy keeps this folder from every server (shown locked), or None."""
         return self._policy.folder_refusal(root.path) if self._policy is not None else None
 
-    def _decoration(self, row: RootRow, column: Column) -> Any:
+    def _decoration(self, row: RootRow, column: Column, own: Standing) -> Any:
         if column is Column.NAME:
             kind = QStyle.StandardPixmap.SP_FileIcon if row.root.is_file else QStyle.StandardPixmap.SP_DirIcon
             return _standard_icon(kind)
         if column is Column.STATUS:
-            return dot(status_dot(row))
+            return dot(status_dot(row, own))
         return None
 
     def _tooltip(self, row: RootRow, column: Column) -> str | None:

@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from app.core.history.seen_by import NOBODY, SeenKey, SeenMap, same_key, seen_key, seen_map
+from app.core.roots.standing import Standing, standing, turned_on
 
 if TYPE_CHECKING:  # only types here: the tray can show before pydantic (or datetime) is imported
     from datetime import datetime
@@ -63,11 +64,6 @@ class RootRow(NamedTuple):
     """Every server that was given it (the history, and the connected ones), those holding it now first."""
     holding: tuple[str, ...] = ()
     """The servers holding it now: connected ones whose last roots answer has it, and live bridges' ones."""
-
-    @property
-    def needs_attention(self) -> bool:
-        """Shared but not reachable; a root not yet checked is not a problem yet."""
-        return self.root.enabled and self.access is not None and not self.access.ok
 
     def same_as(self, other: RootRow) -> bool:
         """Shows the same: compared by identity first, then field by field (never through pydantic's `==`)."""
@@ -265,11 +261,25 @@ class Snapshot:
             return TrayState.ATTENTION
         return TrayState.OK
 
+    def standing(self, row: RootRow, *, pause: bool = True) -> Standing:
+        """Whether `row`'s root is shared and if not why (`app.core.roots.standing`); `pause=False`: its own
+        standing, for what shows the pause on its own (the tray's state, the Status column)."""
+        policy = self.policy
+        return standing(row.root.enabled, None if row.access is None else row.access.ok,
+                        forbidden=policy is not None and not policy.permits_folder(row.root.path),
+                        paused=pause and self.paused)
+
     @cached_property
     def attention_roots(self) -> list[RootRow]:
-        """Computed once per snapshot: the tray, its tooltip and the status bar all ask."""
-        return [row for row in self.roots  # `needs_attention`, inlined: this walks every row
-                if row.access is not None and not row.access.ok and row.root.enabled]
+        """The roots whose own standing is `UNREACHABLE`, computed once per snapshot: the tray, its tooltip and
+        the status bar all ask. Only the rows whose check failed are asked about (this walks every row)."""
+        return [row for row in self.roots if row.access is not None and not row.access.ok
+                and self.standing(row, pause=False) is Standing.UNREACHABLE]
+
+    @cached_property
+    def turned_on_count(self) -> int:
+        """How many roots are neither turned off nor forbidden: the ones servers are told about."""
+        return len(turned_on([row.root for row in self.roots], self.policy))
 
     @cached_property
     def by_id(self) -> dict[str, RootRow]:
