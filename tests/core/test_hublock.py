@@ -72,7 +72,7 @@ def test_take_over_gives_up_after_its_bound_when_the_hub_does_not_stop(tmp_path:
         os.kill(proc.pid, signal.SIGSTOP)
         try:
             lock = HubLock(tmp_path, "gui")
-            assert not asyncio.run(lock.take_over(timeout=0.5))
+            assert not asyncio.run(take_over(lock, timeout=0.5))
             assert not lock.held
         finally:
             os.kill(proc.pid, signal.SIGCONT)
