@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 
 from app.core.text import Message
-from app.ui.messages import fill, render
+from app.ui.render import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
     from datetime import datetime

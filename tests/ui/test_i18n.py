@@ -59,8 +59,9 @@ def test_the_shipped_catalogues_are_compiled_from_the_current_sources(tmp_path: 
 
 
 def test_every_string_in_the_code_is_translated_into_both_chinese_scripts(tmp_path: Path) -> None:
-    sources = sorted(str(p.relative_to(PROJECT)) for p in (PROJECT / "app" / "ui").rglob("*.py")
-                     if p.name != "resources_rc.py")
+    # The UI's own words, and core's catalogue of sentences (its `QT_TRANSLATE_NOOP` templates).
+    scanned = [*(PROJECT / "app" / "ui").rglob("*.py"), *(PROJECT / "app" / "core" / "text").glob("*.py")]
+    sources = sorted(str(p.relative_to(PROJECT)) for p in scanned if p.name != "resources_rc.py")
     for language in ("zh_CN", "zh_TW"):
         committed = TRANSLATIONS / f"rootkeeper_{language}.ts"
         scanned = tmp_path / committed.name
@@ -153,10 +154,10 @@ def core_refusals() -> dict[str, list[str]]:
 def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_english(
     qapp: QApplication, english: object
 ) -> None:
-    from app.core.text import SENTENCES, message
-    from app.ui.messages import known_codes, render
+    from app.core.text import CATALOGUE, SENTENCES, message
+    from app.ui.render import render
 
-    assert set(SENTENCES) <= known_codes(), "add a row to app/ui/messages.py for each new code"
+    assert set(SENTENCES) <= set(CATALOGUE), "every core sentence is in the catalogue the UI translates"
     for code, names in core_refusals().items():
         sample = message(code, **{name: f"<{name}>" for name in names})
         assert render(sample) == sample.text, code
@@ -169,7 +170,7 @@ def test_no_english_sentence_from_core_reaches_a_chinese_screen(
     from app.core.roots.access import AccessResult, AccessStatus
     from app.core.text import message
     from app.ui import text
-    from app.ui.messages import quoted_list, render
+    from app.ui.render import quoted_list, render
 
     def english_left(shown: str) -> list[str]:
         for allowed in ALLOWED_LATIN:
@@ -241,17 +242,17 @@ def test_notifications_about_lost_folders_and_failed_servers_are_translated(
 def coded_sentences() -> dict[str, list[str]]:
     """Every server-failure, hub-lock and host sentence the code can say: code -> argument names.
 
-    Collected from the sources, not listed here: `app.mcp.errors.TEMPLATES` (the registry of `mcp.*`
-    sentences), and every call in app/core/system/hublock.py and app/core/hosts/ whose first argument is an
+    Collected from the sources, not listed here: `app.core.text.servers.SERVER_FAILURES` (the registry of
+    `mcp.*` sentences), and every call in app/core/system/hublock.py and app/core/hosts/ whose first argument is an
     `hub.*` / `hosts.*` code, with the keyword arguments that call passes.
     """
     import ast
     from string import Formatter
 
-    from app.mcp.errors import TEMPLATES
+    from app.core.text.servers import SERVER_FAILURES
 
     found = {code: [name for _, name, _, _ in Formatter().parse(template) if name]
-             for code, template in TEMPLATES.items()}
+             for code, template in SERVER_FAILURES.items()}
     sources = [PROJECT / "app" / "core" / "system" / "hublock.py",
                *sorted((PROJECT / "app" / "core" / "hosts").glob("*.py"))]
     for source in sources:
@@ -282,12 +283,11 @@ def test_every_coded_sentence_has_a_template_that_says_the_same_in_english(
 ) -> None:
     from app.core.hosts import HOSTS
     from app.core.system.hublock import HubLockHeld, HubLockUnusable, HubOwner
-    from app.core.text import Message
-    from app.mcp.errors import message
-    from app.ui.messages import known_codes, render
+    from app.core.text import CATALOGUE, Message, message
+    from app.ui.render import render
 
     codes = coded_sentences()
-    assert set(codes) <= known_codes(), sorted(set(codes) - known_codes())
+    assert set(codes) <= set(CATALOGUE), sorted(set(codes) - set(CATALOGUE))
     for code, names in codes.items():
         if code.startswith("mcp."):
             sample = message(code, **{name: f"<{name}>" for name in names})
@@ -310,7 +310,7 @@ def test_no_english_server_hub_or_host_sentence_reaches_a_chinese_screen(
     qapp: QApplication, language: str, marks: str, foreign: str
 ) -> None:
     from app.core.text import Message
-    from app.ui.messages import render
+    from app.ui.render import render
 
     translations().apply(language)
     try:

@@ -177,8 +177,4 @@ class HostsService:
 
 
 def _changed_meanwhile(path: Path) -> HostConfigError:
-    return HostConfigError(
-        "hosts.changed_meanwhile",
-        f"{path} changed while Rootkeeper was editing it; nothing was written, run the command again.",
-        path=str(path),
-    )
+    return HostConfigError("hosts.changed_meanwhile", path=str(path))
