@@ -2281,10 +2281,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 处于符号链接循环中。</translation>
-    </message>
-    <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
     </message>

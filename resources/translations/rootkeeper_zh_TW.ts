@@ -2281,10 +2281,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>無法讀取 %1。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 處於符號連結迴圈中。</translation>
-    </message>
-    <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
     </message>
