@@ -3,7 +3,8 @@
     .venv/bin/python resources/build.py            # lupdate, lrelease, rcc
     .venv/bin/python resources/build.py --no-update  # lrelease and rcc only (after editing a .ts)
 
-1. `pyside6-lupdate` collects every tr()/translate() string from app/ui into the `.ts` sources
+1. `pyside6-lupdate` collects every tr()/translate() string from app/ui, and every sentence of
+   core's catalogue (the `QT_TRANSLATE_NOOP` templates in app/core/text/), into the `.ts` sources
    (keeping the translations already made; translators edit these files, e.g. in Qt Linguist).
 2. `pyside6-lrelease` compiles each `.ts` into the `.qm` shipped beside it.
 3. `pyside6-rcc` packs icons and `.qm` files into app/ui/resources_rc.py, which is committed, so an
@@ -22,6 +23,7 @@ from pathlib import Path
 RESOURCES = Path(__file__).resolve().parent
 PROJECT = RESOURCES.parent
 SOURCES = PROJECT / "app" / "ui"
+SENTENCES = PROJECT / "app" / "core" / "text"
 TRANSLATIONS = RESOURCES / "translations"
 LANGUAGES = ("en", "zh_CN", "zh_TW")
 GENERATED = SOURCES / "resources_rc.py"
@@ -41,7 +43,8 @@ def ts_path(language: str) -> Path:
 
 
 def python_sources() -> list[str]:
-    return sorted(str(path.relative_to(PROJECT)) for path in SOURCES.rglob("*.py") if path != GENERATED)
+    scanned = [*SOURCES.rglob("*.py"), *SENTENCES.glob("*.py")]
+    return sorted(str(path.relative_to(PROJECT)) for path in scanned if path != GENERATED)
 
 
 def update_catalogues() -> None:

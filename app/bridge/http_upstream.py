@@ -32,6 +32,7 @@ from app.bridge.framing import (
 )
 from app.bridge.rewrite import PROTOCOL_VERSION_META_KEY, modern_meta
 from app.core.servers.secrets import masked_url
+from app.core.text import sentence
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +137,7 @@ class HttpUpstream:
             log.warning("POST to %s failed: %s", self.label, exc)
             if request_id is not None:
                 await self._queue.put(
-                    error_response(request_id, CONNECTION_CLOSED, f"The server cannot be reached: {exc}")
+                    error_response(request_id, CONNECTION_CLOSED, sentence("bridge.unreachable", reason=exc))
                 )
         finally:
             if release:
@@ -210,7 +211,7 @@ class HttpUpstream:
         return item  # type: ignore[no-any-return]
 
     def exit_detail(self) -> str:
-        return "The bridge closed the HTTP session."
+        return sentence("bridge.http_closed")
 
     async def close(self) -> None:
         if self._closed:
@@ -244,5 +245,5 @@ def _error_for(request_id: Any, status: int, body: bytes, session_id: str | None
         if isinstance(answer, dict) and isinstance(answer.get("error"), dict):
             return encode({**answer, "id": request_id})
     if status == 404 and session_id:
-        return error_response(request_id, CONNECTION_CLOSED, "The server lost the session (HTTP 404).")
-    return error_response(request_id, CONNECTION_CLOSED, f"The server answered HTTP {status}.")
+        return error_response(request_id, CONNECTION_CLOSED, sentence("bridge.session_lost"))
+    return error_response(request_id, CONNECTION_CLOSED, sentence("bridge.http_status", status=status))

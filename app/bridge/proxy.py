@@ -41,12 +41,13 @@ from app.bridge.rounds import Rounds
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
 from app.core.servers import words
+from app.core.text import sentence
 
 log = logging.getLogger(__name__)
 
 HOST_ROOTS_TIMEOUT = 10.0
 MAX_BRIDGE_TASKS = 64
-ID_IN_USE = "This request id is in use by Rootkeeper's bridge."
+ID_IN_USE = sentence("bridge.id_in_use")
 
 
 class Upstream(Protocol):
@@ -128,7 +129,7 @@ class Bridge:
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                     await asyncio.wait_for(server_task, timeout=5)
             else:
-                detail = "The server went away."
+                detail = sentence("bridge.server_gone")
                 if server_task.exception() is not None:
                     log.error("reading the server failed", exc_info=server_task.exception())
                 else:
@@ -286,7 +287,7 @@ class Bridge:
                 raw = await self.upstream.receive()
             except MessageTooLarge as exc:
                 log.error("the server sent %s; dropping it", exc)
-                return f"The server sent {exc}, more than the bridge accepts; it was stopped."
+                return sentence("bridge.too_large", what=exc)
             if raw is None:
                 return self.upstream.exit_detail()
             try:

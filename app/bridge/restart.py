@@ -30,10 +30,11 @@ from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error
 from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.arguments import effective_entry
+from app.core.text import sentence
 
 log = logging.getLogger(__name__)
 
-RESTARTED = "server restarted, try again"
+RESTARTED = sentence("bridge.restarted")
 REPLAY_TIMEOUT = 30.0
 """Bound on waiting for the new process to answer the replayed `initialize`."""
 
@@ -105,7 +106,7 @@ class RestartingUpstream:
     def exit_detail(self) -> str:
         if self._failure is not None:
             return self._failure
-        return self._child.exit_detail() if self._child is not None else "The server was not started."
+        return self._child.exit_detail() if self._child is not None else sentence("bridge.not_started")
 
     async def close(self) -> None:
         if self._unsubscribe is not None:
@@ -160,7 +161,7 @@ class RestartingUpstream:
                     return
         except Exception:
             log.exception("restarting the server failed")
-            self._failure = "The server could not be restarted."
+            self._failure = sentence("bridge.restart_failed")
             await self._inbox.put(None)
         finally:
             self._open.set()

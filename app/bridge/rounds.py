@@ -25,6 +25,7 @@ from app.bridge.framing import INTERNAL_ERROR, LineWriter, encode, error_respons
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
 from app.core.servers import words
+from app.core.text import sentence
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +142,8 @@ class Rounds:
         if chain.rounds > rewrite.MAX_INPUT_ROUNDS:
             log.warning("%s asked for input more than %d times; giving up", chain.method, rewrite.MAX_INPUT_ROUNDS)
             self._forget(chain)
-            message = f"The server kept asking for input after {rewrite.MAX_INPUT_ROUNDS} rounds."
-            await bridge.host.send(error_response(chain.host_id, INTERNAL_ERROR, message))
+            said = sentence("bridge.input_rounds", rounds=rewrite.MAX_INPUT_ROUNDS)
+            await bridge.host.send(error_response(chain.host_id, INTERNAL_ERROR, said))
             return
         own = rewrite.root_objects(bridge.source.current())
         retry_id = bridge.new_id()
@@ -154,7 +155,7 @@ class Rounds:
         if not bridge.to_server_soon(retry):
             self._forget(chain)
             await bridge.host.send(
-                error_response(chain.host_id, INTERNAL_ERROR, "The server is not reading its input.")
+                error_response(chain.host_id, INTERNAL_ERROR, sentence("bridge.not_reading"))
             )
 
     async def _finish(self, chain: Chain, obj: dict[str, Any], raw: bytes | None, from_retry: bool) -> None:

@@ -31,6 +31,7 @@ from app.core.store.store import Store
 from app.core.system.locations import state_home
 from app.core.system.logfile import PrivateRotatingFileHandler
 from app.core.system.logsetup import hide_secrets
+from app.core.text import UserError
 
 log = logging.getLogger("app.bridge")
 
@@ -40,8 +41,8 @@ SERVER_LOG_BYTES = 5 * 1024 * 1024
 LAUNCHERS = {"npx", "uvx", "bunx", "pnpx", "node", "python", "python3", "deno", "bun", "uv", "pipx", "docker"}
 
 
-class BridgeError(Exception):
-    """A refusal before the bridge starts: one sentence for stderr."""
+class BridgeError(UserError):
+    """A refusal before the bridge starts: one sentence of the catalogue for stderr."""
 
 
 # -- which server -----------------------------------------------------------------------------------------
@@ -50,7 +51,7 @@ class BridgeError(Exception):
 def configured_entry(store: Store, name: str) -> ServerEntry:
     entry = store.load().server(name)
     if entry is None:
-        raise BridgeError(f"No server is named '{name}'; see 'rootkeeper servers list'.")
+        raise BridgeError("server.not_found", name=name)
     return entry
 
 
@@ -79,7 +80,7 @@ def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> S
             return known
         if name is not None:
             if data.server(name) is not None:
-                raise BridgeError(f"A server named '{name}' already runs another command; pick another --name.")
+                raise BridgeError("bridge.name_taken", name=name)
             chosen = name
         else:
             base = derived_name(command_line)
@@ -89,7 +90,7 @@ def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> S
         try:
             entry = ServerEntry(name=chosen, target=target)
         except ValueError as exc:
-            raise BridgeError(f"'{chosen}' is not a valid server name; use letters, digits, '.', '_' or '-'.") from exc
+            raise BridgeError("server.bad_name", name=chosen) from exc
         data.servers.append(entry)
     return entry
 
@@ -145,7 +146,7 @@ def _revealed(target: AnyTarget) -> AnyTarget:
     try:
         return reveal(target)
     except SecretError as exc:
-        raise UpstreamError(str(exc)) from None
+        raise UpstreamError(exc.code, **exc.args_map) from None
 
 
 def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from app.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 from app.core.model import StdioTarget
+from app.core.text import UserError, sentence
 from app.engine.server_log import open_server_log
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,8 @@ PR_SET_PDEATHSIG = 1
 EXIT_WAIT_SECONDS = 3.0
 
 
-class UpstreamError(Exception):
-    """The server could not be started or reached; one sentence for the log and the host."""
+class UpstreamError(UserError):
+    """The server could not be started or reached; one sentence of the catalogue for the log and the host."""
 
 
 class StdioUpstream:
@@ -90,12 +91,12 @@ class StdioUpstream:
                 preexec_fn=_die_with_parent(),
             )
         except FileNotFoundError as exc:
-            raise UpstreamError(f"The server's command {self._command!r} was not found.") from exc
+            raise UpstreamError("bridge.command_not_found", command=repr(self._command)) from exc
         except PermissionError as exc:
-            raise UpstreamError(f"The server's command {self._command!r} cannot be run (permission denied).") from exc
+            raise UpstreamError("bridge.command_denied", command=repr(self._command)) from exc
         except OSError as exc:
             reason = exc.strerror or exc
-            raise UpstreamError(f"The server's command {self._command!r} could not start: {reason}.") from exc
+            raise UpstreamError("bridge.command_failed", command=repr(self._command), reason=reason) from exc
         finally:
             if self._process is None:
                 log_file.close()
@@ -117,10 +118,10 @@ class StdioUpstream:
     def exit_detail(self) -> str:
         code = self._process.returncode if self._process else None
         if code is None:
-            return "The server closed its output."
+            return sentence("bridge.output_closed")
         if code < 0:
-            return f"The server was stopped by signal {-code}."
-        return f"The server exited with code {code}."
+            return sentence("bridge.signalled", signal=-code)
+        return sentence("bridge.exited", code=code)
 
     async def close(self) -> None:
         """Close its stdin, then SIGTERM, then SIGKILL its whole process group, each after a grace period."""

@@ -18,12 +18,12 @@ def shown_value(value: Any) -> str:
 
 
 def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
-    from app.bridge.run import BridgeError, configured_entry, register_adhoc, run_bridge
+    from app.bridge.run import configured_entry, register_adhoc, run_bridge
 
     if bool(args.server) == bool(args.command_line):
-        raise CliError("Give either --server NAME or -- COMMAND [ARG...], not both or neither.")
+        raise CliError("cli.server_or_command")
     if args.server and args.name:
-        raise CliError("--name names an ad-hoc server (-- COMMAND); a configured one already has its name.")
+        raise CliError("cli.name_for_adhoc")
     if args.home:
         import os
         from pathlib import Path
@@ -32,13 +32,8 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         # bridge was installed for travels on its command line instead.
         os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
         store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
-    try:
-        if args.server:
-            entry = configured_entry(store, args.server)
-        else:
-            entry = register_adhoc(store, args.name, args.command_line)
-    except BridgeError as exc:
-        raise CliError(str(exc)) from exc
+    # A `BridgeError` is a `UserError`: the command's caller says its sentence and exits non-zero.
+    entry = configured_entry(store, args.server) if args.server else register_adhoc(store, args.name, args.command_line)
     return run_bridge(store, entry)
 
 

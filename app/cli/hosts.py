@@ -38,8 +38,8 @@ def _refusals(handler: Handler) -> Handler:
     def run(store: Store, args: argparse.Namespace) -> int:
         try:
             return handler(store, args)
-        except UserError as exc:
-            raise CliError(safe(str(exc))) from exc
+        except UserError as exc:  # the same sentence, its arguments (from config files) made harmless
+            raise CliError(exc.code, **{name: safe(value) for name, value in exc.args_map.items()}) from exc
 
     return run
 
@@ -60,16 +60,16 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
     if file is not None:
         path = Path(file).expanduser().absolute()
         if not path.is_file():
-            raise CliError(f"There is no file at {safe(str(path))}.")
+            raise CliError("cli.no_file", path=safe(str(path)))
         host = host_named(host_name) if host_name else guess_host(path)
         return host, [ConfigFile(path, "file")]
     if target is None:
-        raise CliError("Name a host (" + ", ".join(HOSTS) + ") or give a config file.")
+        raise CliError("cli.name_a_host", hosts=", ".join(HOSTS))
     host = host_named(target)
     found = flow.config_files(host, Path.cwd())
     if not found:
         looked = ", ".join(safe(str(config.path)) for config in host.config_files(Path.cwd(), current_system()))
-        raise CliError(f"No {host.title} config was found (looked for {looked}).")
+        raise CliError("cli.no_host_config", host=host.title, looked=looked)
     return host, found
 
 

@@ -56,7 +56,7 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     from app.core.paths import printable
 
     if args.name is not None and len(args.paths) > 1:
-        raise CliError("--name can only be used when adding one path.")
+        raise CliError("cli.name_one_path")
     with store.plain_transaction() as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.

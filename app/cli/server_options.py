@@ -43,7 +43,7 @@ def cmd_servers_alias(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import servers as edit_servers
 
     if bool(args.pairs) == bool(args.clear):
-        raise CliError("Give LOCAL=REMOTE pairs, or --clear, but not both.")
+        raise CliError("cli.aliases_or_clear")
     pairs = _alias_pairs(args.pairs)
     with store.transaction() as data:
         server = edit_servers.set_aliases(data, args.name, pairs)

@@ -41,12 +41,13 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def _pairs(items: Sequence[str], what: str) -> dict[str, str]:
+def _pairs(items: Sequence[str], refused: str) -> dict[str, str]:
+    """`KEY=VALUE` items as a dict; an item of another form is refused with the sentence `refused`."""
     pairs: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise CliError(f"{what} {item!r} is not of the form KEY=VALUE.")
+            raise CliError(refused, item=repr(item))
         pairs[key.strip()] = value
     return pairs
 
@@ -55,17 +56,17 @@ def _target(args: argparse.Namespace) -> StdioTarget | HttpTarget:
     from app.core.edits import servers as edit_servers
 
     if args.url and args.command_line:
-        raise CliError("Give either --url URL or -- COMMAND, not both.")
+        raise CliError("cli.url_and_command")
     if args.url:
         if args.env or args.cwd:
-            raise CliError("--env and --cwd apply to command servers, not to --url servers.")
-        return edit_servers.http_target(args.url, _pairs(args.header, "Header"))
+            raise CliError("cli.env_for_commands")
+        return edit_servers.http_target(args.url, _pairs(args.header, "cli.bad_header"))
     if not args.command_line:
-        raise CliError("Say how to reach the server: --url URL, or -- COMMAND [ARG...] at the end.")
+        raise CliError("cli.no_target")
     if args.header:
-        raise CliError("--header applies to --url servers, not to command servers.")
+        raise CliError("cli.header_for_urls")
     command, *rest = args.command_line
-    return edit_servers.stdio_target(command, rest, env=_pairs(args.env, "Variable"), cwd=args.cwd)
+    return edit_servers.stdio_target(command, rest, env=_pairs(args.env, "cli.bad_variable"), cwd=args.cwd)
 
 
 def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 from app.core.paths import TERMINAL_CONTROLS, printable
 from app.core.store.json_text import indented
+from app.core.text import sentence
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -113,20 +114,20 @@ def _silence_stdout() -> None:
 
 def _outcome_after_interrupt(saved: bool) -> int:
     if saved:
-        say("Interrupted after the change was saved; it is complete.")
+        say(sentence("cli.interrupted_saved"))
         return EXIT_SAVED_UNREPORTED
-    say("Interrupted; nothing was changed.")
+    say(sentence("cli.interrupted"))
     return EXIT_INTERRUPTED
 
 
 def _outcome_after_output_error(error: OutputError, saved: bool) -> int:
     _silence_stdout()
     if saved:
-        say(f"The change was saved, but its report could not be written ({error.reason}).")
+        say(sentence("cli.report_unwritten", reason=error.reason))
         return EXIT_SAVED_UNREPORTED
     if error.closed:
         return EXIT_PIPE_CLOSED  # `| head` closed the pipe on purpose: nothing to say
-    say(f"The output could not be written ({error.reason}); nothing was changed.")
+    say(sentence("cli.output_unwritten", reason=error.reason))
     return EXIT_REFUSED
 
 

@@ -14,17 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
 
-from app.core.text import SENTENCES, UserError
+from app.core.text import UserError
 
 _QUOTE_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`"}
 
 
 class PathError(UserError):
     """A path or URI the user gave cannot be used; one sentence for the user, with its code and arguments."""
-
-    @classmethod
-    def of(cls, code: str, **args: str) -> PathError:
-        return cls(code, SENTENCES[code].format(**args), **args)
 
 
 def clean_pasted(text: str) -> str:
@@ -88,13 +84,13 @@ def uri_to_path(uri: str) -> str:
     """The local path named by a `file://` URI; anything else is refused."""
     parts = urlsplit(uri)
     if parts.scheme.lower() != "file":
-        raise PathError.of("path.not_local", uri=printable(uri))
+        raise PathError("path.not_local", uri=printable(uri))
     if parts.netloc not in ("", "localhost"):
-        raise PathError.of("path.remote", uri=printable(uri), host=printable(parts.netloc))
+        raise PathError("path.remote", uri=printable(uri), host=printable(parts.netloc))
     if parts.query or parts.fragment:
-        raise PathError.of("path.query", uri=printable(uri))
+        raise PathError("path.query", uri=printable(uri))
     if not parts.path.startswith("/"):  # `file://`, `file:` or `file:x` would otherwise mean the working folder
-        raise PathError.of("path.uri_no_path", uri=printable(uri))
+        raise PathError("path.uri_no_path", uri=printable(uri))
     raw = unquote_to_bytes(parts.path)
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         text = raw.decode("utf-8")
@@ -116,9 +112,9 @@ class CanonicalPath:
 
 def _reject_unusable(text: str) -> None:
     if not text:
-        raise PathError.of("path.empty")
+        raise PathError("path.empty")
     if "\x00" in text:
-        raise PathError.of("path.nul")
+        raise PathError("path.nul")
 
 
 def _absolute(text: str, base: str | None) -> str:
@@ -142,10 +138,10 @@ def _check_length(path: str) -> None:
     except OSError:  # pragma: no cover - pathconf unsupported on this file system
         name_max, path_max = 255, 4096
     if len(encoded) >= path_max:
-        raise PathError.of("path.too_long", length=str(len(encoded)), limit=str(path_max - 1))
+        raise PathError("path.too_long", length=str(len(encoded)), limit=str(path_max - 1))
     longest = max((len(part) for part in encoded.split(b"/")), default=0)
     if longest > name_max:
-        raise PathError.of("path.name_too_long", length=str(longest), limit=str(name_max))
+        raise PathError("path.name_too_long", length=str(longest), limit=str(name_max))
 
 
 def canonicalize(text: str, *, base: str | None = None, must_exist: bool = True) -> CanonicalPath:
@@ -216,8 +212,8 @@ def describe_os_error(exc: OSError, path: str) -> PathError:
     }
     code = codes.get(exc.errno or 0)
     if code is not None:
-        return PathError.of(code, path=shown)
-    return PathError.of("path.os_error", path=shown, reason=exc.strerror or type(exc).__name__)
+        return PathError(code, path=shown)
+    return PathError("path.os_error", path=shown, reason=exc.strerror or type(exc).__name__)
 
 
 # What a terminal acts on: C0 controls (newline included: it would forge a row), DEL, C1 controls

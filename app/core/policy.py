@@ -142,7 +142,7 @@ class Policy:
 
     def _broken_refusal(self) -> UserError:
         assert self.broken is not None
-        return UserError(self.broken.code, self.broken.text, **self.broken.args)
+        return UserError(self.broken.code, **self.broken.args)
 
 
 NO_POLICY = Policy()

@@ -25,6 +25,7 @@ from app.core.roots.sharing import argument_folders
 from app.core.servers.arguments import effective_entry
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
+from app.core.text import UserError
 from app.engine.watcher.watcher import RootsWatcher
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 
@@ -39,8 +40,8 @@ CALL_MAX_MESSAGE_BYTES = 512 * 1024 * 1024
 """Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
-class CallError(RuntimeError):
-    """The call could not be made; the message is one sentence for the user."""
+class CallError(UserError):
+    """The call could not be made; one sentence of the catalogue for the user."""
 
 
 async def call_tool(
@@ -52,7 +53,7 @@ async def call_tool(
     roots = await RootsWatcher.load_once(store)
     entry = roots.data.server(server_name)
     if entry is None:
-        raise CallError(f"No server is named '{server_name}'; see 'rootkeeper servers list'.")
+        raise CallError("server.not_found", name=server_name)
     shared = [(root.uri, root.name) for root in roots.visible(server_name)]
     folders = argument_folders(roots.data, roots.access, entry, roots.policy)
     entry = effective_entry(entry, folders)  # roots as arguments
@@ -95,8 +96,8 @@ async def call_tool(
     except TimeoutError as exc:
         seconds = f"{connect_timeout:g}"
         if connection.status.state != "connected":
-            raise CallError(f"'{server_name}' did not connect within {seconds} s.") from exc
-        raise CallError(f"'{server_name}' did not answer the call to '{tool}' within {seconds} s.") from exc
+            raise CallError("call.no_connect", name=server_name, seconds=seconds) from exc
+        raise CallError("call.no_answer", name=server_name, tool=tool, seconds=seconds) from exc
     finally:
         await connection.stop()
         await asyncio.gather(*remembering)
@@ -117,9 +118,9 @@ async def _connect_and_call(
     try:
         status = await connection.wait_connected(connect_timeout + 1)
     except TimeoutError as exc:
-        raise CallError(f"'{server_name}' did not connect within {connect_timeout:g} s.") from exc
+        raise CallError("call.no_connect", name=server_name, seconds=f"{connect_timeout:g}") from exc
     except ServerUnavailableError as exc:
-        raise CallError(f"'{server_name}' is unavailable: {_lower_first(str(exc))}") from exc
+        raise CallError("call.unavailable", name=server_name, reason=_lower_first(str(exc))) from exc
     if status.era == "legacy" and entry.declares_roots:
         try:
             fetched = await connection.roots_settled()
@@ -132,7 +133,7 @@ async def _connect_and_call(
     try:
         return await connection.call_tool(tool, arguments)
     except Exception as exc:
-        raise CallError(f"Calling '{tool}' on '{server_name}' failed: {_lower_first(str(exc))}") from exc
+        raise CallError("call.failed", tool=tool, name=server_name, reason=_lower_first(str(exc))) from exc
 
 
 def _size(path: Path) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from app.core.text import Message, UserError
+from app.core.text import Message, UserError, message
 
 logger = logging.getLogger(__name__)
 
@@ -29,44 +29,6 @@ UNSUPPORTED_PROTOCOL_VERSION = -32022
 INTERNAL_ERROR = -32603
 
 TransportKind = Literal["stdio", "http"]
-
-
-TEMPLATES: dict[str, str] = {
-    "mcp.unexpected": "Unexpected error: {error}.",
-    "mcp.cwd_missing": "The working directory '{cwd}' does not exist.",
-    "mcp.command_not_found": "Command '{command}' was not found.",
-    "mcp.command_permission_denied": "Command '{command}' could not be run: permission denied.",
-    "mcp.command_failed": "Command '{command}' could not be started: {reason}.",
-    "mcp.connection_refused": "Connection refused by {where}.",
-    "mcp.connect_failed": "Could not connect to {where}: {reason}.",
-    "mcp.connection_failed": "The connection to {where} failed: {reason}.",
-    "mcp.server_error": "The server answered with error {code}: {reason}.",
-    "mcp.unsupported_versions": "The server only speaks protocol versions Rootkeeper does not know ({versions}).",
-    "mcp.unsupported_version": "The server offered a protocol version Rootkeeper does not support ({reason}).",
-    "mcp.schema_violation": "The server sent a reply that does not follow the MCP schema.",
-    "mcp.closed": "The server closed the connection.",
-    "mcp.closed_with_log": "The server closed the connection; its log ends with “{log_tail}”.",
-    "mcp.no_answer": "The server did not answer within {seconds} s.",
-    "mcp.not_jsonrpc_stdout": "The server wrote something that is not JSON-RPC on stdout.",
-    "mcp.not_jsonrpc": "The server sent something that is not JSON-RPC.",
-    "mcp.http_status": "HTTP {status} {reason} from {url}.",
-    "mcp.http_status_bare": "HTTP {status} from {url}.",
-    "mcp.session_lost": "The server no longer knows this session (HTTP 404 from {url}); reconnecting.",
-    "mcp.unreachable": "The server stopped answering at {where}.",
-    "mcp.not_connected": "The server is not connected.",
-    "mcp.state": "The server is {state}.",
-    "mcp.connect_timeout": "The server did not connect within {seconds} s.",
-    "mcp.closed_before_answer": "The connection closed before the server answered.",
-    "mcp.roots_failed": "Rootkeeper could not build the roots list.",
-    "mcp.message_too_large": "The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.",
-}
-"""Every sentence this layer says about a server, by code; `{name}` placeholders are the message's args."""
-
-
-def message(message_code: str, /, **args: object) -> Message:
-    """The `Message` for `code`, its English text filled from `args` (kept as strings for translators)."""
-    shown = {name: str(value) for name, value in args.items()}
-    return Message(message_code, TEMPLATES[message_code].format(**shown), shown)
 
 
 class _MessageError(RuntimeError):

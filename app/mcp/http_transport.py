@@ -27,8 +27,8 @@ import anyio
 import httpx2
 from mcp.client.streamable_http import streamable_http_client
 
-from app.core.text import Message
-from app.mcp.errors import host_port, http_error_message, message
+from app.core.text import Message, message
+from app.mcp.errors import host_port, http_error_message
 
 if TYPE_CHECKING:
     from mcp.client._transport import TransportStreams

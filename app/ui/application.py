@@ -26,9 +26,9 @@ from app.ui.flows.consent import ConsentPrompter
 from app.ui.flows.flows import Flows
 from app.ui.flows.services import StoreEditor
 from app.ui.i18n import Translations
-from app.ui.messages import render
 from app.ui.models.live import LiveState
 from app.ui.pages.suggestions_menu import Suggester, SuggestionsMenu, search_home
+from app.ui.render import render
 from app.ui.settings import GuiSettings
 from app.ui.slots import asyncSlot
 from app.ui.tray.face import Face

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from app.core.text import Message
-from app.ui.messages import fill, render
+from app.core.text import Message, message
+from app.ui.render import fill, render
 
 if TYPE_CHECKING:  # the connection module pulls in anyio; the tray must not wait for it
     from datetime import datetime
@@ -63,6 +63,9 @@ def access_detail(result: AccessResult, path: str) -> str:
     from app.core.paths import printable
     from app.core.roots.access import AccessStatus
 
+    shown = home_relative(printable(path))
+    if result.status is AccessStatus.LOOP:  # the very sentence core says when such a path is added
+        return render(message("path.loop", path=shown))
     details = {
         AccessStatus.OK: translate("Text", "%1 is readable."),
         AccessStatus.MISSING: translate("Text", "%1 does not exist (deleted, renamed or unmounted)."),
@@ -70,14 +73,13 @@ def access_detail(result: AccessResult, path: str) -> str:
         AccessStatus.NOT_A_FILE: translate("Text", "%1 was shared as a file but is now a folder."),
         AccessStatus.PERMISSION_DENIED: translate("Text", "Rootkeeper is not allowed to open %1."),
         AccessStatus.UNREADABLE: translate("Text", "%1 cannot be read."),
-        AccessStatus.LOOP: translate("Text", "%1 is part of a symbolic link loop."),
         AccessStatus.OFFLINE: translate("Text", "%1 is on a drive or network share that is not answering."),
         AccessStatus.MOVED: translate(
             "Text", "%1 now leads somewhere else: it or a folder above it was replaced, so it is not shared."
         ),
     }
     template = details.get(result.status)
-    return template.replace("%1", home_relative(printable(path))) if template else result.detail
+    return template.replace("%1", shown) if template else result.detail
 
 
 def server_error(status: ConnectionStatus | None) -> str | None:

@@ -659,16 +659,16 @@
 <context>
     <name>Messages</name>
     <message>
-        <source>Only local file:// locations can be shared, and %1 is not one.</source>
-        <translation>只能共享本机的 file:// 位置，而 %1 不是。</translation>
+        <source>Only local file:// locations can be shared, and {uri} is not one.</source>
+        <translation>只能共享本机的 file:// 位置，而 {uri} 不是。</translation>
     </message>
     <message>
-        <source>%1 points to another computer (%2); only local folders can be shared.</source>
-        <translation>%1 指向另一台计算机（%2）；只能共享本机的文件夹。</translation>
+        <source>{uri} points to another computer ({host}); only local folders can be shared.</source>
+        <translation>{uri} 指向另一台计算机（{host}）；只能共享本机的文件夹。</translation>
     </message>
     <message>
-        <source>%1 has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
-        <translation>%1 含有“?”或“#”部分；请将这些字符写成 %3F 和 %23。</translation>
+        <source>{uri} has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
+        <translation>{uri} 含有“?”或“#”部分；请将这些字符写成 %3F 和 %23。</translation>
     </message>
     <message>
         <source>The path is empty.</source>
@@ -679,144 +679,144 @@
         <translation>路径包含 NUL 字节，任何文件名都不能包含它。</translation>
     </message>
     <message>
-        <source>The path is %1 bytes long; this system allows at most %2.</source>
-        <translation>路径长 %1 字节；本系统最多允许 %2 字节。</translation>
+        <source>The path is {length} bytes long; this system allows at most {limit}.</source>
+        <translation>路径长 {length} 字节；本系统最多允许 {limit} 字节。</translation>
     </message>
     <message>
-        <source>A name in the path is %1 bytes long; this system allows at most %2.</source>
-        <translation>路径中的某个名称长 %1 字节；本系统最多允许 %2 字节。</translation>
+        <source>A name in the path is {length} bytes long; this system allows at most {limit}.</source>
+        <translation>路径中的某个名称长 {length} 字节；本系统最多允许 {limit} 字节。</translation>
     </message>
     <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
+        <source>{path} does not exist.</source>
+        <translation>{path} 不存在。</translation>
     </message>
     <message>
-        <source>Permission denied while opening %1.</source>
-        <translation>打开 %1 时权限被拒绝。</translation>
+        <source>Permission denied while opening {path}.</source>
+        <translation>打开 {path} 时权限被拒绝。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 处于符号链接循环中。</translation>
+        <source>{path} is part of a symbolic link loop.</source>
+        <translation>{path} 处于符号链接循环中。</translation>
     </message>
     <message>
-        <source>%1 is longer than this system allows.</source>
-        <translation>%1 超出了本系统允许的长度。</translation>
+        <source>{path} is longer than this system allows.</source>
+        <translation>{path} 超出了本系统允许的长度。</translation>
     </message>
     <message>
-        <source>A part of %1 is a file, not a folder.</source>
-        <translation>%1 中的某一部分是文件，而不是文件夹。</translation>
+        <source>A part of {path} is a file, not a folder.</source>
+        <translation>{path} 中的某一部分是文件，而不是文件夹。</translation>
     </message>
     <message>
-        <source>%1 cannot be used: %2.</source>
-        <translation>无法使用 %1：%2。</translation>
+        <source>{path} cannot be used: {reason}.</source>
+        <translation>无法使用 {path}：{reason}。</translation>
     </message>
     <message>
-        <source>%1 is neither a folder nor a regular file.</source>
-        <translation>%1 既不是文件夹，也不是普通文件。</translation>
+        <source>{path} is neither a folder nor a regular file.</source>
+        <translation>{path} 既不是文件夹，也不是普通文件。</translation>
     </message>
     <message>
-        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
-        <translation>%1 是系统的虚拟文件夹之一（/proc、/sys、/dev），不能共享。</translation>
+        <source>{path} is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>{path} 是系统的虚拟文件夹之一（/proc、/sys、/dev），不能共享。</translation>
     </message>
     <message>
-        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
-        <translation>%1 没有指明文件夹；请写成 file:///path/to/folder。</translation>
+        <source>{uri} does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>{uri} 没有指明文件夹；请写成 file:///path/to/folder。</translation>
     </message>
     <message>
-        <source>%1 is the root of a whole drive.</source>
-        <translation>%1 是整个磁盘的根目录。</translation>
+        <source>{path} is the root of a whole drive.</source>
+        <translation>{path} 是整个磁盘的根目录。</translation>
     </message>
     <message>
-        <source>%1 is your whole home folder.</source>
-        <translation>%1 是你的整个主文件夹。</translation>
+        <source>{path} is your whole home folder.</source>
+        <translation>{path} 是你的整个主文件夹。</translation>
     </message>
     <message>
-        <source>%1 is a whole home folder.</source>
-        <translation>%1 是某个用户的整个主文件夹。</translation>
+        <source>{path} is a whole home folder.</source>
+        <translation>{path} 是某个用户的整个主文件夹。</translation>
     </message>
     <message>
-        <source>%1 holds keys or credentials.</source>
-        <translation>%1 存放着密钥或凭据。</translation>
+        <source>{path} holds keys or credentials.</source>
+        <translation>{path} 存放着密钥或凭据。</translation>
     </message>
     <message>
-        <source>%1 is a system folder.</source>
-        <translation>%1 是系统文件夹。</translation>
+        <source>{path} is a system folder.</source>
+        <translation>{path} 是系统文件夹。</translation>
     </message>
     <message>
-        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
-        <translation>%1 存放着网页浏览器的配置文件（Cookie、已保存的密码）。</translation>
+        <source>{path} holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>{path} 存放着网页浏览器的配置文件（Cookie、已保存的密码）。</translation>
     </message>
     <message>
-        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
-        <translation>%1 存放着下载的软件包和缓存，其中常含访问令牌。</translation>
+        <source>{path} holds downloaded packages and caches, often with access tokens.</source>
+        <translation>{path} 存放着下载的软件包和缓存，其中常含访问令牌。</translation>
     </message>
     <message>
-        <source>%1 holds every program&apos;s settings and data.</source>
-        <translation>%1 存放着所有程序的设置和数据。</translation>
+        <source>{path} holds every program&apos;s settings and data.</source>
+        <translation>{path} 存放着所有程序的设置和数据。</translation>
     </message>
     <message>
-        <source>%1 holds many other folders, possibly other users&apos; files.</source>
-        <translation>%1 包含许多其他文件夹，可能还有其他用户的文件。</translation>
+        <source>{path} holds many other folders, possibly other users&apos; files.</source>
+        <translation>{path} 包含许多其他文件夹，可能还有其他用户的文件。</translation>
     </message>
     <message>
-        <source>%1 is already shared as &apos;%2&apos;.</source>
-        <translation>%1 已作为“%2”共享。</translation>
+        <source>{path} is already shared as &apos;{name}&apos;.</source>
+        <translation>{path} 已作为“{name}”共享。</translation>
     </message>
     <message>
-        <source>%1 is inside &apos;%2&apos; (%3), which is already shared.</source>
-        <translation>%1 位于已共享的“%2”（%3）之内。</translation>
+        <source>{path} is inside &apos;{name}&apos; ({other}), which is already shared.</source>
+        <translation>{path} 位于已共享的“{name}”（{other}）之内。</translation>
     </message>
     <message>
-        <source>%1 contains &apos;%2&apos; (%3), which is already shared.</source>
-        <translation>%1 包含已共享的“%2”（%3）。</translation>
+        <source>{path} contains &apos;{name}&apos; ({other}), which is already shared.</source>
+        <translation>{path} 包含已共享的“{name}”（{other}）。</translation>
     </message>
     <message>
-        <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 范围太广（%2），未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
+        <source>{path} is too broad to share without confirmation ({why}); add --allow-broad to share it anyway.</source>
+        <translation>{path} 范围太广（{why}），未经确认不能共享；如仍要共享，请加上 --allow-broad。</translation>
     </message>
     <message>
-        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
-        <translation>%1 存放着 Rootkeeper 自己的设置或状态，任何服务器都不能看到。</translation>
+        <source>{path} holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>{path} 存放着 Rootkeeper 自己的设置或状态，任何服务器都不能看到。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
-        <translation>“%1”看起来像路径；请选一个不含“/”、“~”或“file:”的名称。</translation>
+        <source>&apos;{name}&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>“{name}”看起来像路径；请选一个不含“/”、“~”或“file:”的名称。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共享文件夹的名称不能为空。</translation>
     </message>
     <message>
-        <source>Several roots are named &apos;%1&apos; (%2); use the id instead.</source>
-        <translation>有多个共享文件夹名为“%1”（%2）；请改用其编号。</translation>
+        <source>Several roots are named &apos;{name}&apos; ({ids}); use the id instead.</source>
+        <translation>有多个共享文件夹名为“{name}”（{ids}）；请改用其编号。</translation>
     </message>
     <message>
-        <source>No shared folder matches &apos;%1&apos;; see &apos;rootkeeper roots list&apos;.</source>
-        <translation>没有与“%1”匹配的共享文件夹。</translation>
+        <source>No shared folder matches &apos;{selector}&apos;; see &apos;rootkeeper roots list&apos;.</source>
+        <translation>没有与“{selector}”匹配的共享文件夹。</translation>
     </message>
     <message>
         <source>Say which folders to share.</source>
         <translation>请说明要共享哪些文件夹。</translation>
     </message>
     <message>
-        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
-        <translation>%1 已共享，但 Rootkeeper 现在无法读取它（%2）；在可以读取之前，服务器看不到它。</translation>
+        <source>{path} is shared, but Rootkeeper cannot read it now ({status}); servers will not see it until it can.</source>
+        <translation>{path} 已共享，但 Rootkeeper 现在无法读取它（{status}）；在可以读取之前，服务器看不到它。</translation>
     </message>
     <message>
-        <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
-        <translation>已存在名为“%1”的服务器；请先将其移除，或换一个名称。</translation>
+        <source>A server named &apos;{name}&apos; already exists; remove it first or pick another name.</source>
+        <translation>已存在名为“{name}”的服务器；请先将其移除，或换一个名称。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
-        <translation>“%1”不是有效的服务器名称；请使用字母、数字、“.”、“_”或“-”。</translation>
+        <source>&apos;{name}&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>“{name}”不是有效的服务器名称；请使用字母、数字、“.”、“_”或“-”。</translation>
     </message>
     <message>
-        <source>No server is named &apos;%1&apos;; see &apos;rootkeeper servers list&apos;.</source>
-        <translation>没有名为“%1”的服务器。</translation>
+        <source>No server is named &apos;{name}&apos;; see &apos;rootkeeper servers list&apos;.</source>
+        <translation>没有名为“{name}”的服务器。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not an http:// or https:// URL.</source>
-        <translation>“%1”不是 http:// 或 https:// 地址。</translation>
+        <source>&apos;{url}&apos; is not an http:// or https:// URL.</source>
+        <translation>“{url}”不是 http:// 或 https:// 地址。</translation>
     </message>
     <message>
         <source>Say which command starts the server.</source>
@@ -827,172 +827,164 @@
         <translation>服务器的命令、参数和环境变量不能包含 NUL 字节。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
-        <translation>“%1”包含空格、制表符或换行符；请对其进行百分号编码（%20）或删除。</translation>
+        <source>&apos;{url}&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>“{url}”包含空格、制表符或换行符；请对其进行百分号编码（%20）或删除。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
-        <translation>“%1”的端口是 %2；端口必须是 1 到 65535 之间的数字。</translation>
+        <source>&apos;{url}&apos; has the port {port}; a port is a number from 1 to 65535.</source>
+        <translation>“{url}”的端口是 {port}；端口必须是 1 到 65535 之间的数字。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
-        <translation>“%1”不是有效的 HTTP 标头名称；请使用字母、数字和“-”，不要包含空格或冒号。</translation>
+        <source>&apos;{name}&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>“{name}”不是有效的 HTTP 标头名称；请使用字母、数字和“-”，不要包含空格或冒号。</translation>
     </message>
     <message>
-        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
-        <translation>标头“%1”的值包含换行符，HTTP 不允许这样。</translation>
+        <source>The value of the header &apos;{name}&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>标头“{name}”的值包含换行符，HTTP 不允许这样。</translation>
     </message>
     <message>
-        <source>The working folder %1 does not exist.</source>
-        <translation>工作文件夹 %1 不存在。</translation>
+        <source>The working folder {cwd} does not exist.</source>
+        <translation>工作文件夹 {cwd} 不存在。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
-        <translation>“%1”不是协议版本；请使用 auto、2025-11-25 或 2026-07-28。</translation>
+        <source>&apos;{era}&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
+        <translation>“{era}”不是协议版本；请使用 auto、2025-11-25 或 2026-07-28。</translation>
     </message>
     <message>
         <source>Say what to share: all, none, or a comma-separated list of roots.</source>
         <translation>请说明要共享的内容：全部（all）、不共享（none），或以逗号分隔的共享文件夹列表。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a roots source; use rootkeeper, host or merge.</source>
-        <translation>“%1”不是可用的根目录来源；请使用 rootkeeper、host 或 merge。</translation>
+        <source>&apos;{value}&apos; is not a roots source; use rootkeeper, host or merge.</source>
+        <translation>“{value}”不是可用的根目录来源；请使用 rootkeeper、host 或 merge。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
-        <translation>“%1”通过 URL 访问，没有带有自身文件夹的命令行。</translation>
+        <source>&apos;{name}&apos; is reached by URL and has no command line with folders of its own.</source>
+        <translation>“{name}”通过 URL 访问，没有带有自身文件夹的命令行。</translation>
     </message>
     <message>
-        <source>Say which local folder the server sees as %1.</source>
-        <translation>请说明服务器看作 %1 的是哪个本地文件夹。</translation>
+        <source>Say which local folder the server sees as {remote}.</source>
+        <translation>请说明服务器看作 {remote} 的是哪个本地文件夹。</translation>
     </message>
     <message>
-        <source>The path the server sees, &apos;%1&apos;, must be absolute (like /workspace).</source>
-        <translation>服务器看到的路径“%1”必须是绝对路径（例如 /workspace）。</translation>
+        <source>The path the server sees, &apos;{remote}&apos;, must be absolute (like /workspace).</source>
+        <translation>服务器看到的路径“{remote}”必须是绝对路径（例如 /workspace）。</translation>
     </message>
     <message>
-        <source>%1 is mapped twice; give each local folder one alias.</source>
-        <translation>%1 被映射了两次；每个本地文件夹只能有一个别名。</translation>
+        <source>{path} is mapped twice; give each local folder one alias.</source>
+        <translation>{path} 被映射了两次；每个本地文件夹只能有一个别名。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
-        <translation>“%1”不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
+        <source>&apos;{item}&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
+        <translation>“{item}”不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
     </message>
     <message>
-        <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
-        <translation>设置文件由更新版本的 Rootkeeper 写入（格式 %1，此版本最多读取 %2）；请更新 Rootkeeper 后再使用。</translation>
+        <source>The settings file was written by a newer Rootkeeper (format {version}, this one reads up to {supported}); update Rootkeeper to use it.</source>
+        <translation>设置文件由更新版本的 Rootkeeper 写入（格式 {version}，此版本最多读取 {supported}）；请更新 Rootkeeper 后再使用。</translation>
     </message>
     <message>
-        <source>The settings file %1 is a folder, not a file; move it away.</source>
-        <translation>设置文件 %1 是文件夹而不是文件；请将其移走。</translation>
+        <source>The settings file {path} is a folder, not a file; move it away.</source>
+        <translation>设置文件 {path} 是文件夹而不是文件；请将其移走。</translation>
     </message>
     <message>
-        <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>无法读取设置文件 %1（%2）；请修正其权限。</translation>
+        <source>The settings file {path} cannot be read ({reason}); fix its permissions.</source>
+        <translation>无法读取设置文件 {path}（{reason}）；请修正其权限。</translation>
     </message>
     <message>
-        <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>无法创建设置文件夹 %1（%2）。</translation>
+        <source>Cannot create the settings folder {path} ({reason}).</source>
+        <translation>无法创建设置文件夹 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Cannot open the lock file %1 (%2).</source>
-        <translation>无法打开锁文件 %1（%2）。</translation>
+        <source>Cannot open the lock file {path} ({reason}).</source>
+        <translation>无法打开锁文件 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
-        <translation>未做任何更改：无法保存设置文件 %1（%2）。</translation>
+        <source>Nothing was changed: the settings file {path} cannot be saved ({reason}).</source>
+        <translation>未做任何更改：无法保存设置文件 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Another Rootkeeper process has held %1 for too long.</source>
-        <translation>另一个 Rootkeeper 进程占用 %1 的时间过长。</translation>
+        <source>Another Rootkeeper process has held {path} for too long.</source>
+        <translation>另一个 Rootkeeper 进程占用 {path} 的时间过长。</translation>
     </message>
     <message>
-        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
-        <translation>ROOTKEEPER_HOME 必须是绝对路径，而“%1”不是。</translation>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
     </message>
     <message>
-        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
-        <translation>等待 %2 %1 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
+        <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 {path} {seconds} 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
     </message>
     <message>
-        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
-        <translation>等待 %2 %1 秒后放弃：%3 一直占用它，却没有保存任何内容。</translation>
+        <source>Gave up after waiting {seconds} s for {path}: {holder} has held it all that time without saving anything.</source>
+        <translation>等待 {path} {seconds} 秒后放弃：{holder} 一直占用它，却没有保存任何内容。</translation>
     </message>
     <message>
-        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
-        <translation>Rootkeeper 正在运行，但再次启动时无法将其窗口调到前面：无法在 %1 上监听（%2）。</translation>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on {path} ({reason}).</source>
+        <translation>Rootkeeper 正在运行，但再次启动时无法将其窗口调到前面：无法在 {path} 上监听（{reason}）。</translation>
     </message>
     <message>
-        <source>The settings file %1 is not a regular file; move it away.</source>
-        <translation>设置文件 %1 不是普通文件；请将其移走。</translation>
+        <source>The settings file {path} is not a regular file; move it away.</source>
+        <translation>设置文件 {path} 不是普通文件；请将其移走。</translation>
     </message>
     <message>
-        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
-        <translation>共享文件夹“%1”的位置是 %2，这不是本地文件夹；已将其移除。</translation>
+        <source>The shared folder &apos;{name}&apos; had the location {uri}, which is not a local folder; it was dropped.</source>
+        <translation>共享文件夹“{name}”的位置是 {uri}，这不是本地文件夹；已将其移除。</translation>
     </message>
     <message>
-        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
-        <translation>共享文件夹“%1”声称位置为 %2，但这不是它的路径 %3；已根据路径重建位置。</translation>
+        <source>The shared folder &apos;{name}&apos; claimed the location {uri}, which is not its path {path}; the location was rebuilt from the path.</source>
+        <translation>共享文件夹“{name}”声称位置为 {uri}，但这不是它的路径 {path}；已根据路径重建位置。</translation>
     </message>
     <message>
-        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
-        <translation>有两个共享文件夹的 ID 都是 %1；“%2”现在的 ID 是 %3。</translation>
+        <source>Two shared folders had the id {id}; &apos;{name}&apos; now has the id {new}.</source>
+        <translation>有两个共享文件夹的 ID 都是 {id}；“{name}”现在的 ID 是 {new}。</translation>
     </message>
     <message>
-        <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
-        <translation>设置文件已损坏，已被移到 %1；Rootkeeper 已新建了一个设置文件。</translation>
+        <source>The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>设置文件已损坏，已被移到 {path}；Rootkeeper 已新建了一个设置文件。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;</source>
-        <translation>“%1”</translation>
+        <source>Unexpected error: {error}.</source>
+        <translation>意外错误：{error}。</translation>
     </message>
     <message>
-        <source>, </source>
-        <translation>、</translation>
+        <source>The working directory &apos;{cwd}&apos; does not exist.</source>
+        <translation>工作目录“{cwd}”不存在。</translation>
     </message>
     <message>
-        <source>Unexpected error: %1.</source>
-        <translation>意外错误：%1。</translation>
+        <source>Command &apos;{command}&apos; was not found.</source>
+        <translation>找不到命令“{command}”。</translation>
     </message>
     <message>
-        <source>The working directory &apos;%1&apos; does not exist.</source>
-        <translation>工作目录“%1”不存在。</translation>
+        <source>Command &apos;{command}&apos; could not be run: permission denied.</source>
+        <translation>无法运行命令“{command}”：权限被拒绝。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; was not found.</source>
-        <translation>找不到命令“%1”。</translation>
+        <source>Command &apos;{command}&apos; could not be started: {reason}.</source>
+        <translation>无法启动命令“{command}”：{reason}。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
-        <translation>无法运行命令“%1”：权限被拒绝。</translation>
+        <source>Connection refused by {where}.</source>
+        <translation>{where} 拒绝了连接。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; could not be started: %2.</source>
-        <translation>无法启动命令“%1”：%2。</translation>
+        <source>Could not connect to {where}: {reason}.</source>
+        <translation>无法连接到 {where}：{reason}。</translation>
     </message>
     <message>
-        <source>Connection refused by %1.</source>
-        <translation>%1 拒绝了连接。</translation>
+        <source>The connection to {where} failed: {reason}.</source>
+        <translation>与 {where} 的连接失败：{reason}。</translation>
     </message>
     <message>
-        <source>Could not connect to %1: %2.</source>
-        <translation>无法连接到 %1：%2。</translation>
+        <source>The server answered with error {code}: {reason}.</source>
+        <translation>服务器返回错误 {code}：{reason}。</translation>
     </message>
     <message>
-        <source>The connection to %1 failed: %2.</source>
-        <translation>与 %1 的连接失败：%2。</translation>
+        <source>The server only speaks protocol versions Rootkeeper does not know ({versions}).</source>
+        <translation>服务器只支持 Rootkeeper 不认识的协议版本（{versions}）。</translation>
     </message>
     <message>
-        <source>The server answered with error %1: %2.</source>
-        <translation>服务器返回错误 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
-        <translation>服务器只支持 Rootkeeper 不认识的协议版本（%1）。</translation>
-    </message>
-    <message>
-        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
-        <translation>服务器提供的协议版本 Rootkeeper 不支持（%1）。</translation>
+        <source>The server offered a protocol version Rootkeeper does not support ({reason}).</source>
+        <translation>服务器提供的协议版本 Rootkeeper 不支持（{reason}）。</translation>
     </message>
     <message>
         <source>The server sent a reply that does not follow the MCP schema.</source>
@@ -1003,12 +995,12 @@
         <translation>服务器关闭了连接。</translation>
     </message>
     <message>
-        <source>The server closed the connection; its log ends with “%1”.</source>
-        <translation>服务器关闭了连接；其日志最后一行是“%1”。</translation>
+        <source>The server closed the connection; its log ends with “{log_tail}”.</source>
+        <translation>服务器关闭了连接；其日志最后一行是“{log_tail}”。</translation>
     </message>
     <message>
-        <source>The server did not answer within %1 s.</source>
-        <translation>服务器在 %1 秒内没有响应。</translation>
+        <source>The server did not answer within {seconds} s.</source>
+        <translation>服务器在 {seconds} 秒内没有响应。</translation>
     </message>
     <message>
         <source>The server wrote something that is not JSON-RPC on stdout.</source>
@@ -1019,32 +1011,32 @@
         <translation>服务器发送了不是 JSON-RPC 的内容。</translation>
     </message>
     <message>
-        <source>HTTP %1 %2 from %3.</source>
-        <translation>%3 返回 HTTP %1（%2）。</translation>
+        <source>HTTP {status} {reason} from {url}.</source>
+        <translation>{url} 返回 HTTP {status}（{reason}）。</translation>
     </message>
     <message>
-        <source>HTTP %1 from %2.</source>
-        <translation>%2 返回 HTTP %1。</translation>
+        <source>HTTP {status} from {url}.</source>
+        <translation>{url} 返回 HTTP {status}。</translation>
     </message>
     <message>
-        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
-        <translation>服务器已不认识此会话（%1 返回 HTTP 404）；正在重新连接。</translation>
+        <source>The server no longer knows this session (HTTP 404 from {url}); reconnecting.</source>
+        <translation>服务器已不认识此会话（{url} 返回 HTTP 404）；正在重新连接。</translation>
     </message>
     <message>
-        <source>The server stopped answering at %1.</source>
-        <translation>%1 上的服务器不再响应。</translation>
+        <source>The server stopped answering at {where}.</source>
+        <translation>{where} 上的服务器不再响应。</translation>
     </message>
     <message>
         <source>The server is not connected.</source>
         <translation>服务器未连接。</translation>
     </message>
     <message>
-        <source>The server is %1.</source>
-        <translation>服务器状态：%1。</translation>
+        <source>The server is {state}.</source>
+        <translation>服务器状态：{state}。</translation>
     </message>
     <message>
-        <source>The server did not connect within %1 s.</source>
-        <translation>服务器在 %1 秒内没有连接上。</translation>
+        <source>The server did not connect within {seconds} s.</source>
+        <translation>服务器在 {seconds} 秒内没有连接上。</translation>
     </message>
     <message>
         <source>The connection closed before the server answered.</source>
@@ -1055,120 +1047,304 @@
         <translation>Rootkeeper 无法生成根目录列表。</translation>
     </message>
     <message>
-        <source>The server wrote a message larger than %1 MiB, so Rootkeeper disconnected it.</source>
-        <translation>服务器写入了大于 %1 MiB 的消息，因此 Rootkeeper 已断开与它的连接。</translation>
+        <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
+        <translation>服务器写入了大于 {limit} MiB 的消息，因此 Rootkeeper 已断开与它的连接。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
         <translation>另一个 Rootkeeper 进程已在保持服务器连接；请先停止它。</translation>
     </message>
     <message>
-        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
-        <translation>Rootkeeper 托盘程序已在保持服务器连接（进程 %1）；请先退出它。</translation>
+        <source>The Rootkeeper tray app already keeps the servers connected (process {pid}); quit it first.</source>
+        <translation>Rootkeeper 托盘程序已在保持服务器连接（进程 {pid}）；请先退出它。</translation>
     </message>
     <message>
-        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
-        <translation>一个无界面的 Rootkeeper 中枢已在保持服务器连接（进程 %1）；请先停止它。</translation>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process {pid}); stop it first.</source>
+        <translation>一个无界面的 Rootkeeper 中枢已在保持服务器连接（进程 {pid}）；请先停止它。</translation>
     </message>
     <message>
-        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
-        <translation>无法打开中枢锁文件 %1（%2）；请检查状态文件夹的权限。</translation>
+        <source>Cannot open the hub lock {path} ({reason}); check the state folder&apos;s permissions.</source>
+        <translation>无法打开中枢锁文件 {path}（{reason}）；请检查状态文件夹的权限。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
-        <translation>“%1”不是 Rootkeeper 认识的 AI 宿主程序；请使用 %2 之一。</translation>
+        <source>&apos;{host}&apos; is not a host Rootkeeper knows; use one of {hosts}.</source>
+        <translation>“{host}”不是 Rootkeeper 认识的 AI 宿主程序；请使用 {hosts} 之一。</translation>
     </message>
     <message>
-        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
-        <translation>从 %1 的名称看不出它属于哪个宿主程序；请用 --host 指明（%2）。</translation>
+        <source>The name of {path} does not tell which host it belongs to; say it with --host ({hosts}).</source>
+        <translation>从 {path} 的名称看不出它属于哪个宿主程序；请用 --host 指明（{hosts}）。</translation>
     </message>
     <message>
-        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>无法读取 %1 的配置文件 %2（%3）；请先修复它，该文件未被改动。</translation>
+        <source>The {host} config {path} cannot be read ({reason}); fix it first, it was left untouched.</source>
+        <translation>无法读取 {host} 的配置文件 {path}（{reason}）；请先修复它，该文件未被改动。</translation>
     </message>
     <message>
-        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 无法安全地修改 %2 配置 %3 中的条目 “%1”（%4）；文件未被改动。</translation>
+        <source>Rootkeeper cannot safely edit the entry &apos;{entry}&apos; in the {host} config {path} ({reason}); the file was left untouched.</source>
+        <translation>Rootkeeper 无法安全地修改 {host} 配置 {path} 中的条目 “{entry}”（{reason}）；文件未被改动。</translation>
     </message>
     <message>
-        <source>%1 has no server named %2.</source>
-        <translation>%1 中没有名为 %2 的服务器。</translation>
+        <source>{host} has no server named {names}; it has: {known}.</source>
+        <translation>{host} 中没有名为 {names} 的服务器；它有：{known}。</translation>
     </message>
     <message>
-        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
-        <translation>无法读取 Rootkeeper 对宿主程序配置的修改记录 %1；请从备份恢复这些配置文件。</translation>
+        <source>Rootkeeper&apos;s record of host changes {path} cannot be read ({reason}); restore the host files from their backups.</source>
+        <translation>无法读取 Rootkeeper 对宿主程序配置的修改记录 {path}（{reason}）；请从备份恢复这些配置文件。</translation>
     </message>
     <message>
-        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
-        <translation>%1 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
+        <source>{path} changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>{path} 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
     </message>
     <message>
-        <source>%1 could not be rewritten; it was left as it was.</source>
-        <translation>无法重写 %1；它保持原样。</translation>
+        <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
+        <translation>无法重写 {path}（{reason}）；它保持原样。</translation>
     </message>
     <message>
-        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
-        <translation>没有可用的密钥环，因此服务器机密保存在 %1 中，只有你能读取。</translation>
+        <source>No keyring is available, so server secrets are kept in {path}, readable only by you.</source>
+        <translation>没有可用的密钥环，因此服务器机密保存在 {path} 中，只有你能读取。</translation>
     </message>
     <message>
-        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
-        <translation>密钥环拒绝了一个服务器机密（%1），因此它保存在 %2 中，只有你能读取。</translation>
+        <source>The keyring refused a server secret ({reason}), so it is kept in {path}, readable only by you.</source>
+        <translation>密钥环拒绝了一个服务器机密（{reason}），因此它保存在 {path} 中，只有你能读取。</translation>
     </message>
     <message>
-        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
-        <translation>%1 的机密已从设置文件移到密钥环中。</translation>
+        <source>The secrets of {servers} were moved out of the settings file into the keyring.</source>
+        <translation>{servers} 的机密已从设置文件移到密钥环中。</translation>
     </message>
     <message>
-        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
-        <translation>%1 的机密已从设置文件移到 %2 中，只有你能读取。</translation>
+        <source>The secrets of {servers} were moved out of the settings file into {path}, readable only by you.</source>
+        <translation>{servers} 的机密已从设置文件移到 {path} 中，只有你能读取。</translation>
     </message>
     <message>
         <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
         <translation>密钥环中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
     </message>
     <message>
-        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
-        <translation>%1 中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
+        <source>A secret value of this server is missing from {path}; enter it again in its settings.</source>
+        <translation>{path} 中缺少此服务器的一个机密值；请在它的设置中重新输入。</translation>
     </message>
     <message>
         <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
         <translation>此服务器的一个机密值在密钥环中，但从这里无法访问任何密钥环。</translation>
     </message>
     <message>
-        <source>A secret value of this server cannot be read from the keyring (%1).</source>
-        <translation>无法从密钥环读取此服务器的一个机密值（%1）。</translation>
+        <source>A secret value of this server cannot be read from the keyring ({reason}).</source>
+        <translation>无法从密钥环读取此服务器的一个机密值（{reason}）。</translation>
     </message>
     <message>
-        <source>The secrets file %1 cannot be read (%2).</source>
-        <translation>无法读取机密文件 %1（%2）。</translation>
+        <source>The secrets file {path} cannot be read ({reason}).</source>
+        <translation>无法读取机密文件 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>%1 may not be shared: the administrator&apos;s policy (%2) forbids %3.</source>
-        <translation>%1 不能共享：管理员的策略（%2）禁止 %3。</translation>
+        <source>{path} may not be shared: the administrator&apos;s policy ({source}) forbids {rule}.</source>
+        <translation>{path} 不能共享：管理员的策略（{source}）禁止 {rule}。</translation>
     </message>
     <message>
-        <source>%1 may not be shared: the administrator&apos;s policy (%2) allows only folders in %3.</source>
-        <translation>%1 不能共享：管理员的策略（%2）只允许共享 %3 中的文件夹。</translation>
+        <source>{path} may not be shared: the administrator&apos;s policy ({source}) allows only folders in {allowed}.</source>
+        <translation>{path} 不能共享：管理员的策略（{source}）只允许共享 {allowed} 中的文件夹。</translation>
     </message>
     <message>
-        <source>The server &apos;%1&apos; is not allowed by the administrator&apos;s policy (%2, rule: %3).</source>
-        <translation>管理员的策略（%2，规则：%3）不允许服务器“%1”。</translation>
+        <source>The server &apos;{name}&apos; is not allowed by the administrator&apos;s policy ({source}, rule: {rule}).</source>
+        <translation>管理员的策略（{source}，规则：{rule}）不允许服务器“{name}”。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; may not see any folder: the administrator&apos;s policy (%2) says it shares nothing.</source>
-        <translation>“%1”不能看到任何文件夹：管理员的策略（%2）规定它不共享任何内容。</translation>
+        <source>&apos;{name}&apos; may not see any folder: the administrator&apos;s policy ({source}) says it shares nothing.</source>
+        <translation>“{name}”不能看到任何文件夹：管理员的策略（{source}）规定它不共享任何内容。</translation>
     </message>
     <message>
-        <source>Sharing cannot be paused: the administrator&apos;s policy (%1) does not allow it.</source>
-        <translation>不能暂停共享：管理员的策略（%1）不允许。</translation>
+        <source>Sharing cannot be paused: the administrator&apos;s policy ({source}) does not allow it.</source>
+        <translation>不能暂停共享：管理员的策略（{source}）不允许。</translation>
     </message>
     <message>
-        <source>The administrator&apos;s policy %1 cannot be used (%2); nothing is shared until it is fixed.</source>
-        <translation>无法使用管理员的策略 %1（%2）；在修复之前不会共享任何内容。</translation>
+        <source>The administrator&apos;s policy {source} cannot be used ({reason}); nothing is shared until it is fixed.</source>
+        <translation>无法使用管理员的策略 {source}（{reason}）；在修复之前不会共享任何内容。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
-        <translation>“%1”不是时间；请使用日期（2026-12-01）、日期和时间（2026-12-01T10:30）或时长，例如 30m、12h 或 7d。</translation>
+        <source>&apos;{value}&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
+        <translation>“{value}”不是时间；请使用日期（2026-12-01）、日期和时间（2026-12-01T10:30）或时长，例如 30m、12h 或 7d。</translation>
+    </message>
+    <message>
+        <source>The log level &apos;{value}&apos; is not one of {levels}.</source>
+        <translation>日志级别“{value}”不是 {levels} 之一。</translation>
+    </message>
+    <message>
+        <source>{host} has no server named {names}; it has: none.</source>
+        <translation>{host} 中没有名为 {names} 的服务器；它一个服务器也没有。</translation>
+    </message>
+    <message>
+        <source>--name can only be used when adding one path.</source>
+        <translation>只有在添加一个路径时才能使用 --name。</translation>
+    </message>
+    <message>
+        <source>Give LOCAL=REMOTE pairs, or --clear, but not both.</source>
+        <translation>请给出 LOCAL=REMOTE 对，或者 --clear，但不要两者都给。</translation>
+    </message>
+    <message>
+        <source>--args is not valid JSON ({reason} at position {position}).</source>
+        <translation>--args 不是有效的 JSON（位置 {position}：{reason}）。</translation>
+    </message>
+    <message>
+        <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
+        <translation>--args 必须是 JSON 对象，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>There is no file at {path}.</source>
+        <translation>{path} 处没有文件。</translation>
+    </message>
+    <message>
+        <source>Name a host ({hosts}) or give a config file.</source>
+        <translation>请指明一个宿主程序（{hosts}）或给出一个配置文件。</translation>
+    </message>
+    <message>
+        <source>No {host} config was found (looked for {looked}).</source>
+        <translation>没有找到 {host} 的配置文件（查找了 {looked}）。</translation>
+    </message>
+    <message>
+        <source>Header {item} is not of the form KEY=VALUE.</source>
+        <translation>标头 {item} 不是 KEY=VALUE 的形式。</translation>
+    </message>
+    <message>
+        <source>Variable {item} is not of the form KEY=VALUE.</source>
+        <translation>变量 {item} 不是 KEY=VALUE 的形式。</translation>
+    </message>
+    <message>
+        <source>Give either --url URL or -- COMMAND, not both.</source>
+        <translation>请给出 --url URL 或 -- COMMAND 之一，不要两者都给。</translation>
+    </message>
+    <message>
+        <source>--env and --cwd apply to command servers, not to --url servers.</source>
+        <translation>--env 和 --cwd 只适用于以命令启动的服务器，不适用于 --url 服务器。</translation>
+    </message>
+    <message>
+        <source>Say how to reach the server: --url URL, or -- COMMAND [ARG...] at the end.</source>
+        <translation>请说明如何连接服务器：--url URL，或在末尾写 -- COMMAND [ARG...]。</translation>
+    </message>
+    <message>
+        <source>--header applies to --url servers, not to command servers.</source>
+        <translation>--header 只适用于 --url 服务器，不适用于以命令启动的服务器。</translation>
+    </message>
+    <message>
+        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>请给出 --server NAME 或 -- COMMAND [ARG...] 中的一个，不能两者都给，也不能都不给。</translation>
+    </message>
+    <message>
+        <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>
+        <translation>--name 用于命名临时服务器（-- COMMAND）；已配置的服务器已经有自己的名称。</translation>
+    </message>
+    <message>
+        <source>The tool &apos;{tool}&apos; reported an error: {detail}</source>
+        <translation>工具“{tool}”报告了错误：{detail}</translation>
+    </message>
+    <message>
+        <source>The tool &apos;{tool}&apos; reported an error: no details given</source>
+        <translation>工具“{tool}”报告了错误，但没有给出详情</translation>
+    </message>
+    <message>
+        <source>Interrupted after the change was saved; it is complete.</source>
+        <translation>在更改保存之后被中断；更改是完整的。</translation>
+    </message>
+    <message>
+        <source>Interrupted; nothing was changed.</source>
+        <translation>已中断；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The change was saved, but its report could not be written ({reason}).</source>
+        <translation>更改已保存，但无法写出其报告（{reason}）。</translation>
+    </message>
+    <message>
+        <source>The output could not be written ({reason}); nothing was changed.</source>
+        <translation>无法写出输出（{reason}）；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; did not connect within {seconds} s.</source>
+        <translation>“{name}”在 {seconds} 秒内没有连接上。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; did not answer the call to &apos;{tool}&apos; within {seconds} s.</source>
+        <translation>“{name}”在 {seconds} 秒内没有回应对“{tool}”的调用。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is unavailable: {reason}</source>
+        <translation>“{name}”不可用：{reason}</translation>
+    </message>
+    <message>
+        <source>Calling &apos;{tool}&apos; on &apos;{name}&apos; failed: {reason}</source>
+        <translation>在“{name}”上调用“{tool}”失败：{reason}</translation>
+    </message>
+    <message>
+        <source>A server named &apos;{name}&apos; already runs another command; pick another --name.</source>
+        <translation>名为“{name}”的服务器已经运行着另一个命令；请换一个 --name。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} was not found.</source>
+        <translation>找不到服务器的命令 {command}。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} cannot be run (permission denied).</source>
+        <translation>无法运行服务器的命令 {command}（权限被拒绝）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} could not start: {reason}.</source>
+        <translation>服务器的命令 {command} 无法启动：{reason}。</translation>
+    </message>
+    <message>
+        <source>This request id is in use by Rootkeeper&apos;s bridge.</source>
+        <translation>这个请求 ID 正被 Rootkeeper 的桥接程序使用。</translation>
+    </message>
+    <message>
+        <source>The server went away.</source>
+        <translation>服务器已断开。</translation>
+    </message>
+    <message>
+        <source>The server sent {what}, more than the bridge accepts; it was stopped.</source>
+        <translation>服务器发送了 {what}，超出桥接程序能接受的上限；它已被停止。</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: {reason}</source>
+        <translation>无法连接到服务器：{reason}</translation>
+    </message>
+    <message>
+        <source>The server lost the session (HTTP 404).</source>
+        <translation>服务器丢失了会话（HTTP 404）。</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP {status}.</source>
+        <translation>服务器返回了 HTTP {status}。</translation>
+    </message>
+    <message>
+        <source>The bridge closed the HTTP session.</source>
+        <translation>桥接程序关闭了 HTTP 会话。</translation>
+    </message>
+    <message>
+        <source>The server kept asking for input after {rounds} rounds.</source>
+        <translation>经过 {rounds} 轮之后，服务器仍在要求输入。</translation>
+    </message>
+    <message>
+        <source>The server is not reading its input.</source>
+        <translation>服务器没有读取它的输入。</translation>
+    </message>
+    <message>
+        <source>server restarted, try again</source>
+        <translation>服务器已重新启动，请重试</translation>
+    </message>
+    <message>
+        <source>The server could not be restarted.</source>
+        <translation>无法重新启动服务器。</translation>
+    </message>
+    <message>
+        <source>The server was not started.</source>
+        <translation>服务器没有启动。</translation>
+    </message>
+    <message>
+        <source>The server closed its output.</source>
+        <translation>服务器关闭了它的输出。</translation>
+    </message>
+    <message>
+        <source>The server was stopped by signal {signal}.</source>
+        <translation>服务器被信号 {signal} 终止。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}.</source>
+        <translation>服务器已退出，退出码为 {code}。</translation>
     </message>
 </context>
 <context>
@@ -2105,10 +2281,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 处于符号链接循环中。</translation>
-    </message>
-    <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位于没有响应的磁盘或网络共享上。</translation>
     </message>
@@ -2187,6 +2359,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>never</source>
         <translation>从未</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;</source>
+        <translation>“%1”</translation>
     </message>
 </context>
 <context>

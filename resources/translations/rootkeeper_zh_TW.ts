@@ -659,16 +659,16 @@
 <context>
     <name>Messages</name>
     <message>
-        <source>Only local file:// locations can be shared, and %1 is not one.</source>
-        <translation>只能共用本機的 file:// 位置，而 %1 不是。</translation>
+        <source>Only local file:// locations can be shared, and {uri} is not one.</source>
+        <translation>只能共用本機的 file:// 位置，而 {uri} 不是。</translation>
     </message>
     <message>
-        <source>%1 points to another computer (%2); only local folders can be shared.</source>
-        <translation>%1 指向另一台電腦（%2）；只能共用本機的資料夾。</translation>
+        <source>{uri} points to another computer ({host}); only local folders can be shared.</source>
+        <translation>{uri} 指向另一台電腦（{host}）；只能共用本機的資料夾。</translation>
     </message>
     <message>
-        <source>%1 has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
-        <translation>%1 含有「?」或「#」部分；請將這些字元寫成 %3F 和 %23。</translation>
+        <source>{uri} has a &apos;?&apos; or &apos;#&apos; part; encode those characters as %3F and %23.</source>
+        <translation>{uri} 含有「?」或「#」部分；請將這些字元寫成 %3F 和 %23。</translation>
     </message>
     <message>
         <source>The path is empty.</source>
@@ -679,144 +679,144 @@
         <translation>路徑包含 NUL 位元組，任何檔名都不能包含它。</translation>
     </message>
     <message>
-        <source>The path is %1 bytes long; this system allows at most %2.</source>
-        <translation>路徑長 %1 位元組；本系統最多允許 %2 位元組。</translation>
+        <source>The path is {length} bytes long; this system allows at most {limit}.</source>
+        <translation>路徑長 {length} 位元組；本系統最多允許 {limit} 位元組。</translation>
     </message>
     <message>
-        <source>A name in the path is %1 bytes long; this system allows at most %2.</source>
-        <translation>路徑中的某個名稱長 %1 位元組；本系統最多允許 %2 位元組。</translation>
+        <source>A name in the path is {length} bytes long; this system allows at most {limit}.</source>
+        <translation>路徑中的某個名稱長 {length} 位元組；本系統最多允許 {limit} 位元組。</translation>
     </message>
     <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
+        <source>{path} does not exist.</source>
+        <translation>{path} 不存在。</translation>
     </message>
     <message>
-        <source>Permission denied while opening %1.</source>
-        <translation>開啟 %1 時權限遭拒。</translation>
+        <source>Permission denied while opening {path}.</source>
+        <translation>開啟 {path} 時權限遭拒。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 處於符號連結迴圈中。</translation>
+        <source>{path} is part of a symbolic link loop.</source>
+        <translation>{path} 處於符號連結迴圈中。</translation>
     </message>
     <message>
-        <source>%1 is longer than this system allows.</source>
-        <translation>%1 超出了本系統允許的長度。</translation>
+        <source>{path} is longer than this system allows.</source>
+        <translation>{path} 超出了本系統允許的長度。</translation>
     </message>
     <message>
-        <source>A part of %1 is a file, not a folder.</source>
-        <translation>%1 中的某一部分是檔案，而不是資料夾。</translation>
+        <source>A part of {path} is a file, not a folder.</source>
+        <translation>{path} 中的某一部分是檔案，而不是資料夾。</translation>
     </message>
     <message>
-        <source>%1 cannot be used: %2.</source>
-        <translation>無法使用 %1：%2。</translation>
+        <source>{path} cannot be used: {reason}.</source>
+        <translation>無法使用 {path}：{reason}。</translation>
     </message>
     <message>
-        <source>%1 is neither a folder nor a regular file.</source>
-        <translation>%1 既不是資料夾，也不是一般檔案。</translation>
+        <source>{path} is neither a folder nor a regular file.</source>
+        <translation>{path} 既不是資料夾，也不是一般檔案。</translation>
     </message>
     <message>
-        <source>%1 is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
-        <translation>%1 是系統的虛擬資料夾之一（/proc、/sys、/dev），不能共用。</translation>
+        <source>{path} is one of the system&apos;s virtual folders (/proc, /sys, /dev), which cannot be shared.</source>
+        <translation>{path} 是系統的虛擬資料夾之一（/proc、/sys、/dev），不能共用。</translation>
     </message>
     <message>
-        <source>%1 does not name a folder; write it as file:///path/to/folder.</source>
-        <translation>%1 沒有指明資料夾；請寫成 file:///path/to/folder。</translation>
+        <source>{uri} does not name a folder; write it as file:///path/to/folder.</source>
+        <translation>{uri} 沒有指明資料夾；請寫成 file:///path/to/folder。</translation>
     </message>
     <message>
-        <source>%1 is the root of a whole drive.</source>
-        <translation>%1 是整個磁碟的根目錄。</translation>
+        <source>{path} is the root of a whole drive.</source>
+        <translation>{path} 是整個磁碟的根目錄。</translation>
     </message>
     <message>
-        <source>%1 is your whole home folder.</source>
-        <translation>%1 是你的整個家目錄。</translation>
+        <source>{path} is your whole home folder.</source>
+        <translation>{path} 是你的整個家目錄。</translation>
     </message>
     <message>
-        <source>%1 is a whole home folder.</source>
-        <translation>%1 是某位使用者的整個家目錄。</translation>
+        <source>{path} is a whole home folder.</source>
+        <translation>{path} 是某位使用者的整個家目錄。</translation>
     </message>
     <message>
-        <source>%1 holds keys or credentials.</source>
-        <translation>%1 存放著金鑰或憑證。</translation>
+        <source>{path} holds keys or credentials.</source>
+        <translation>{path} 存放著金鑰或憑證。</translation>
     </message>
     <message>
-        <source>%1 is a system folder.</source>
-        <translation>%1 是系統資料夾。</translation>
+        <source>{path} is a system folder.</source>
+        <translation>{path} 是系統資料夾。</translation>
     </message>
     <message>
-        <source>%1 holds a web browser&apos;s profile (cookies, saved passwords).</source>
-        <translation>%1 存放著網頁瀏覽器的設定檔（Cookie、已儲存的密碼）。</translation>
+        <source>{path} holds a web browser&apos;s profile (cookies, saved passwords).</source>
+        <translation>{path} 存放著網頁瀏覽器的設定檔（Cookie、已儲存的密碼）。</translation>
     </message>
     <message>
-        <source>%1 holds downloaded packages and caches, often with access tokens.</source>
-        <translation>%1 存放著下載的套件和快取，其中常含存取權杖。</translation>
+        <source>{path} holds downloaded packages and caches, often with access tokens.</source>
+        <translation>{path} 存放著下載的套件和快取，其中常含存取權杖。</translation>
     </message>
     <message>
-        <source>%1 holds every program&apos;s settings and data.</source>
-        <translation>%1 存放著所有程式的設定和資料。</translation>
+        <source>{path} holds every program&apos;s settings and data.</source>
+        <translation>{path} 存放著所有程式的設定和資料。</translation>
     </message>
     <message>
-        <source>%1 holds many other folders, possibly other users&apos; files.</source>
-        <translation>%1 包含許多其他資料夾，可能還有其他使用者的檔案。</translation>
+        <source>{path} holds many other folders, possibly other users&apos; files.</source>
+        <translation>{path} 包含許多其他資料夾，可能還有其他使用者的檔案。</translation>
     </message>
     <message>
-        <source>%1 is already shared as &apos;%2&apos;.</source>
-        <translation>%1 已以「%2」共用。</translation>
+        <source>{path} is already shared as &apos;{name}&apos;.</source>
+        <translation>{path} 已以「{name}」共用。</translation>
     </message>
     <message>
-        <source>%1 is inside &apos;%2&apos; (%3), which is already shared.</source>
-        <translation>%1 位於已共用的「%2」（%3）之內。</translation>
+        <source>{path} is inside &apos;{name}&apos; ({other}), which is already shared.</source>
+        <translation>{path} 位於已共用的「{name}」（{other}）之內。</translation>
     </message>
     <message>
-        <source>%1 contains &apos;%2&apos; (%3), which is already shared.</source>
-        <translation>%1 包含已共用的「%2」（%3）。</translation>
+        <source>{path} contains &apos;{name}&apos; ({other}), which is already shared.</source>
+        <translation>{path} 包含已共用的「{name}」（{other}）。</translation>
     </message>
     <message>
-        <source>%1 is too broad to share without confirmation (%2); add --allow-broad to share it anyway.</source>
-        <translation>%1 範圍太廣（%2），未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
+        <source>{path} is too broad to share without confirmation ({why}); add --allow-broad to share it anyway.</source>
+        <translation>{path} 範圍太廣（{why}），未經確認不能共用；如仍要共用，請加上 --allow-broad。</translation>
     </message>
     <message>
-        <source>%1 holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
-        <translation>%1 存放著 Rootkeeper 自己的設定或狀態，任何伺服器都不能看到。</translation>
+        <source>{path} holds Rootkeeper&apos;s own settings or state, which no server may see.</source>
+        <translation>{path} 存放著 Rootkeeper 自己的設定或狀態，任何伺服器都不能看到。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
-        <translation>「%1」看起來像路徑；請選一個不含「/」、「~」或「file:」的名稱。</translation>
+        <source>&apos;{name}&apos; looks like a path; pick a name without &apos;/&apos;, &apos;~&apos; or &apos;file:&apos;.</source>
+        <translation>「{name}」看起來像路徑；請選一個不含「/」、「~」或「file:」的名稱。</translation>
     </message>
     <message>
         <source>A root&apos;s name cannot be empty.</source>
         <translation>共用資料夾的名稱不能為空。</translation>
     </message>
     <message>
-        <source>Several roots are named &apos;%1&apos; (%2); use the id instead.</source>
-        <translation>有多個共用資料夾名為「%1」（%2）；請改用其編號。</translation>
+        <source>Several roots are named &apos;{name}&apos; ({ids}); use the id instead.</source>
+        <translation>有多個共用資料夾名為「{name}」（{ids}）；請改用其編號。</translation>
     </message>
     <message>
-        <source>No shared folder matches &apos;%1&apos;; see &apos;rootkeeper roots list&apos;.</source>
-        <translation>沒有與「%1」相符的共用資料夾。</translation>
+        <source>No shared folder matches &apos;{selector}&apos;; see &apos;rootkeeper roots list&apos;.</source>
+        <translation>沒有與「{selector}」相符的共用資料夾。</translation>
     </message>
     <message>
         <source>Say which folders to share.</source>
         <translation>請說明要共用哪些資料夾。</translation>
     </message>
     <message>
-        <source>%1 is shared, but Rootkeeper cannot read it now (%2); servers will not see it until it can.</source>
-        <translation>%1 已共用，但 Rootkeeper 現在無法讀取它（%2）；在可以讀取之前，伺服器看不到它。</translation>
+        <source>{path} is shared, but Rootkeeper cannot read it now ({status}); servers will not see it until it can.</source>
+        <translation>{path} 已共用，但 Rootkeeper 現在無法讀取它（{status}）；在可以讀取之前，伺服器看不到它。</translation>
     </message>
     <message>
-        <source>A server named &apos;%1&apos; already exists; remove it first or pick another name.</source>
-        <translation>已有名為「%1」的伺服器；請先將其移除，或換一個名稱。</translation>
+        <source>A server named &apos;{name}&apos; already exists; remove it first or pick another name.</source>
+        <translation>已有名為「{name}」的伺服器；請先將其移除，或換一個名稱。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
-        <translation>「%1」不是有效的伺服器名稱；請使用字母、數字、「.」、「_」或「-」。</translation>
+        <source>&apos;{name}&apos; is not a valid server name; use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>「{name}」不是有效的伺服器名稱；請使用字母、數字、「.」、「_」或「-」。</translation>
     </message>
     <message>
-        <source>No server is named &apos;%1&apos;; see &apos;rootkeeper servers list&apos;.</source>
-        <translation>沒有名為「%1」的伺服器。</translation>
+        <source>No server is named &apos;{name}&apos;; see &apos;rootkeeper servers list&apos;.</source>
+        <translation>沒有名為「{name}」的伺服器。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not an http:// or https:// URL.</source>
-        <translation>「%1」不是 http:// 或 https:// 網址。</translation>
+        <source>&apos;{url}&apos; is not an http:// or https:// URL.</source>
+        <translation>「{url}」不是 http:// 或 https:// 網址。</translation>
     </message>
     <message>
         <source>Say which command starts the server.</source>
@@ -827,172 +827,164 @@
         <translation>伺服器的命令、參數和環境變數不能包含 NUL 位元組。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
-        <translation>「%1」包含空格、定位字元或換行符號；請對其進行百分比編碼（%20）或刪除。</translation>
+        <source>&apos;{url}&apos; contains a space, tab or line break; percent-encode it (%20) or remove it.</source>
+        <translation>「{url}」包含空格、定位字元或換行符號；請對其進行百分比編碼（%20）或刪除。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has the port %2; a port is a number from 1 to 65535.</source>
-        <translation>「%1」的連接埠是 %2；連接埠必須是 1 到 65535 之間的數字。</translation>
+        <source>&apos;{url}&apos; has the port {port}; a port is a number from 1 to 65535.</source>
+        <translation>「{url}」的連接埠是 {port}；連接埠必須是 1 到 65535 之間的數字。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
-        <translation>「%1」不是有效的 HTTP 標頭名稱；請使用字母、數字和「-」，不要包含空格或冒號。</translation>
+        <source>&apos;{name}&apos; is not a valid HTTP header name; use letters, digits and &apos;-&apos;, without spaces or colons.</source>
+        <translation>「{name}」不是有效的 HTTP 標頭名稱；請使用字母、數字和「-」，不要包含空格或冒號。</translation>
     </message>
     <message>
-        <source>The value of the header &apos;%1&apos; contains a line break, which HTTP does not allow.</source>
-        <translation>標頭「%1」的值包含換行符號，HTTP 不允許這樣。</translation>
+        <source>The value of the header &apos;{name}&apos; contains a line break, which HTTP does not allow.</source>
+        <translation>標頭「{name}」的值包含換行符號，HTTP 不允許這樣。</translation>
     </message>
     <message>
-        <source>The working folder %1 does not exist.</source>
-        <translation>工作資料夾 %1 不存在。</translation>
+        <source>The working folder {cwd} does not exist.</source>
+        <translation>工作資料夾 {cwd} 不存在。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
-        <translation>「%1」不是協定版本；請使用 auto、2025-11-25 或 2026-07-28。</translation>
+        <source>&apos;{era}&apos; is not a protocol era; use auto, 2025-11-25 or 2026-07-28.</source>
+        <translation>「{era}」不是協定版本；請使用 auto、2025-11-25 或 2026-07-28。</translation>
     </message>
     <message>
         <source>Say what to share: all, none, or a comma-separated list of roots.</source>
         <translation>請說明要共用的內容：全部（all）、不共用（none），或以逗號分隔的共用資料夾清單。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a roots source; use rootkeeper, host or merge.</source>
-        <translation>「%1」不是可用的根目錄來源；請使用 rootkeeper、host 或 merge。</translation>
+        <source>&apos;{value}&apos; is not a roots source; use rootkeeper, host or merge.</source>
+        <translation>「{value}」不是可用的根目錄來源；請使用 rootkeeper、host 或 merge。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is reached by URL and has no command line with folders of its own.</source>
-        <translation>「%1」透過 URL 連線，沒有帶有自身資料夾的命令列。</translation>
+        <source>&apos;{name}&apos; is reached by URL and has no command line with folders of its own.</source>
+        <translation>「{name}」透過 URL 連線，沒有帶有自身資料夾的命令列。</translation>
     </message>
     <message>
-        <source>Say which local folder the server sees as %1.</source>
-        <translation>請說明伺服器視為 %1 的是哪個本機資料夾。</translation>
+        <source>Say which local folder the server sees as {remote}.</source>
+        <translation>請說明伺服器視為 {remote} 的是哪個本機資料夾。</translation>
     </message>
     <message>
-        <source>The path the server sees, &apos;%1&apos;, must be absolute (like /workspace).</source>
-        <translation>伺服器看到的路徑「%1」必須是絕對路徑（例如 /workspace）。</translation>
+        <source>The path the server sees, &apos;{remote}&apos;, must be absolute (like /workspace).</source>
+        <translation>伺服器看到的路徑「{remote}」必須是絕對路徑（例如 /workspace）。</translation>
     </message>
     <message>
-        <source>%1 is mapped twice; give each local folder one alias.</source>
-        <translation>%1 被對應了兩次；每個本機資料夾只能有一個別名。</translation>
+        <source>{path} is mapped twice; give each local folder one alias.</source>
+        <translation>{path} 被對應了兩次；每個本機資料夾只能有一個別名。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
-        <translation>「%1」不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
+        <source>&apos;{item}&apos; is not of the form LOCAL=REMOTE (for example ~/projects=/workspace).</source>
+        <translation>「{item}」不符合 LOCAL=REMOTE 的格式（例如 ~/projects=/workspace）。</translation>
     </message>
     <message>
-        <source>The settings file was written by a newer Rootkeeper (format %1, this one reads up to %2); update Rootkeeper to use it.</source>
-        <translation>設定檔由較新版本的 Rootkeeper 寫入（格式 %1，此版本最多讀取 %2）；請更新 Rootkeeper 後再使用。</translation>
+        <source>The settings file was written by a newer Rootkeeper (format {version}, this one reads up to {supported}); update Rootkeeper to use it.</source>
+        <translation>設定檔由較新版本的 Rootkeeper 寫入（格式 {version}，此版本最多讀取 {supported}）；請更新 Rootkeeper 後再使用。</translation>
     </message>
     <message>
-        <source>The settings file %1 is a folder, not a file; move it away.</source>
-        <translation>設定檔 %1 是資料夾而不是檔案；請將其移走。</translation>
+        <source>The settings file {path} is a folder, not a file; move it away.</source>
+        <translation>設定檔 {path} 是資料夾而不是檔案；請將其移走。</translation>
     </message>
     <message>
-        <source>The settings file %1 cannot be read (%2); fix its permissions.</source>
-        <translation>無法讀取設定檔 %1（%2）；請修正其權限。</translation>
+        <source>The settings file {path} cannot be read ({reason}); fix its permissions.</source>
+        <translation>無法讀取設定檔 {path}（{reason}）；請修正其權限。</translation>
     </message>
     <message>
-        <source>Cannot create the settings folder %1 (%2).</source>
-        <translation>無法建立設定資料夾 %1（%2）。</translation>
+        <source>Cannot create the settings folder {path} ({reason}).</source>
+        <translation>無法建立設定資料夾 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Cannot open the lock file %1 (%2).</source>
-        <translation>無法開啟鎖定檔 %1（%2）。</translation>
+        <source>Cannot open the lock file {path} ({reason}).</source>
+        <translation>無法開啟鎖定檔 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Nothing was changed: the settings file %1 cannot be saved (%2).</source>
-        <translation>未做任何變更：無法儲存設定檔 %1（%2）。</translation>
+        <source>Nothing was changed: the settings file {path} cannot be saved ({reason}).</source>
+        <translation>未做任何變更：無法儲存設定檔 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>Another Rootkeeper process has held %1 for too long.</source>
-        <translation>另一個 Rootkeeper 行程佔用 %1 的時間過長。</translation>
+        <source>Another Rootkeeper process has held {path} for too long.</source>
+        <translation>另一個 Rootkeeper 行程佔用 {path} 的時間過長。</translation>
     </message>
     <message>
-        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;%1&apos; is not one.</source>
-        <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「%1」不是。</translation>
+        <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
+        <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「{value}」不是。</translation>
     </message>
     <message>
-        <source>Gave up after waiting %1 s for %2: other Rootkeeper processes kept changing the settings all that time; try again.</source>
-        <translation>等待 %2 %1 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
+        <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
+        <translation>等待 {path} {seconds} 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
     </message>
     <message>
-        <source>Gave up after waiting %1 s for %2: %3 has held it all that time without saving anything.</source>
-        <translation>等待 %2 %1 秒後放棄：%3 一直佔用它，卻沒有儲存任何內容。</translation>
+        <source>Gave up after waiting {seconds} s for {path}: {holder} has held it all that time without saving anything.</source>
+        <translation>等待 {path} {seconds} 秒後放棄：{holder} 一直佔用它，卻沒有儲存任何內容。</translation>
     </message>
     <message>
-        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on %1 (%2).</source>
-        <translation>Rootkeeper 正在執行，但再次啟動時無法將其視窗帶到前面：無法在 %1 上監聽（%2）。</translation>
+        <source>Rootkeeper runs, but a second start cannot bring its window forward: it cannot listen on {path} ({reason}).</source>
+        <translation>Rootkeeper 正在執行，但再次啟動時無法將其視窗帶到前面：無法在 {path} 上監聽（{reason}）。</translation>
     </message>
     <message>
-        <source>The settings file %1 is not a regular file; move it away.</source>
-        <translation>設定檔 %1 不是一般檔案；請將其移走。</translation>
+        <source>The settings file {path} is not a regular file; move it away.</source>
+        <translation>設定檔 {path} 不是一般檔案；請將其移走。</translation>
     </message>
     <message>
-        <source>The shared folder &apos;%1&apos; had the location %2, which is not a local folder; it was dropped.</source>
-        <translation>共用資料夾「%1」的位置是 %2，這不是本機資料夾；已將其移除。</translation>
+        <source>The shared folder &apos;{name}&apos; had the location {uri}, which is not a local folder; it was dropped.</source>
+        <translation>共用資料夾「{name}」的位置是 {uri}，這不是本機資料夾；已將其移除。</translation>
     </message>
     <message>
-        <source>The shared folder &apos;%1&apos; claimed the location %2, which is not its path %3; the location was rebuilt from the path.</source>
-        <translation>共用資料夾「%1」聲稱位置為 %2，但這不是它的路徑 %3；已根據路徑重建位置。</translation>
+        <source>The shared folder &apos;{name}&apos; claimed the location {uri}, which is not its path {path}; the location was rebuilt from the path.</source>
+        <translation>共用資料夾「{name}」聲稱位置為 {uri}，但這不是它的路徑 {path}；已根據路徑重建位置。</translation>
     </message>
     <message>
-        <source>Two shared folders had the id %1; &apos;%2&apos; now has the id %3.</source>
-        <translation>有兩個共用資料夾的 ID 都是 %1；「%2」現在的 ID 是 %3。</translation>
+        <source>Two shared folders had the id {id}; &apos;{name}&apos; now has the id {new}.</source>
+        <translation>有兩個共用資料夾的 ID 都是 {id}；「{name}」現在的 ID 是 {new}。</translation>
     </message>
     <message>
-        <source>The settings file was damaged and has been moved to %1; Rootkeeper started a new one.</source>
-        <translation>設定檔已損毀，已移至 %1；Rootkeeper 已建立新的設定檔。</translation>
+        <source>The settings file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>設定檔已損毀，已移至 {path}；Rootkeeper 已建立新的設定檔。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;</source>
-        <translation>「%1」</translation>
+        <source>Unexpected error: {error}.</source>
+        <translation>非預期的錯誤：{error}。</translation>
     </message>
     <message>
-        <source>, </source>
-        <translation>、</translation>
+        <source>The working directory &apos;{cwd}&apos; does not exist.</source>
+        <translation>工作目錄「{cwd}」不存在。</translation>
     </message>
     <message>
-        <source>Unexpected error: %1.</source>
-        <translation>非預期的錯誤：%1。</translation>
+        <source>Command &apos;{command}&apos; was not found.</source>
+        <translation>找不到指令「{command}」。</translation>
     </message>
     <message>
-        <source>The working directory &apos;%1&apos; does not exist.</source>
-        <translation>工作目錄「%1」不存在。</translation>
+        <source>Command &apos;{command}&apos; could not be run: permission denied.</source>
+        <translation>無法執行指令「{command}」：權限遭拒。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; was not found.</source>
-        <translation>找不到指令「%1」。</translation>
+        <source>Command &apos;{command}&apos; could not be started: {reason}.</source>
+        <translation>無法啟動指令「{command}」：{reason}。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; could not be run: permission denied.</source>
-        <translation>無法執行指令「%1」：權限遭拒。</translation>
+        <source>Connection refused by {where}.</source>
+        <translation>{where} 拒絕了連線。</translation>
     </message>
     <message>
-        <source>Command &apos;%1&apos; could not be started: %2.</source>
-        <translation>無法啟動指令「%1」：%2。</translation>
+        <source>Could not connect to {where}: {reason}.</source>
+        <translation>無法連線到 {where}：{reason}。</translation>
     </message>
     <message>
-        <source>Connection refused by %1.</source>
-        <translation>%1 拒絕了連線。</translation>
+        <source>The connection to {where} failed: {reason}.</source>
+        <translation>與 {where} 的連線失敗：{reason}。</translation>
     </message>
     <message>
-        <source>Could not connect to %1: %2.</source>
-        <translation>無法連線到 %1：%2。</translation>
+        <source>The server answered with error {code}: {reason}.</source>
+        <translation>伺服器回傳錯誤 {code}：{reason}。</translation>
     </message>
     <message>
-        <source>The connection to %1 failed: %2.</source>
-        <translation>與 %1 的連線失敗：%2。</translation>
+        <source>The server only speaks protocol versions Rootkeeper does not know ({versions}).</source>
+        <translation>伺服器只支援 Rootkeeper 不認得的協定版本（{versions}）。</translation>
     </message>
     <message>
-        <source>The server answered with error %1: %2.</source>
-        <translation>伺服器回傳錯誤 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The server only speaks protocol versions Rootkeeper does not know (%1).</source>
-        <translation>伺服器只支援 Rootkeeper 不認得的協定版本（%1）。</translation>
-    </message>
-    <message>
-        <source>The server offered a protocol version Rootkeeper does not support (%1).</source>
-        <translation>伺服器提供的協定版本 Rootkeeper 不支援（%1）。</translation>
+        <source>The server offered a protocol version Rootkeeper does not support ({reason}).</source>
+        <translation>伺服器提供的協定版本 Rootkeeper 不支援（{reason}）。</translation>
     </message>
     <message>
         <source>The server sent a reply that does not follow the MCP schema.</source>
@@ -1003,12 +995,12 @@
         <translation>伺服器關閉了連線。</translation>
     </message>
     <message>
-        <source>The server closed the connection; its log ends with “%1”.</source>
-        <translation>伺服器關閉了連線；其記錄最後一行是「%1」。</translation>
+        <source>The server closed the connection; its log ends with “{log_tail}”.</source>
+        <translation>伺服器關閉了連線；其記錄最後一行是「{log_tail}」。</translation>
     </message>
     <message>
-        <source>The server did not answer within %1 s.</source>
-        <translation>伺服器在 %1 秒內沒有回應。</translation>
+        <source>The server did not answer within {seconds} s.</source>
+        <translation>伺服器在 {seconds} 秒內沒有回應。</translation>
     </message>
     <message>
         <source>The server wrote something that is not JSON-RPC on stdout.</source>
@@ -1019,32 +1011,32 @@
         <translation>伺服器傳來了不是 JSON-RPC 的內容。</translation>
     </message>
     <message>
-        <source>HTTP %1 %2 from %3.</source>
-        <translation>%3 回傳 HTTP %1（%2）。</translation>
+        <source>HTTP {status} {reason} from {url}.</source>
+        <translation>{url} 回傳 HTTP {status}（{reason}）。</translation>
     </message>
     <message>
-        <source>HTTP %1 from %2.</source>
-        <translation>%2 回傳 HTTP %1。</translation>
+        <source>HTTP {status} from {url}.</source>
+        <translation>{url} 回傳 HTTP {status}。</translation>
     </message>
     <message>
-        <source>The server no longer knows this session (HTTP 404 from %1); reconnecting.</source>
-        <translation>伺服器已不認得這個工作階段（%1 回傳 HTTP 404）；正在重新連線。</translation>
+        <source>The server no longer knows this session (HTTP 404 from {url}); reconnecting.</source>
+        <translation>伺服器已不認得這個工作階段（{url} 回傳 HTTP 404）；正在重新連線。</translation>
     </message>
     <message>
-        <source>The server stopped answering at %1.</source>
-        <translation>%1 上的伺服器不再回應。</translation>
+        <source>The server stopped answering at {where}.</source>
+        <translation>{where} 上的伺服器不再回應。</translation>
     </message>
     <message>
         <source>The server is not connected.</source>
         <translation>伺服器未連線。</translation>
     </message>
     <message>
-        <source>The server is %1.</source>
-        <translation>伺服器狀態：%1。</translation>
+        <source>The server is {state}.</source>
+        <translation>伺服器狀態：{state}。</translation>
     </message>
     <message>
-        <source>The server did not connect within %1 s.</source>
-        <translation>伺服器在 %1 秒內沒有連上。</translation>
+        <source>The server did not connect within {seconds} s.</source>
+        <translation>伺服器在 {seconds} 秒內沒有連上。</translation>
     </message>
     <message>
         <source>The connection closed before the server answered.</source>
@@ -1055,120 +1047,304 @@
         <translation>Rootkeeper 無法產生根目錄清單。</translation>
     </message>
     <message>
-        <source>The server wrote a message larger than %1 MiB, so Rootkeeper disconnected it.</source>
-        <translation>伺服器寫入了大於 %1 MiB 的訊息，因此 Rootkeeper 已中斷與它的連線。</translation>
+        <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
+        <translation>伺服器寫入了大於 {limit} MiB 的訊息，因此 Rootkeeper 已中斷與它的連線。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
         <translation>另一個 Rootkeeper 行程已在維持伺服器連線；請先停止它。</translation>
     </message>
     <message>
-        <source>The Rootkeeper tray app already keeps the servers connected (process %1); quit it first.</source>
-        <translation>Rootkeeper 系統匣程式已在維持伺服器連線（行程 %1）；請先結束它。</translation>
+        <source>The Rootkeeper tray app already keeps the servers connected (process {pid}); quit it first.</source>
+        <translation>Rootkeeper 系統匣程式已在維持伺服器連線（行程 {pid}）；請先結束它。</translation>
     </message>
     <message>
-        <source>A headless Rootkeeper hub already keeps the servers connected (process %1); stop it first.</source>
-        <translation>一個無介面的 Rootkeeper 中樞已在維持伺服器連線（行程 %1）；請先停止它。</translation>
+        <source>A headless Rootkeeper hub already keeps the servers connected (process {pid}); stop it first.</source>
+        <translation>一個無介面的 Rootkeeper 中樞已在維持伺服器連線（行程 {pid}）；請先停止它。</translation>
     </message>
     <message>
-        <source>Cannot open the hub lock %1 (%2); check the state folder&apos;s permissions.</source>
-        <translation>無法開啟中樞鎖定檔 %1（%2）；請檢查狀態資料夾的權限。</translation>
+        <source>Cannot open the hub lock {path} ({reason}); check the state folder&apos;s permissions.</source>
+        <translation>無法開啟中樞鎖定檔 {path}（{reason}）；請檢查狀態資料夾的權限。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a host Rootkeeper knows; use one of %2.</source>
-        <translation>「%1」不是 Rootkeeper 認得的 AI 主機程式；請使用 %2 之一。</translation>
+        <source>&apos;{host}&apos; is not a host Rootkeeper knows; use one of {hosts}.</source>
+        <translation>「{host}」不是 Rootkeeper 認得的 AI 主機程式；請使用 {hosts} 之一。</translation>
     </message>
     <message>
-        <source>The name of %1 does not tell which host it belongs to; say it with --host (%2).</source>
-        <translation>從 %1 的名稱看不出它屬於哪個主機程式；請用 --host 指明（%2）。</translation>
+        <source>The name of {path} does not tell which host it belongs to; say it with --host ({hosts}).</source>
+        <translation>從 {path} 的名稱看不出它屬於哪個主機程式；請用 --host 指明（{hosts}）。</translation>
     </message>
     <message>
-        <source>The %1 config %2 cannot be read (%3); fix it first, it was left untouched.</source>
-        <translation>無法讀取 %1 的設定檔 %2（%3）；請先修正它，該檔案未被更動。</translation>
+        <source>The {host} config {path} cannot be read ({reason}); fix it first, it was left untouched.</source>
+        <translation>無法讀取 {host} 的設定檔 {path}（{reason}）；請先修正它，該檔案未被更動。</translation>
     </message>
     <message>
-        <source>Rootkeeper cannot safely edit the entry &apos;%1&apos; in the %2 config %3 (%4); the file was left untouched.</source>
-        <translation>Rootkeeper 無法安全地修改 %2 設定 %3 中的項目 「%1」（%4）；檔案未被變更。</translation>
+        <source>Rootkeeper cannot safely edit the entry &apos;{entry}&apos; in the {host} config {path} ({reason}); the file was left untouched.</source>
+        <translation>Rootkeeper 無法安全地修改 {host} 設定 {path} 中的項目 「{entry}」（{reason}）；檔案未被變更。</translation>
     </message>
     <message>
-        <source>%1 has no server named %2.</source>
-        <translation>%1 中沒有名為 %2 的伺服器。</translation>
+        <source>{host} has no server named {names}; it has: {known}.</source>
+        <translation>{host} 中沒有名為 {names} 的伺服器；它有：{known}。</translation>
     </message>
     <message>
-        <source>Rootkeeper&apos;s record of host changes %1 cannot be read; restore the host files from their backups.</source>
-        <translation>無法讀取 Rootkeeper 對主機程式設定的修改紀錄 %1；請從備份還原這些設定檔。</translation>
+        <source>Rootkeeper&apos;s record of host changes {path} cannot be read ({reason}); restore the host files from their backups.</source>
+        <translation>無法讀取 Rootkeeper 對主機程式設定的修改紀錄 {path}（{reason}）；請從備份還原這些設定檔。</translation>
     </message>
     <message>
-        <source>%1 changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
-        <translation>%1 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
+        <source>{path} changed while Rootkeeper was editing it; nothing was written, run the command again.</source>
+        <translation>{path} 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
     </message>
     <message>
-        <source>%1 could not be rewritten; it was left as it was.</source>
-        <translation>無法重寫 %1；它維持原樣。</translation>
+        <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
+        <translation>無法重寫 {path}（{reason}）；它維持原樣。</translation>
     </message>
     <message>
-        <source>No keyring is available, so server secrets are kept in %1, readable only by you.</source>
-        <translation>沒有可用的金鑰圈，因此伺服器機密保存在 %1 中，只有你能讀取。</translation>
+        <source>No keyring is available, so server secrets are kept in {path}, readable only by you.</source>
+        <translation>沒有可用的金鑰圈，因此伺服器機密保存在 {path} 中，只有你能讀取。</translation>
     </message>
     <message>
-        <source>The keyring refused a server secret (%1), so it is kept in %2, readable only by you.</source>
-        <translation>金鑰圈拒絕了一個伺服器機密（%1），因此它保存在 %2 中，只有你能讀取。</translation>
+        <source>The keyring refused a server secret ({reason}), so it is kept in {path}, readable only by you.</source>
+        <translation>金鑰圈拒絕了一個伺服器機密（{reason}），因此它保存在 {path} 中，只有你能讀取。</translation>
     </message>
     <message>
-        <source>The secrets of %1 were moved out of the settings file into the keyring.</source>
-        <translation>%1 的機密已從設定檔移到金鑰圈中。</translation>
+        <source>The secrets of {servers} were moved out of the settings file into the keyring.</source>
+        <translation>{servers} 的機密已從設定檔移到金鑰圈中。</translation>
     </message>
     <message>
-        <source>The secrets of %1 were moved out of the settings file into %2, readable only by you.</source>
-        <translation>%1 的機密已從設定檔移到 %2 中，只有你能讀取。</translation>
+        <source>The secrets of {servers} were moved out of the settings file into {path}, readable only by you.</source>
+        <translation>{servers} 的機密已從設定檔移到 {path} 中，只有你能讀取。</translation>
     </message>
     <message>
         <source>A secret value of this server is missing from the keyring; enter it again in its settings.</source>
         <translation>金鑰圈中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
     </message>
     <message>
-        <source>A secret value of this server is missing from %1; enter it again in its settings.</source>
-        <translation>%1 中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
+        <source>A secret value of this server is missing from {path}; enter it again in its settings.</source>
+        <translation>{path} 中缺少此伺服器的一個機密值；請在它的設定中重新輸入。</translation>
     </message>
     <message>
         <source>A secret value of this server is in the keyring, and no keyring can be reached from here.</source>
         <translation>此伺服器的一個機密值在金鑰圈中，但從這裡無法存取任何金鑰圈。</translation>
     </message>
     <message>
-        <source>A secret value of this server cannot be read from the keyring (%1).</source>
-        <translation>無法從金鑰圈讀取此伺服器的一個機密值（%1）。</translation>
+        <source>A secret value of this server cannot be read from the keyring ({reason}).</source>
+        <translation>無法從金鑰圈讀取此伺服器的一個機密值（{reason}）。</translation>
     </message>
     <message>
-        <source>The secrets file %1 cannot be read (%2).</source>
-        <translation>無法讀取機密檔案 %1（%2）。</translation>
+        <source>The secrets file {path} cannot be read ({reason}).</source>
+        <translation>無法讀取機密檔案 {path}（{reason}）。</translation>
     </message>
     <message>
-        <source>%1 may not be shared: the administrator&apos;s policy (%2) forbids %3.</source>
-        <translation>%1 不能共用：管理員的原則（%2）禁止 %3。</translation>
+        <source>{path} may not be shared: the administrator&apos;s policy ({source}) forbids {rule}.</source>
+        <translation>{path} 不能共用：管理員的原則（{source}）禁止 {rule}。</translation>
     </message>
     <message>
-        <source>%1 may not be shared: the administrator&apos;s policy (%2) allows only folders in %3.</source>
-        <translation>%1 不能共用：管理員的原則（%2）只允許共用 %3 中的資料夾。</translation>
+        <source>{path} may not be shared: the administrator&apos;s policy ({source}) allows only folders in {allowed}.</source>
+        <translation>{path} 不能共用：管理員的原則（{source}）只允許共用 {allowed} 中的資料夾。</translation>
     </message>
     <message>
-        <source>The server &apos;%1&apos; is not allowed by the administrator&apos;s policy (%2, rule: %3).</source>
-        <translation>管理員的原則（%2，規則：%3）不允許伺服器「%1」。</translation>
+        <source>The server &apos;{name}&apos; is not allowed by the administrator&apos;s policy ({source}, rule: {rule}).</source>
+        <translation>管理員的原則（{source}，規則：{rule}）不允許伺服器「{name}」。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; may not see any folder: the administrator&apos;s policy (%2) says it shares nothing.</source>
-        <translation>「%1」不能看到任何資料夾：管理員的原則（%2）規定它不共用任何內容。</translation>
+        <source>&apos;{name}&apos; may not see any folder: the administrator&apos;s policy ({source}) says it shares nothing.</source>
+        <translation>「{name}」不能看到任何資料夾：管理員的原則（{source}）規定它不共用任何內容。</translation>
     </message>
     <message>
-        <source>Sharing cannot be paused: the administrator&apos;s policy (%1) does not allow it.</source>
-        <translation>不能暫停共用：管理員的原則（%1）不允許。</translation>
+        <source>Sharing cannot be paused: the administrator&apos;s policy ({source}) does not allow it.</source>
+        <translation>不能暫停共用：管理員的原則（{source}）不允許。</translation>
     </message>
     <message>
-        <source>The administrator&apos;s policy %1 cannot be used (%2); nothing is shared until it is fixed.</source>
-        <translation>無法使用管理員的原則 %1（%2）；在修正之前不會共用任何內容。</translation>
+        <source>The administrator&apos;s policy {source} cannot be used ({reason}); nothing is shared until it is fixed.</source>
+        <translation>無法使用管理員的原則 {source}（{reason}）；在修正之前不會共用任何內容。</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
-        <translation>「%1」不是時間；請使用日期（2026-12-01）、日期和時間（2026-12-01T10:30）或時長，例如 30m、12h 或 7d。</translation>
+        <source>&apos;{value}&apos; is not a time; use a date (2026-12-01), a date and time (2026-12-01T10:30) or an age such as 30m, 12h or 7d.</source>
+        <translation>「{value}」不是時間；請使用日期（2026-12-01）、日期和時間（2026-12-01T10:30）或時長，例如 30m、12h 或 7d。</translation>
+    </message>
+    <message>
+        <source>The log level &apos;{value}&apos; is not one of {levels}.</source>
+        <translation>記錄層級「{value}」不是 {levels} 之一。</translation>
+    </message>
+    <message>
+        <source>{host} has no server named {names}; it has: none.</source>
+        <translation>{host} 中沒有名為 {names} 的伺服器；它一個伺服器也沒有。</translation>
+    </message>
+    <message>
+        <source>--name can only be used when adding one path.</source>
+        <translation>只有在新增一個路徑時才能使用 --name。</translation>
+    </message>
+    <message>
+        <source>Give LOCAL=REMOTE pairs, or --clear, but not both.</source>
+        <translation>請給出 LOCAL=REMOTE 配對，或是 --clear，但不要兩者都給。</translation>
+    </message>
+    <message>
+        <source>--args is not valid JSON ({reason} at position {position}).</source>
+        <translation>--args 不是有效的 JSON（位置 {position}：{reason}）。</translation>
+    </message>
+    <message>
+        <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
+        <translation>--args 必須是 JSON 物件，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>There is no file at {path}.</source>
+        <translation>{path} 沒有檔案。</translation>
+    </message>
+    <message>
+        <source>Name a host ({hosts}) or give a config file.</source>
+        <translation>請指明一個主機程式（{hosts}）或給出一個設定檔。</translation>
+    </message>
+    <message>
+        <source>No {host} config was found (looked for {looked}).</source>
+        <translation>找不到 {host} 的設定檔（找過 {looked}）。</translation>
+    </message>
+    <message>
+        <source>Header {item} is not of the form KEY=VALUE.</source>
+        <translation>標頭 {item} 不是 KEY=VALUE 的形式。</translation>
+    </message>
+    <message>
+        <source>Variable {item} is not of the form KEY=VALUE.</source>
+        <translation>變數 {item} 不是 KEY=VALUE 的形式。</translation>
+    </message>
+    <message>
+        <source>Give either --url URL or -- COMMAND, not both.</source>
+        <translation>請給出 --url URL 或 -- COMMAND 其中之一，不要兩者都給。</translation>
+    </message>
+    <message>
+        <source>--env and --cwd apply to command servers, not to --url servers.</source>
+        <translation>--env 與 --cwd 只適用於以指令啟動的伺服器，不適用於 --url 伺服器。</translation>
+    </message>
+    <message>
+        <source>Say how to reach the server: --url URL, or -- COMMAND [ARG...] at the end.</source>
+        <translation>請說明如何連上伺服器：--url URL，或在最後寫 -- COMMAND [ARG...]。</translation>
+    </message>
+    <message>
+        <source>--header applies to --url servers, not to command servers.</source>
+        <translation>--header 只適用於 --url 伺服器，不適用於以指令啟動的伺服器。</translation>
+    </message>
+    <message>
+        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>請給出 --server NAME 或 -- COMMAND [ARG...] 其中之一，不能兩者都給，也不能都不給。</translation>
+    </message>
+    <message>
+        <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>
+        <translation>--name 用來命名臨時伺服器（-- COMMAND）；已設定的伺服器已經有自己的名稱。</translation>
+    </message>
+    <message>
+        <source>The tool &apos;{tool}&apos; reported an error: {detail}</source>
+        <translation>工具「{tool}」回報了錯誤：{detail}</translation>
+    </message>
+    <message>
+        <source>The tool &apos;{tool}&apos; reported an error: no details given</source>
+        <translation>工具「{tool}」回報了錯誤，但沒有提供詳情</translation>
+    </message>
+    <message>
+        <source>Interrupted after the change was saved; it is complete.</source>
+        <translation>在變更儲存之後被中斷；變更是完整的。</translation>
+    </message>
+    <message>
+        <source>Interrupted; nothing was changed.</source>
+        <translation>已中斷；未做任何變更。</translation>
+    </message>
+    <message>
+        <source>The change was saved, but its report could not be written ({reason}).</source>
+        <translation>變更已儲存，但無法寫出其報告（{reason}）。</translation>
+    </message>
+    <message>
+        <source>The output could not be written ({reason}); nothing was changed.</source>
+        <translation>無法寫出輸出（{reason}）；未做任何變更。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; did not connect within {seconds} s.</source>
+        <translation>「{name}」在 {seconds} 秒內沒有連上。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; did not answer the call to &apos;{tool}&apos; within {seconds} s.</source>
+        <translation>「{name}」在 {seconds} 秒內沒有回應對「{tool}」的呼叫。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is unavailable: {reason}</source>
+        <translation>「{name}」無法使用：{reason}</translation>
+    </message>
+    <message>
+        <source>Calling &apos;{tool}&apos; on &apos;{name}&apos; failed: {reason}</source>
+        <translation>在「{name}」上呼叫「{tool}」失敗：{reason}</translation>
+    </message>
+    <message>
+        <source>A server named &apos;{name}&apos; already runs another command; pick another --name.</source>
+        <translation>名為「{name}」的伺服器已經執行著另一個指令；請換一個 --name。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} was not found.</source>
+        <translation>找不到伺服器的指令 {command}。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} cannot be run (permission denied).</source>
+        <translation>無法執行伺服器的指令 {command}（權限遭拒）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s command {command} could not start: {reason}.</source>
+        <translation>伺服器的指令 {command} 無法啟動：{reason}。</translation>
+    </message>
+    <message>
+        <source>This request id is in use by Rootkeeper&apos;s bridge.</source>
+        <translation>這個請求 ID 正被 Rootkeeper 的橋接程式使用。</translation>
+    </message>
+    <message>
+        <source>The server went away.</source>
+        <translation>伺服器已斷開。</translation>
+    </message>
+    <message>
+        <source>The server sent {what}, more than the bridge accepts; it was stopped.</source>
+        <translation>伺服器傳送了 {what}，超出橋接程式能接受的上限；它已被停止。</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: {reason}</source>
+        <translation>無法連上伺服器：{reason}</translation>
+    </message>
+    <message>
+        <source>The server lost the session (HTTP 404).</source>
+        <translation>伺服器遺失了工作階段（HTTP 404）。</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP {status}.</source>
+        <translation>伺服器回傳了 HTTP {status}。</translation>
+    </message>
+    <message>
+        <source>The bridge closed the HTTP session.</source>
+        <translation>橋接程式關閉了 HTTP 工作階段。</translation>
+    </message>
+    <message>
+        <source>The server kept asking for input after {rounds} rounds.</source>
+        <translation>經過 {rounds} 輪之後，伺服器仍在要求輸入。</translation>
+    </message>
+    <message>
+        <source>The server is not reading its input.</source>
+        <translation>伺服器沒有讀取它的輸入。</translation>
+    </message>
+    <message>
+        <source>server restarted, try again</source>
+        <translation>伺服器已重新啟動，請重試</translation>
+    </message>
+    <message>
+        <source>The server could not be restarted.</source>
+        <translation>無法重新啟動伺服器。</translation>
+    </message>
+    <message>
+        <source>The server was not started.</source>
+        <translation>伺服器沒有啟動。</translation>
+    </message>
+    <message>
+        <source>The server closed its output.</source>
+        <translation>伺服器關閉了它的輸出。</translation>
+    </message>
+    <message>
+        <source>The server was stopped by signal {signal}.</source>
+        <translation>伺服器被訊號 {signal} 終止。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}.</source>
+        <translation>伺服器已結束，結束代碼為 {code}。</translation>
     </message>
 </context>
 <context>
@@ -2105,10 +2281,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>無法讀取 %1。</translation>
     </message>
     <message>
-        <source>%1 is part of a symbolic link loop.</source>
-        <translation>%1 處於符號連結迴圈中。</translation>
-    </message>
-    <message>
         <source>%1 is on a drive or network share that is not answering.</source>
         <translation>%1 位於沒有回應的磁碟或網路共用上。</translation>
     </message>
@@ -2187,6 +2359,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>never</source>
         <translation>從未</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;</source>
+        <translation>「%1」</translation>
     </message>
 </context>
 <context>

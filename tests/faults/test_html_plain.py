@@ -98,7 +98,7 @@ def test_root_table_tooltips_show_paths_and_names_literally(qapp: QApplication, 
 
 @pytest.mark.parametrize("text", CASES)
 def test_tray_notification_text_carries_no_markup(text: str) -> None:
-    from app.ui.messages import notification_text
+    from app.ui.render import notification_text
 
     shown = notification_text(f"'{text}' left the list servers see.")
     assert "<" not in shown and ">" not in shown and "&" not in shown

@@ -19,9 +19,9 @@ import pytest
 import pytest_asyncio
 
 from app.core.model import ServerEntry, StdioTarget
+from app.core.text import CATALOGUE
 from app.mcp.connection.connection import ServerConnection
 from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
-from app.mcp.errors import TEMPLATES
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import headless_hub
 
@@ -126,7 +126,7 @@ async def test_an_endless_line_drops_the_server_with_one_sentence_and_bounded_me
     limit = f"{MAX_MESSAGE_BYTES / (1 << 20):g}"
     assert status.state == "failed", "a server that floods one line must not be reconnected to"
     assert status.last_error_code == "mcp.message_too_large"
-    assert status.last_error == TEMPLATES["mcp.message_too_large"].format(limit=limit)
+    assert status.last_error == CATALOGUE["mcp.message_too_large"].format(limit=limit)
     growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - peak_before
     assert growth < 4 * MAX_MESSAGE_BYTES, f"the reader grew by {growth} bytes"
     assert "over" in connection.log_path.read_text(encoding="utf-8")

@@ -23,8 +23,8 @@ from app.core.hosts.install import plan_install, read_config
 from app.ui.dialogs.checklist_dialog import ChecklistDialog
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.i18n import ENGLISH
-from app.ui.messages import render
 from app.ui.models.hosts import Column
+from app.ui.render import render
 from app.ui.window.main_window import HOSTS_TAB
 from app.ui.window.message_bar import Level
 from tests.conftest import PROJECT

@@ -59,8 +59,9 @@ def test_the_shipped_catalogues_are_compiled_from_the_current_sources(tmp_path: 
 
 
 def test_every_string_in_the_code_is_translated_into_both_chinese_scripts(tmp_path: Path) -> None:
-    sources = sorted(str(p.relative_to(PROJECT)) for p in (PROJECT / "app" / "ui").rglob("*.py")
-                     if p.name != "resources_rc.py")
+    # The UI's own words, and core's catalogue of sentences (its `QT_TRANSLATE_NOOP` templates).
+    code_files = [*(PROJECT / "app" / "ui").rglob("*.py"), *(PROJECT / "app" / "core" / "text").glob("*.py")]
+    sources = sorted(str(p.relative_to(PROJECT)) for p in code_files if p.name != "resources_rc.py")
     for language in ("zh_CN", "zh_TW"):
         committed = TRANSLATIONS / f"rootkeeper_{language}.ts"
         scanned = tmp_path / committed.name
@@ -140,6 +141,14 @@ ALLOWED_LATIN = ("Rootkeeper", "--allow-broad", "file://", "http://", "https://"
 SAMPLE = "/数据/项目"
 
 
+def not_chinese(shown: str, foreign: str, allowed: tuple[str, ...] = ALLOWED_LATIN) -> list[str]:
+    """What does not belong on a Chinese screen: English words in a row, ASCII quotes, the other script's marks."""
+    latin = shown
+    for words in allowed:
+        latin = latin.replace(words, "")
+    return [*ENGLISH_RUN.findall(latin), *re.findall(r"['\"]", latin), *(mark for mark in foreign if mark in shown)]
+
+
 def core_refusals() -> dict[str, list[str]]:
     """Every sentence core can say (refusals the CLI tests exercise included), with its argument names."""
     from string import Formatter
@@ -153,10 +162,10 @@ def core_refusals() -> dict[str, list[str]]:
 def test_every_core_sentence_has_a_translatable_template_that_says_the_same_in_english(
     qapp: QApplication, english: object
 ) -> None:
-    from app.core.text import SENTENCES, message
-    from app.ui.messages import known_codes, render
+    from app.core.text import CATALOGUE, SENTENCES, message
+    from app.ui.render import render
 
-    assert set(SENTENCES) <= known_codes(), "add a row to app/ui/messages.py for each new code"
+    assert set(SENTENCES) <= set(CATALOGUE), "every core sentence is in the catalogue the UI translates"
     for code, names in core_refusals().items():
         sample = message(code, **{name: f"<{name}>" for name in names})
         assert render(sample) == sample.text, code
@@ -169,12 +178,7 @@ def test_no_english_sentence_from_core_reaches_a_chinese_screen(
     from app.core.roots.access import AccessResult, AccessStatus
     from app.core.text import message
     from app.ui import text
-    from app.ui.messages import quoted_list, render
-
-    def english_left(shown: str) -> list[str]:
-        for allowed in ALLOWED_LATIN:
-            shown = shown.replace(allowed, "")
-        return ENGLISH_RUN.findall(shown)
+    from app.ui.render import quoted_list, render
 
     translations().apply(language)
     try:
@@ -184,9 +188,7 @@ def test_no_english_sentence_from_core_reaches_a_chinese_screen(
                      for status in AccessStatus}
         rendered["names"] = quoted_list(["甲", "乙"])
         for where, shown in rendered.items():
-            assert not english_left(shown), (language, where, shown)
-            assert not re.search(r"['\"]", shown), (language, where, shown)
-            assert not any(mark in shown for mark in foreign), (language, where, shown)
+            assert not not_chinese(shown, foreign), (language, where, shown)
         quoted = [shown for shown in rendered.values() if marks[0] in shown]
         assert len(quoted) >= 10 and all(marks[1] in shown for shown in quoted)
     finally:
@@ -241,17 +243,17 @@ def test_notifications_about_lost_folders_and_failed_servers_are_translated(
 def coded_sentences() -> dict[str, list[str]]:
     """Every server-failure, hub-lock and host sentence the code can say: code -> argument names.
 
-    Collected from the sources, not listed here: `app.mcp.errors.TEMPLATES` (the registry of `mcp.*`
-    sentences), and every call in app/core/system/hublock.py and app/core/hosts/ whose first argument is an
+    Collected from the sources, not listed here: `app.core.text.servers.SERVER_FAILURES` (the registry of
+    `mcp.*` sentences), and every call in app/core/system/hublock.py and app/core/hosts/ whose first argument is an
     `hub.*` / `hosts.*` code, with the keyword arguments that call passes.
     """
     import ast
     from string import Formatter
 
-    from app.mcp.errors import TEMPLATES
+    from app.core.text.servers import SERVER_FAILURES
 
     found = {code: [name for _, name, _, _ in Formatter().parse(template) if name]
-             for code, template in TEMPLATES.items()}
+             for code, template in SERVER_FAILURES.items()}
     sources = [PROJECT / "app" / "core" / "system" / "hublock.py",
                *sorted((PROJECT / "app" / "core" / "hosts").glob("*.py"))]
     for source in sources:
@@ -282,12 +284,11 @@ def test_every_coded_sentence_has_a_template_that_says_the_same_in_english(
 ) -> None:
     from app.core.hosts import HOSTS
     from app.core.system.hublock import HubLockHeld, HubLockUnusable, HubOwner
-    from app.core.text import Message
-    from app.mcp.errors import message
-    from app.ui.messages import known_codes, render
+    from app.core.text import CATALOGUE, Message, message
+    from app.ui.render import render
 
     codes = coded_sentences()
-    assert set(codes) <= known_codes(), sorted(set(codes) - known_codes())
+    assert set(codes) <= set(CATALOGUE), sorted(set(codes) - set(CATALOGUE))
     for code, names in codes.items():
         if code.startswith("mcp."):
             sample = message(code, **{name: f"<{name}>" for name in names})
@@ -310,7 +311,7 @@ def test_no_english_server_hub_or_host_sentence_reaches_a_chinese_screen(
     qapp: QApplication, language: str, marks: str, foreign: str
 ) -> None:
     from app.core.text import Message
-    from app.ui.messages import render
+    from app.ui.render import render
 
     translations().apply(language)
     try:
@@ -318,12 +319,7 @@ def test_no_english_server_hub_or_host_sentence_reaches_a_chinese_screen(
                                          dict.fromkeys(names, SAMPLE)))
                     for code, names in coded_sentences().items()}
         for code, shown in rendered.items():
-            latin = shown
-            for allowed in ALLOWED_LATIN:
-                latin = latin.replace(allowed, "")
-            assert not ENGLISH_RUN.findall(latin), (language, code, shown)
-            assert not re.search(r"['\"]", shown), (language, code, shown)
-            assert not any(mark in shown for mark in foreign), (language, code, shown)
+            assert not not_chinese(shown, foreign), (language, code, shown)
         quoted = [shown for shown in rendered.values() if marks[0] in shown]
         assert len(quoted) >= 6 and all(marks[1] in shown for shown in quoted)
     finally:
@@ -362,3 +358,45 @@ def test_the_servers_view_shows_a_failure_in_the_language(
         translations().apply(ENGLISH)
         details.deleteLater()
         model.deleteLater()
+
+
+def test_the_ui_spells_no_sentence_of_the_messages_context_itself(tmp_path: Path) -> None:
+    """What `pyside6-lupdate` finds for "Messages" comes from core's catalogue only; the UI looks templates up."""
+    from app.core.text import CATALOGUE, CONTEXT
+
+    def extracted(sources: list[Path]) -> set[str]:
+        ts = tmp_path / f"{len(sources)}.ts"
+        subprocess.run([tool("pyside6-lupdate"), *map(str, sources), "-locations", "none", "-silent", "-ts", str(ts)],
+                       cwd=PROJECT, check=True, timeout=60)
+        return {source for (context, source) in messages(ts) if context == CONTEXT}
+
+    ui = [path for path in (PROJECT / "app" / "ui").rglob("*.py") if path.name != "resources_rc.py"]
+    assert extracted(ui) == set()
+    assert extracted(sorted((PROJECT / "app" / "core" / "text").glob("*.py"))) == set(CATALOGUE.values())
+
+
+# The command line's metavariables and its JSON example stay as typed in every language.
+COMMAND_LATIN = ("--url URL", "--server NAME", '{"path": "/tmp"}')
+
+
+@pytest.mark.parametrize(("language", "marks", "foreign"), [("zh_CN", "“”", "「」"), ("zh_TW", "「」", "“”")])
+def test_the_command_line_call_and_bridge_sentences_are_translated_too(
+    qapp: QApplication, language: str, marks: str, foreign: str
+) -> None:
+    """They print English, yet each is one template of the catalogue, translated like every other."""
+    from app.core.text import message, placeholders
+    from app.core.text.commands import COMMANDS
+    from app.ui.render import render
+
+    samples = {code: message(code, **dict.fromkeys(placeholders(template), SAMPLE))
+               for code, template in COMMANDS.items()}
+    assert all(render(sample) == sample.text for sample in samples.values())
+    translations().apply(language)
+    try:
+        rendered = {code: render(sample) for code, sample in samples.items()}
+        for code, shown in rendered.items():
+            assert not not_chinese(shown, foreign, (*ALLOWED_LATIN, *COMMAND_LATIN)), (language, code, shown)
+        quoted = [shown for shown in rendered.values() if marks[0] in shown]
+        assert len(quoted) >= 6 and all(marks[1] in shown for shown in quoted)
+    finally:
+        translations().apply(ENGLISH)

@@ -15,7 +15,7 @@ from app.core.store.store import Store
 from app.core.text import refusal
 from app.ui.dialogs.server_dialog import ERAS, ROOTS_SOURCES, WEB, ServerDialog
 from app.ui.i18n import ENGLISH
-from app.ui.messages import render
+from app.ui.render import render
 from app.ui.window.main_window import SERVERS_TAB
 from tests.hub_helpers import add_roots
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server, translations

@@ -1,4 +1,7 @@
-"""The translation catalogues keep every placeholder of their English source: no argument is silently lost."""
+"""The translation catalogues keep every placeholder of their English source: no argument is silently lost.
+
+Qt's `%1` and `%n` (the UI's own words) and the catalogue's `{name}` (core's sentences) alike.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import pytest
 
 from tests.conftest import PROJECT
 
-PLACEHOLDER = re.compile(r"%(?:\d+|n)")
+PLACEHOLDER = re.compile(r"%(?:\d+|n)|\{[a-z_][a-z0-9_]*\}")
 CATALOGUES = sorted((PROJECT / "resources" / "translations").glob("rootkeeper_zh_*.ts"))
 
 

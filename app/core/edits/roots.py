@@ -16,7 +16,7 @@ from app.core.roots import access
 from app.core.roots.ids import unused_root_id
 from app.core.roots.lookup import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
 from app.core.store.plain_views import R, RootFields, StoreState
-from app.core.text import BROAD_WHY, SENTENCES, Message, message
+from app.core.text import BROAD_WHY, Message, message
 
 # Each edit takes a `StoreState`: the model's `StoreData` (the GUI, most commands), or the plain data's view
 # (`Store.plain_transaction`), so the command line edits roots without building pydantic, by the same rules.
@@ -34,11 +34,10 @@ def refusal_for(plan: AddPlan[R], *, allow_broad: bool) -> RootError | None:
     duplicate = plan.duplicate
     if duplicate is not None:
         note = duplicate.message(printable(plan.root.path))
-        return RootError(note.code, note.text, **note.args)
+        return RootError(note.code, **note.args)
     if plan.broad is not None and not allow_broad:
         path, kind = printable(plan.root.path), plan.broad.code
-        text = SENTENCES["root.broad_refused"].format(path=path, why=BROAD_WHY[kind])
-        return RootError("root.broad_refused", text, path=path, kind=kind, why=BROAD_WHY[kind])
+        return RootError("root.broad_refused", path=path, kind=kind, why=BROAD_WHY[kind])
     return None
 
 
@@ -52,7 +51,7 @@ def add_roots(
 ) -> Added[R]:
     """Share every path in `texts` (the caller cleans a paste), or refuse the whole batch in one sentence."""
     if not texts:
-        raise RootError.of("root.nothing_given")
+        raise RootError("root.nothing_given")
     added: Added[R] = Added()
     # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
     # later path leaves `data` exactly as it was.
@@ -90,7 +89,7 @@ def find_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
 def remove_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
     """Stop sharing these roots (also dropping them from every server's chosen subset); no files are touched."""
     if not selectors:
-        raise RootError.of("root.nothing_given")
+        raise RootError("root.nothing_given")
     removed = find_roots(data, selectors)
     for root in removed:
         remove_root(data, root)

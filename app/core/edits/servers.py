@@ -124,7 +124,7 @@ def parse_share(data: StoreData, spec: ShareChoice) -> SharingMode | list[str]:
     else:
         selectors = list(spec)
     if not selectors:
-        raise RootError.of("share.empty")
+        raise RootError("share.empty")
     ids: list[str] = []
     for selector in selectors:
         root_id = find_root(data, selector).id

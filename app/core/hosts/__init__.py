@@ -25,9 +25,7 @@ __all__ = ["HOSTS", "ConfigFile", "Host", "HostConfigError", "HostServer", "gues
 def host_named(name: str) -> Host:
     host = HOSTS.get(name.strip().lower())
     if host is None:
-        raise HostConfigError(
-            "hosts.unknown", f"'{name}' is not a host Rootkeeper knows; use one of {', '.join(HOSTS)}.", host=name
-        )
+        raise HostConfigError("hosts.unknown", host=name, hosts=", ".join(HOSTS))
     return host
 
 
@@ -36,8 +34,4 @@ def guess_host(path: Path) -> Host:
     for host in HOSTS.values():
         if host.claims(path):
             return host
-    raise HostConfigError(
-        "hosts.unguessable",
-        f"The name of {path} does not tell which host it belongs to; say it with --host ({', '.join(HOSTS)}).",
-        path=str(path),
-    )
+    raise HostConfigError("hosts.unguessable", path=str(path), hosts=", ".join(HOSTS))

@@ -152,16 +152,7 @@ class Host(ABC):
         there is no longer the bridge entry for `installed_as` (the user changed or removed it)."""
 
     def unreadable(self, path: Path, reason: str) -> HostConfigError:
-        return HostConfigError(
-            "hosts.unreadable",
-            f"The {self.title} config {path} cannot be read ({reason}); fix it first, it was left untouched.",
-            host=self.title, path=str(path), reason=reason,
-        )
+        return HostConfigError("hosts.unreadable", host=self.title, path=str(path), reason=reason)
 
     def uneditable(self, path: Path, entry: str, reason: str) -> HostConfigError:
-        return HostConfigError(
-            "hosts.uneditable",
-            f"Rootkeeper cannot safely edit the entry '{entry}' in the {self.title} config {path} ({reason}); "
-            "the file was left untouched.",
-            host=self.title, path=str(path), entry=entry, reason=reason,
-        )
+        return HostConfigError("hosts.uneditable", host=self.title, path=str(path), entry=entry, reason=reason)

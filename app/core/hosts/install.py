@@ -87,13 +87,12 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
     wanted = {name.strip() for name in names if name.strip()}
     known = {server.name for _, _, servers in read for server in servers}
     missing = sorted(wanted - known)
+    names_shown = ", ".join(repr(name) for name in missing)
+    if missing and not known:
+        raise HostConfigError("hosts.no_such_server.none", host=host.title, names=names_shown)
     if missing:
-        raise HostConfigError(
-            "hosts.no_such_server",
-            f"{host.title} has no server named {', '.join(repr(n) for n in missing)}; "
-            f"it has: {', '.join(sorted(known)) or 'none'}.",
-            host=host.title, names=", ".join(missing),
-        )
+        raise HostConfigError("hosts.no_such_server", host=host.title, names=names_shown,
+                              known=", ".join(sorted(known)))
     return wanted
 
 
@@ -147,12 +146,7 @@ def load_records() -> list[dict[str, Any]]:
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as exc:
-        raise HostConfigError(
-            "hosts.records_unreadable",
-            f"Rootkeeper's record of host changes {records_path()} cannot be read ({exc}); "
-            "restore the host files from their backups.",
-            path=str(records_path()),
-        ) from exc
+        raise HostConfigError("hosts.records_unreadable", path=str(records_path()), reason=str(exc)) from exc
     entries = raw.get("entries", []) if isinstance(raw, dict) else []
     return [entry for entry in entries if isinstance(entry, dict)]
 
@@ -232,11 +226,7 @@ def check_unchanged(change: FileChange) -> int:
 
 
 def changed_meanwhile(path: Path) -> HostConfigError:
-    return HostConfigError(
-        "hosts.changed_meanwhile",
-        f"{path} changed while Rootkeeper was editing it; nothing was written, run the command again.",
-        path=str(path),
-    )
+    return HostConfigError("hosts.changed_meanwhile", path=str(path))
 
 
 def write(change: FileChange) -> Path:
@@ -250,11 +240,8 @@ def write(change: FileChange) -> Path:
         atomic_write(real, change.after.encode("utf-8"), mode=mode)
     except OSError as exc:
         save_records(records)
-        raise HostConfigError(
-            "hosts.write_failed",
-            f"{change.config.path} could not be rewritten ({exc.strerror or exc}); it was left as it was.",
-            path=str(change.config.path),
-        ) from exc
+        reason = str(exc.strerror or exc)
+        raise HostConfigError("hosts.write_failed", path=str(change.config.path), reason=reason) from exc
     return saved
 
 

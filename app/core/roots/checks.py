@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from app.core.paths import printable
+from app.core.text import sentence
 
 DEFAULT_TIMEOUT = 2.0
 
@@ -57,7 +58,7 @@ def _classify(exc: OSError, shown: str) -> AccessResult:
     if code in (errno.EACCES, errno.EPERM):
         return AccessResult(AccessStatus.PERMISSION_DENIED, f"Rootkeeper is not allowed to open {shown}.")
     if code == errno.ELOOP:
-        return AccessResult(AccessStatus.LOOP, f"{shown} is part of a symbolic link loop.")
+        return AccessResult(AccessStatus.LOOP, sentence("path.loop", path=shown))
     if code == errno.ENOTDIR:
         return AccessResult(AccessStatus.MISSING, f"A part of {shown} is now a file, not a folder.")
     if code in _OFFLINE_ERRNOS:

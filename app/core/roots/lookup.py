@@ -21,17 +21,13 @@ from app.core.paths import (
 from app.core.roots.overlap import Overlap, broad_message, find_overlaps
 from app.core.sensitive import is_own_folder, is_virtual
 from app.core.store.plain_views import R, RootFields, StoreState
-from app.core.text import SENTENCES, Message, UserError
+from app.core.text import Message, UserError
 
 # Written against `StoreState`: the model's `StoreData`, or the plain data's view (`roots add` without pydantic).
 
 
 class RootError(UserError):
     """An edit of the roots list cannot be done; one sentence for the user, with its code and arguments."""
-
-    @classmethod
-    def of(cls, code: str, **args: str) -> RootError:
-        return cls(code, SENTENCES[code].format(**args), **args)
 
 
 @dataclass
@@ -60,9 +56,9 @@ class AddPlan(Generic[R]):
 def clean_name(name: str) -> str:
     """A name the user chose; one that reads as a path would make `ROOT` selectors ambiguous, so it is refused."""
     if not name.strip():
-        raise RootError.of("root.empty_name")
+        raise RootError("root.empty_name")
     if looks_like_path(name):
-        raise RootError.of("root.name_like_path", name=printable(name.strip()))
+        raise RootError("root.name_like_path", name=printable(name.strip()))
     return readable(name.strip())
 
 
@@ -76,15 +72,15 @@ def plan_among(make: Callable[..., R], roots: Sequence[RootFields], text: str, *
     """`plan_add` against `roots` (those of the store plus a batch's earlier ones), the root made by `make`."""
     canonical = canonicalize(text, base=base)
     if is_virtual(canonical.entered) or is_virtual(canonical.resolved):
-        raise PathError.of("path.virtual", path=printable(canonical.entered))
+        raise PathError("path.virtual", path=printable(canonical.entered))
     if is_own_folder(canonical.resolved):
-        raise RootError.of("root.own_folder", path=printable(canonical.entered))
+        raise RootError("root.own_folder", path=printable(canonical.entered))
     try:
         info = os.stat(canonical.resolved)
     except OSError as exc:  # it changed between canonicalizing and looking at it
         raise describe_os_error(exc, canonical.entered) from exc
     if not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
-        raise PathError.of("path.special", path=printable(canonical.entered))
+        raise PathError("path.special", path=printable(canonical.entered))
     root = make(
         name=clean_name(name) if name is not None else display_name(canonical.entered),
         entered_path=canonical.entered,
@@ -109,12 +105,11 @@ def find_root(data: StoreState[R], selector: str, *, base: str | None = None) ->
         if len(by_name) == 1:
             return by_name[0]
         if len(by_name) > 1:
-            raise RootError.of("root.ambiguous", name=printable(selector),
-                               ids=", ".join(root.id for root in by_name))
+            raise RootError("root.ambiguous", name=printable(selector), ids=", ".join(root.id for root in by_name))
     found = _find_by_path(data, selector, base)
     if found is not None:
         return found
-    raise RootError.of("root.not_found", selector=printable(selector))
+    raise RootError("root.not_found", selector=printable(selector))
 
 
 def _find_by_path(data: StoreState[R], selector: str, base: str | None) -> R | None:

@@ -39,7 +39,7 @@ from app.core.servers.secret_parts import map_url as _map_url
 from app.core.servers.secret_parts import split_url as _split_url
 from app.core.system.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.system.locations import STORE_STATE_FOLDERS, state_home
-from app.core.text import SENTENCES, Message, UserError, message
+from app.core.text import Message, UserError, message
 
 SERVICE = "rootkeeper"
 SECRETS_FILE = "secrets.json"
@@ -260,7 +260,7 @@ class Vault:
 
 
 def _error(code: str, **args: str) -> SecretError:
-    return SecretError(code, SENTENCES[code].format(**args), **args)
+    return SecretError(code, **args)
 
 
 # -- the store's side ----------------------------------------------------------------------------

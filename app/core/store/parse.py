@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.text import SENTENCES, Message
+from app.core.text import message
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
@@ -21,9 +21,9 @@ class StoreError(Exception):
     Not a ValueError on purpose: `load` treats ValueError as a damaged file to move aside.
     """
 
-    def __init__(self, code: str, **args: str) -> None:
-        super().__init__(SENTENCES[code].format(**args))
-        self.message = Message(code, str(self), dict(args))
+    def __init__(self, code: str, /, **args: str) -> None:
+        self.message = message(code, **args)
+        super().__init__(self.message.text)
 
     @property
     def code(self) -> str:

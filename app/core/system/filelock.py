@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from app.core.text import SENTENCES, Message
+from app.core.text import message
 
 
 @contextlib.contextmanager
@@ -42,9 +42,9 @@ def interrupts_held() -> Iterator[None]:
 class LockError(Exception):
     """Waiting for the lock failed; one sentence with its code. Raised as `StoreError` by the store."""
 
-    def __init__(self, code: str, **args: str) -> None:
-        super().__init__(SENTENCES[code].format(**args))
-        self.message = Message(code, str(self), dict(args))
+    def __init__(self, code: str, /, **args: str) -> None:
+        self.message = message(code, **args)
+        super().__init__(self.message.text)
 
 
 def _holder(fd: int) -> str | None:

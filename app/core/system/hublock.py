@@ -51,14 +51,11 @@ class HubLockHeld(UserError):
 
     def __init__(self, owner: HubOwner | None) -> None:
         if owner is not None and owner.kind == "gui":
-            super().__init__("hub.held.gui", "The Rootkeeper tray app already keeps the servers connected "
-                             f"(process {owner.pid}); quit it first.", pid=str(owner.pid))
+            super().__init__("hub.held.gui", pid=str(owner.pid))
         elif owner is not None:
-            super().__init__("hub.held.headless", "A headless Rootkeeper hub already keeps the servers connected "
-                             f"(process {owner.pid}); stop it first.", pid=str(owner.pid))
+            super().__init__("hub.held.headless", pid=str(owner.pid))
         else:
-            super().__init__("hub.held", "Another Rootkeeper process already keeps the servers connected; "
-                             "stop it first.")
+            super().__init__("hub.held")
         self.owner = owner
 
 
@@ -67,8 +64,7 @@ class HubLockUnusable(UserError):
 
     def __init__(self, path: Path, exc: OSError) -> None:
         reason = exc.strerror or str(exc)
-        super().__init__("hub.lock_unusable", f"Cannot open the hub lock {path} ({reason}); check the state "
-                         "folder's permissions.", path=str(path), reason=reason)
+        super().__init__("hub.lock_unusable", path=str(path), reason=reason)
 
 
 def process_started(pid: int) -> str | None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 
 from app.core.system.fileio import private_dir
+from app.core.text import UserError
 
 LOG_FILE = "rootkeeper.log"
 LEVEL_VARIABLE = "ROOTKEEPER_LOG_LEVEL"
@@ -33,9 +34,9 @@ CrashListener = Callable[[str], None]
 _listeners: list[CrashListener] = []
 
 
-class LogLevelError(ValueError):
+class LogLevelError(UserError):
     def __init__(self, value: str) -> None:
-        super().__init__(f"The log level '{value}' is not one of {', '.join(LEVELS)}.")
+        super().__init__("log.bad_level", value=value, levels=", ".join(LEVELS))
 
 
 def resolve_level(option: str | None, environ: Mapping[str, str] = os.environ) -> int | None:

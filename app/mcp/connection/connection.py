@@ -31,6 +31,7 @@ from app import __version__
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
+from app.core.text import message
 from app.mcp.connection.era import EraChoice
 from app.mcp.connection.session import (
     GET_STREAM_WAIT,
@@ -51,7 +52,6 @@ from app.mcp.errors import (
     describe_disconnect,
     describe_failure,
     failure_outside_protocol,
-    message,
     real_errors,
 )
 from app.mcp.sdk import load_sdk

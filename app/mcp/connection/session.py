@@ -31,12 +31,12 @@ import anyio.abc
 
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
+from app.core.text import message
 from app.engine.server_log import open_server_log
 from app.mcp.errors import (
     Failure,
     FailureContext,
     ServerUnavailableError,
-    message,
     read_log_tail,
 )
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from app.ui.messages import plain_tooltip
+from app.ui.render import plain_tooltip
 
 VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 

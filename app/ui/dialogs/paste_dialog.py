@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBo
 
 from app.ui import text
 from app.ui.flows.services import Preview
-from app.ui.messages import render
+from app.ui.render import render
 from app.ui.slots import asyncSlot
 
 PreviewService = Callable[[Sequence[str]], Awaitable[list[Preview]]]

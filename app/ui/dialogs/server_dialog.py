@@ -48,7 +48,7 @@ from app.core.text import UserError
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
 from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock
-from app.ui.messages import render
+from app.ui.render import render
 
 COMMAND, WEB = 0, 1
 ERAS = server_words.ERAS

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.core.model import Root, ServerEntry
 from app.core.roots.standing import Standing, standing, turned_on
 from app.core.servers.words import SharingMode
-from app.ui.messages import plain_tooltip, render
+from app.ui.render import plain_tooltip, render
 from app.ui.text import home_relative
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.edits.undo import RemovedRoots, RemovedServer
 from app.core.system.logsetup import LOG_FILE
 from app.ui.dialogs.log_dialog import LogDialog
-from app.ui.messages import quoted, quoted_list
+from app.ui.render import quoted, quoted_list
 from app.ui.window.message_bar import Level
 
 if TYPE_CHECKING:

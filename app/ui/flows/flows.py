@@ -28,10 +28,10 @@ from app.ui import text
 from app.ui.flows.asking import ask, confirm, dispose
 from app.ui.flows.services import Preview, StoreEditor
 from app.ui.i18n import Translations
-from app.ui.messages import quoted_list, render
 from app.ui.models.health import health
 from app.ui.models.live import LiveState
 from app.ui.models.snapshot import Snapshot
+from app.ui.render import quoted_list, render
 from app.ui.settings import GuiSettings
 from app.ui.window.message_bar import Level
 

@@ -24,7 +24,7 @@ from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
 from app.ui.dialogs.diff_dialog import DiffDialog
 from app.ui.flows.asking import ask, dispose
 from app.ui.flows.hosts_service import HostsService
-from app.ui.messages import quoted, quoted_list, render
+from app.ui.render import quoted, quoted_list, render
 from app.ui.text import home_relative
 from app.ui.window.message_bar import Level
 

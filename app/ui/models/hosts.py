@@ -13,8 +13,8 @@ from app.core.hosts.flow import HostState
 from app.core.servers.secrets import masked_url
 from app.core.text import Message
 from app.ui import text
-from app.ui.messages import quoted, render
 from app.ui.models.table import Index, KeyedTableModel
+from app.ui.render import quoted, render
 
 
 class Column(IntEnum):

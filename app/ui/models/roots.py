@@ -20,9 +20,9 @@ from app.core.roots.access import AccessStatus
 from app.core.roots.standing import Standing
 from app.ui import text
 from app.ui.icons import Dot, dot
-from app.ui.messages import fill, plain_tooltip, render
 from app.ui.models.snapshot import RootRow, Snapshot
 from app.ui.models.table import Index, KeyedTableModel
+from app.ui.render import fill, plain_tooltip, render
 
 if TYPE_CHECKING:
     from app.core.model import Root

@@ -10,10 +10,10 @@ from PySide6.QtGui import QFont
 
 from app.ui import text
 from app.ui.icons import dot
-from app.ui.messages import plain_tooltip
 from app.ui.models.health import server_dot
 from app.ui.models.snapshot import ServerRow, Snapshot
 from app.ui.models.table import Index, KeyedTableModel
+from app.ui.render import plain_tooltip
 
 
 class Column(IntEnum):

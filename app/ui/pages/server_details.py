@@ -13,8 +13,8 @@ from app.core.paths import PathError, printable, uri_to_path
 from app.core.servers.arguments import has_placeholders
 from app.ui import text
 from app.ui.dialogs.server_hints import replaces_own_folders
-from app.ui.messages import fill
 from app.ui.models.snapshot import ServerRow
+from app.ui.render import fill
 
 if TYPE_CHECKING:
     from app.core.history.index import SeenIndex
@@ -209,7 +209,7 @@ class ServerOptionRows(QObject):
             return self.tr("None; folders are sent under their own paths")
         seen = [fill(self.tr("%1 is seen as %2"), [text.home_relative(printable(local)), printable(remote)])
                 for local, remote in entry.path_aliases.items()]
-        joined = QCoreApplication.translate("Messages", ", ").join(seen)
+        joined = QCoreApplication.translate("Text", ", ").join(seen)
         return self.tr("%1; other folders are not sent").replace("%1", joined)
 
     def retranslate(self) -> None:

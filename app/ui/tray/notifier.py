@@ -10,9 +10,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QSystemTrayIcon
 
-from app.ui.messages import notification_text, quoted_list
 from app.ui.models.live import LiveState
 from app.ui.models.snapshot import Snapshot
+from app.ui.render import notification_text, quoted_list
 from app.ui.tray.transitions import Change, Transition, TransitionTracker
 from app.ui.window.message_bar import Level
 

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.ui import text
 from app.ui.icons import dot, panel_is_dark, tray_icon
-from app.ui.messages import plain_tooltip
 from app.ui.models.health import health, server_dot
 from app.ui.models.live import LiveState
 from app.ui.models.snapshot import Snapshot, TrayState
+from app.ui.render import plain_tooltip
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QEvent

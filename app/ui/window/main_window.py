@@ -22,7 +22,6 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToo
 
 from app.ui.flows.flows import Flows
 from app.ui.icons import app_icon
-from app.ui.messages import plain_tooltip, render
 from app.ui.models.health import health
 from app.ui.models.hosts import HostsTableModel
 from app.ui.models.roots import Column as RootColumn
@@ -35,6 +34,7 @@ from app.ui.pages.hosts import HostsPage
 from app.ui.pages.roots import RootsPage
 from app.ui.pages.servers import ServersPage
 from app.ui.pages.suggestions_menu import Suggester
+from app.ui.render import plain_tooltip, render
 from app.ui.slots import asyncSlot
 from app.ui.window.drops import DropHighlight, dropped_items, may_contain_paths
 from app.ui.window.message_bar import MessageBar

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.messages import plain_tooltip
+from app.ui.render import plain_tooltip
 
 
 def named_button(parent: QWidget, name: str) -> QPushButton:

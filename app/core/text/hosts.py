@@ -1,0 +1,35 @@
+"""The hub lock's refusals and what editing AI hosts' config files can run into."""
+
+from __future__ import annotations
+
+from app.core.text.marker import QT_TRANSLATE_NOOP
+
+HOSTS_AND_HUB: dict[str, str] = {
+    # -- the one hub per home (app/core/system/hublock.py) ---------------------------------------------------
+    "hub.held": QT_TRANSLATE_NOOP("Messages", "Another Rootkeeper process already keeps the servers connected; stop "
+                                              "it first."),
+    "hub.held.gui": QT_TRANSLATE_NOOP("Messages", "The Rootkeeper tray app already keeps the servers connected "
+                                                  "(process {pid}); quit it first."),
+    "hub.held.headless": QT_TRANSLATE_NOOP("Messages", "A headless Rootkeeper hub already keeps the servers "
+                                                       "connected (process {pid}); stop it first."),
+    "hub.lock_unusable": QT_TRANSLATE_NOOP("Messages", "Cannot open the hub lock {path} ({reason}); check the state "
+                                                       "folder's permissions."),
+    # -- AI hosts' config files (app/core/hosts/) ------------------------------------------------------------
+    "hosts.unknown": QT_TRANSLATE_NOOP("Messages", "'{host}' is not a host Rootkeeper knows; use one of {hosts}."),
+    "hosts.unguessable": QT_TRANSLATE_NOOP("Messages", "The name of {path} does not tell which host it belongs to; "
+                                                       "say it with --host ({hosts})."),
+    "hosts.unreadable": QT_TRANSLATE_NOOP("Messages", "The {host} config {path} cannot be read ({reason}); fix it "
+                                                      "first, it was left untouched."),
+    "hosts.uneditable": QT_TRANSLATE_NOOP("Messages", "Rootkeeper cannot safely edit the entry '{entry}' in the "
+                                                      "{host} config {path} ({reason}); the file was left untouched."),
+    "hosts.no_such_server": QT_TRANSLATE_NOOP("Messages", "{host} has no server named {names}; it has: {known}."),
+    "hosts.no_such_server.none": QT_TRANSLATE_NOOP("Messages", "{host} has no server named {names}; it has: none."),
+    "hosts.records_unreadable": QT_TRANSLATE_NOOP("Messages", "Rootkeeper's record of host changes {path} cannot be "
+                                                              "read ({reason}); restore the host files from their "
+                                                              "backups."),
+    "hosts.changed_meanwhile": QT_TRANSLATE_NOOP("Messages", "{path} changed while Rootkeeper was editing it; "
+                                                             "nothing was written, run the command again."),
+    "hosts.write_failed": QT_TRANSLATE_NOOP("Messages", "{path} could not be rewritten ({reason}); it was left as it "
+                                                        "was."),
+}
+"""`{hosts}` is the list of known host names, which the caller passes."""

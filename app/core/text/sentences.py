@@ -1,0 +1,173 @@
+"""Core's sentences: paths, roots, servers, the store, the administrator's policy, history, server secrets.
+
+Each template is marked with `QT_TRANSLATE_NOOP` so that `pyside6-lupdate` collects it into the
+"Messages" context; `{name}` placeholders are filled from the message's arguments.
+"""
+
+from __future__ import annotations
+
+from app.core.text.marker import QT_TRANSLATE_NOOP
+
+SENTENCES: dict[str, str] = {
+    # -- paths -----------------------------------------------------------------------------------------------
+    "path.not_local": QT_TRANSLATE_NOOP("Messages", "Only local file:// locations can be shared, and {uri} is not "
+                                                    "one."),
+    "path.remote": QT_TRANSLATE_NOOP("Messages", "{uri} points to another computer ({host}); only local folders can "
+                                                 "be shared."),
+    "path.query": QT_TRANSLATE_NOOP("Messages", "{uri} has a '?' or '#' part; encode those characters as %3F and %23."),
+    "path.empty": QT_TRANSLATE_NOOP("Messages", "The path is empty."),
+    "path.nul": QT_TRANSLATE_NOOP("Messages", "The path contains a NUL byte, which no file name can hold."),
+    "path.too_long": QT_TRANSLATE_NOOP("Messages", "The path is {length} bytes long; this system allows at most "
+                                                   "{limit}."),
+    "path.name_too_long": QT_TRANSLATE_NOOP("Messages", "A name in the path is {length} bytes long; this system "
+                                                        "allows at most {limit}."),
+    "path.missing": QT_TRANSLATE_NOOP("Messages", "{path} does not exist."),
+    "path.permission_denied": QT_TRANSLATE_NOOP("Messages", "Permission denied while opening {path}."),
+    "path.loop": QT_TRANSLATE_NOOP("Messages", "{path} is part of a symbolic link loop."),
+    "path.os_too_long": QT_TRANSLATE_NOOP("Messages", "{path} is longer than this system allows."),
+    "path.not_a_folder_part": QT_TRANSLATE_NOOP("Messages", "A part of {path} is a file, not a folder."),
+    "path.os_error": QT_TRANSLATE_NOOP("Messages", "{path} cannot be used: {reason}."),
+    "path.special": QT_TRANSLATE_NOOP("Messages", "{path} is neither a folder nor a regular file."),
+    "path.virtual": QT_TRANSLATE_NOOP("Messages", "{path} is one of the system's virtual folders (/proc, /sys, "
+                                                  "/dev), which cannot be shared."),
+    "path.uri_no_path": QT_TRANSLATE_NOOP("Messages", "{uri} does not name a folder; write it as "
+                                                      "file:///path/to/folder."),
+    # -- broad and overlapping roots -------------------------------------------------------------------------
+    "broad.drive": QT_TRANSLATE_NOOP("Messages", "{path} is the root of a whole drive."),
+    "broad.home": QT_TRANSLATE_NOOP("Messages", "{path} is your whole home folder."),
+    "broad.other_home": QT_TRANSLATE_NOOP("Messages", "{path} is a whole home folder."),
+    "broad.secrets": QT_TRANSLATE_NOOP("Messages", "{path} holds keys or credentials."),
+    "broad.system": QT_TRANSLATE_NOOP("Messages", "{path} is a system folder."),
+    "broad.browser": QT_TRANSLATE_NOOP("Messages", "{path} holds a web browser's profile (cookies, saved passwords)."),
+    "broad.cache": QT_TRANSLATE_NOOP("Messages", "{path} holds downloaded packages and caches, often with access "
+                                                 "tokens."),
+    "broad.app_data": QT_TRANSLATE_NOOP("Messages", "{path} holds every program's settings and data."),
+    "broad.many": QT_TRANSLATE_NOOP("Messages", "{path} holds many other folders, possibly other users' files."),
+    "overlap.duplicate": QT_TRANSLATE_NOOP("Messages", "{path} is already shared as '{name}'."),
+    "overlap.inside": QT_TRANSLATE_NOOP("Messages", "{path} is inside '{name}' ({other}), which is already shared."),
+    "overlap.contains": QT_TRANSLATE_NOOP("Messages", "{path} contains '{name}' ({other}), which is already shared."),
+    # -- roots -----------------------------------------------------------------------------------------------
+    "root.broad_refused": QT_TRANSLATE_NOOP("Messages", "{path} is too broad to share without confirmation ({why}); "
+                                                        "add --allow-broad to share it anyway."),
+    "root.own_folder": QT_TRANSLATE_NOOP("Messages", "{path} holds Rootkeeper's own settings or state, which no "
+                                                     "server may see."),
+    "root.empty_name": QT_TRANSLATE_NOOP("Messages", "A root's name cannot be empty."),
+    "root.name_like_path": QT_TRANSLATE_NOOP("Messages", "'{name}' looks like a path; pick a name without '/', '~' "
+                                                         "or 'file:'."),
+    "root.ambiguous": QT_TRANSLATE_NOOP("Messages", "Several roots are named '{name}' ({ids}); use the id instead."),
+    "root.not_found": QT_TRANSLATE_NOOP("Messages", "No shared folder matches '{selector}'; see 'rootkeeper roots "
+                                                    "list'."),
+    "root.nothing_given": QT_TRANSLATE_NOOP("Messages", "Say which folders to share."),
+    "root.not_readable": QT_TRANSLATE_NOOP("Messages", "{path} is shared, but Rootkeeper cannot read it now "
+                                                       "({status}); servers will not see it until it can."),
+    # -- servers ---------------------------------------------------------------------------------------------
+    "server.exists": QT_TRANSLATE_NOOP("Messages", "A server named '{name}' already exists; remove it first or pick "
+                                                   "another name."),
+    "server.bad_name": QT_TRANSLATE_NOOP("Messages", "'{name}' is not a valid server name; use letters, digits, '.', "
+                                                     "'_' or '-'."),
+    "server.not_found": QT_TRANSLATE_NOOP("Messages", "No server is named '{name}'; see 'rootkeeper servers list'."),
+    "server.bad_url": QT_TRANSLATE_NOOP("Messages", "'{url}' is not an http:// or https:// URL."),
+    "server.no_command": QT_TRANSLATE_NOOP("Messages", "Say which command starts the server."),
+    "server.nul": QT_TRANSLATE_NOOP("Messages", "A server's command, arguments and environment cannot contain a NUL "
+                                                "byte."),
+    "server.url_space": QT_TRANSLATE_NOOP("Messages", "'{url}' contains a space, tab or line break; percent-encode "
+                                                      "it (%20) or remove it."),
+    "server.bad_port": QT_TRANSLATE_NOOP("Messages", "'{url}' has the port {port}; a port is a number from 1 to "
+                                                     "65535."),
+    "server.bad_header_name": QT_TRANSLATE_NOOP("Messages", "'{name}' is not a valid HTTP header name; use letters, "
+                                                            "digits and '-', without spaces or colons."),
+    "server.bad_header_value": QT_TRANSLATE_NOOP("Messages", "The value of the header '{name}' contains a line "
+                                                             "break, which HTTP does not allow."),
+    "server.cwd_missing": QT_TRANSLATE_NOOP("Messages", "The working folder {cwd} does not exist."),
+    "server.bad_era": QT_TRANSLATE_NOOP("Messages", "'{era}' is not a protocol era; use auto, 2025-11-25 or "
+                                                    "2026-07-28."),
+    "share.empty": QT_TRANSLATE_NOOP("Messages", "Say what to share: all, none, or a comma-separated list of roots."),
+    "server.bad_roots_source": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a roots source; use rootkeeper, host "
+                                                             "or merge."),
+    "server.no_command_line": QT_TRANSLATE_NOOP("Messages", "'{name}' is reached by URL and has no command line with "
+                                                            "folders of its own."),
+    "alias.no_local": QT_TRANSLATE_NOOP("Messages", "Say which local folder the server sees as {remote}."),
+    "alias.remote_relative": QT_TRANSLATE_NOOP("Messages", "The path the server sees, '{remote}', must be absolute "
+                                                           "(like /workspace)."),
+    "alias.twice": QT_TRANSLATE_NOOP("Messages", "{path} is mapped twice; give each local folder one alias."),
+    "alias.bad_pair": QT_TRANSLATE_NOOP("Messages", "'{item}' is not of the form LOCAL=REMOTE (for example "
+                                                    "~/projects=/workspace)."),
+    "instance.no_socket": QT_TRANSLATE_NOOP("Messages", "Rootkeeper runs, but a second start cannot bring its window "
+                                                        "forward: it cannot listen on {path} ({reason})."),
+    # -- the store -------------------------------------------------------------------------------------------
+    "store.newer": QT_TRANSLATE_NOOP("Messages", "The settings file was written by a newer Rootkeeper (format "
+                                                 "{version}, this one reads up to {supported}); update Rootkeeper to "
+                                                 "use it."),
+    "store.is_folder": QT_TRANSLATE_NOOP("Messages", "The settings file {path} is a folder, not a file; move it away."),
+    "store.unreadable": QT_TRANSLATE_NOOP("Messages", "The settings file {path} cannot be read ({reason}); fix its "
+                                                      "permissions."),
+    "store.no_home": QT_TRANSLATE_NOOP("Messages", "Cannot create the settings folder {path} ({reason})."),
+    "store.no_lock": QT_TRANSLATE_NOOP("Messages", "Cannot open the lock file {path} ({reason})."),
+    "store.not_saved": QT_TRANSLATE_NOOP("Messages", "Nothing was changed: the settings file {path} cannot be saved "
+                                                     "({reason})."),
+    "store.lock_timeout": QT_TRANSLATE_NOOP("Messages", "Another Rootkeeper process has held {path} for too long."),
+    "store.lock_busy": QT_TRANSLATE_NOOP("Messages", "Gave up after waiting {seconds} s for {path}: other Rootkeeper "
+                                                     "processes kept changing the settings all that time; try again."),
+    "store.lock_stuck": QT_TRANSLATE_NOOP("Messages", "Gave up after waiting {seconds} s for {path}: {holder} has "
+                                                      "held it all that time without saving anything."),
+    "home.relative": QT_TRANSLATE_NOOP("Messages", "ROOTKEEPER_HOME must be an absolute path, and '{value}' is not "
+                                                   "one."),
+    "log.bad_level": QT_TRANSLATE_NOOP("Messages", "The log level '{value}' is not one of {levels}."),
+    "store.not_a_file": QT_TRANSLATE_NOOP("Messages", "The settings file {path} is not a regular file; move it away."),
+    "store.root_dropped": QT_TRANSLATE_NOOP("Messages", "The shared folder '{name}' had the location {uri}, which is "
+                                                        "not a local folder; it was dropped."),
+    "store.root_uri_rebuilt": QT_TRANSLATE_NOOP("Messages", "The shared folder '{name}' claimed the location {uri}, "
+                                                            "which is not its path {path}; the location was rebuilt "
+                                                            "from the path."),
+    "store.root_id_reissued": QT_TRANSLATE_NOOP("Messages", "Two shared folders had the id {id}; '{name}' now has "
+                                                            "the id {new}."),
+    "store.damaged": QT_TRANSLATE_NOOP("Messages", "The settings file was damaged and has been moved to {path}; "
+                                                   "Rootkeeper started a new one."),
+    # -- the administrator's policy --------------------------------------------------------------------------
+    "policy.folder_denied": QT_TRANSLATE_NOOP("Messages", "{path} may not be shared: the administrator's policy "
+                                                          "({source}) forbids {rule}."),
+    "policy.folder_not_allowed": QT_TRANSLATE_NOOP("Messages", "{path} may not be shared: the administrator's policy "
+                                                               "({source}) allows only folders in {allowed}."),
+    "policy.server_denied": QT_TRANSLATE_NOOP("Messages", "The server '{name}' is not allowed by the administrator's "
+                                                          "policy ({source}, rule: {rule})."),
+    "policy.share_none": QT_TRANSLATE_NOOP("Messages", "'{name}' may not see any folder: the administrator's policy "
+                                                       "({source}) says it shares nothing."),
+    "policy.no_pause": QT_TRANSLATE_NOOP("Messages", "Sharing cannot be paused: the administrator's policy "
+                                                     "({source}) does not allow it."),
+    "policy.broken": QT_TRANSLATE_NOOP("Messages", "The administrator's policy {source} cannot be used ({reason}); "
+                                                   "nothing is shared until it is fixed."),
+    # -- history ---------------------------------------------------------------------------------------------
+    "history.bad_since": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a time; use a date (2026-12-01), a date and "
+                                                       "time (2026-12-01T10:30) or an age such as 30m, 12h or 7d."),
+    # -- server secrets (app/core/servers/secrets.py) --------------------------------------------------------
+    "secret.in_file": QT_TRANSLATE_NOOP("Messages", "No keyring is available, so server secrets are kept in {path}, "
+                                                    "readable only by you."),
+    "secret.keyring_refused": QT_TRANSLATE_NOOP("Messages", "The keyring refused a server secret ({reason}), so it "
+                                                            "is kept in {path}, readable only by you."),
+    "secret.migrated_keyring": QT_TRANSLATE_NOOP("Messages", "The secrets of {servers} were moved out of the "
+                                                             "settings file into the keyring."),
+    "secret.migrated_file": QT_TRANSLATE_NOOP("Messages", "The secrets of {servers} were moved out of the settings "
+                                                          "file into {path}, readable only by you."),
+    "secret.missing_keyring": QT_TRANSLATE_NOOP("Messages", "A secret value of this server is missing from the "
+                                                            "keyring; enter it again in its settings."),
+    "secret.missing_file": QT_TRANSLATE_NOOP("Messages", "A secret value of this server is missing from {path}; "
+                                                         "enter it again in its settings."),
+    "secret.no_keyring": QT_TRANSLATE_NOOP("Messages", "A secret value of this server is in the keyring, and no "
+                                                       "keyring can be reached from here."),
+    "secret.keyring_failed": QT_TRANSLATE_NOOP("Messages", "A secret value of this server cannot be read from the "
+                                                           "keyring ({reason})."),
+    "secret.file_unreadable": QT_TRANSLATE_NOOP("Messages", "The secrets file {path} cannot be read ({reason})."),
+}
+
+BROAD_WHY: dict[str, str] = {
+    "broad.drive": "a whole drive",
+    "broad.home": "your whole home folder",
+    "broad.other_home": "a whole home folder",
+    "broad.secrets": "keys or credentials",
+    "broad.system": "a system folder",
+    "broad.many": "many other folders",
+    "broad.browser": "a browser profile",
+    "broad.cache": "package caches",
+    "broad.app_data": "every program's settings",
+}
+"""The short reason quoted inside `root.broad_refused`, by the code of the broad sentence."""
