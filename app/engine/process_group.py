@@ -26,6 +26,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
+from app.core.system.processes import proc_stat
+
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 2.0
@@ -144,18 +146,8 @@ class _Group:
         return not members
 
 
-def _stat_fields(pid: int | str) -> list[bytes] | None:
-    """Fields 3 on of /proc/PID/stat (state, ppid, pgrp, …); None when there is no such process (or no /proc)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            text = stat.read()
-    except OSError:
-        return None
-    return text.rpartition(b")")[2].split()
-
-
 def _runs_in_group(pid: int | str, pgid: int) -> bool:
-    fields = _stat_fields(pid)
+    fields = proc_stat(pid)
     return fields is not None and len(fields) > 2 and fields[0] not in (b"Z", b"X") and fields[2] == b"%d" % pgid
 
 
