@@ -4,7 +4,7 @@ What changes on the way (everything else passes as the bytes read):
 
 - handshake era: `initialize` gains `capabilities.roots = {"listChanged": true}`; the server's
   `roots/list` is answered here; a change of the list is sent to the server as
-  `notifications/roots/list_changed` (once, until it lists again);
+  `notifications/roots/list_changed` (once, until it lists again: `app.engine.relist`, as the hub);
 - 2026-07-28 era: every request's client capabilities gain `roots: {}`; an input-required answer
   to `tools/call`, `resources/read` or `prompts/get` that asks for `roots/list` is answered here
   (see `rounds`);
@@ -40,8 +40,10 @@ from app.bridge.framing import (
 from app.bridge.rounds import Rounds
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
+from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.text import sentence
+from app.engine.relist import RelistTracker
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +91,7 @@ class Bridge:
         self.era: Literal["legacy", "modern"] | None = None
         self.host_has_roots = False
         self.initialized = False
-        self.awaiting_relist = False
-        self.last_listed: list[str] | None = None
+        self.relist = RelistTracker()
         self.pending_host: dict[tuple[str, Any], Any] = {}  # host request ids the server has not answered
         self.own_requests: dict[tuple[str, Any], asyncio.Future[Any]] = {}  # the bridge's requests to the host
         self.rounds = Rounds(self)
@@ -148,8 +149,7 @@ class Bridge:
 
     def server_restarted(self) -> None:
         """A new server process took over (roots as arguments): it lists afresh and is told of changes from now."""
-        self.awaiting_relist = False
-        self.last_listed = None
+        self.relist.new_session(self.source.current())
 
     async def _fail_pending(self, detail: str) -> None:
         for key in list(self.pending_host):
@@ -244,6 +244,7 @@ class Bridge:
             if not self.transparent:
                 self.host_has_roots, _ = rewrite.declare_roots_at_initialize(obj)
                 changed = True
+            self.relist.new_session(self._rootkeepers_part())  # what the server will list once initialized
         elif method == "server/discover" and self.legacy_pin:
             # The server is pinned to the handshake era: make an auto-detecting host fall back to initialize.
             await self.host.send(error_response(obj["id"], METHOD_NOT_FOUND, "Method not found"))
@@ -269,7 +270,10 @@ class Bridge:
         method = message.method
         if method == "notifications/initialized":
             self.initialized = True
-        elif method == "notifications/roots/list_changed" and not self.transparent:
+            await self.upstream.send(message.raw)
+            self._roots_changed()  # a change made during the handshake
+            return
+        if method == "notifications/roots/list_changed" and not self.transparent:
             if self.policy == "rootkeeper":
                 return  # the server sees Rootkeeper's list; the host's changes are not its business
         elif method == "notifications/cancelled":
@@ -362,22 +366,32 @@ class Bridge:
         roots = result.get("roots") if isinstance(result, dict) else None
         return roots if isinstance(roots, list) else []
 
+    def _rootkeepers_part(self) -> list[SharedRoot] | None:
+        """The list the server gets from Rootkeeper now; None when the host's list is merged in (not known here)."""
+        return None if self.needs_host_roots() else self.source.current()
+
     async def _answer_roots_list(self, request_id: Any) -> None:
+        self.relist.listing(self._rootkeepers_part())  # before any wait: a change from now on is told
         roots = await self.roots_for_server()
         await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
-        self.awaiting_relist = False
-        self.last_listed = [root["uri"] for root in roots]
-        self.status.roots_fetched(self.last_listed)
+        self.status.roots_fetched([root["uri"] for root in roots])
+
+    def _needs_telling(self) -> bool:
+        if self.transparent or self.era != "legacy" or not self.initialized or self._host_answers_roots():
+            return False
+        return self.relist.changed(self._rootkeepers_part())
 
     def _roots_changed(self) -> None:
-        if self.transparent or self.era != "legacy" or not self.initialized or self._host_answers_roots():
+        if self.relist.telling or not self._needs_telling():
             return
-        if self.awaiting_relist:
-            return  # told already; it will see the latest list when it asks
-        now = [root.uri for root in self.source.current()]
-        if self.last_listed is not None and not self.needs_host_roots() and now == self.last_listed:
-            return
-        self.awaiting_relist = True
+        self.relist.begin()
+        if not self.spawn(self.relist.tell(self._needs_telling, self._notify, "the server")):
+            self.relist.telling = False
+            log.warning("the server is not reading; a message for it was dropped")
+
+    async def _notify(self) -> bool:
         notification = encode({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"})
-        self.to_server_soon(notification)
+        if not await self.upstream.send(notification):
+            return False
         log.info("told the server its list changed")
+        return True

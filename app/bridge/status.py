@@ -14,6 +14,7 @@ from typing import Any
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.servers.sessions import SESSIONS_DIR
 from app.core.system.fileio import atomic_write
+from app.core.system.processes import process_started
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ class SessionStatus:
         self.history = HistoryRecorder(state_dir)
         self.document: dict[str, Any] = {
             "pid": os.getpid(),
+            "process_started": process_started(os.getpid()),  # a reader tells a pid reused since by it
             "server": server,
             "transport": transport,
             "started_at": _now(),

@@ -1,52 +1,26 @@
 """The server behind the bridge as a child process speaking newline-delimited JSON-RPC on its stdio.
 
 The child runs in its own process group so that stopping it also stops whatever it started (an
-`npx` wrapper and its node child, say): no orphans. Its stderr goes to its own log file.
+`npx` wrapper and its node child, say): no orphans (`app.engine.process_group`, as the hub's). On Linux
+the kernel also kills it when the bridge dies, however it dies, so a server that ignores the end of its
+stdin cannot outlive its host's session. Its stderr goes to its own log file.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import logging
-import os
-import signal
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from app.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
 from app.core.model import StdioTarget
 from app.core.text import UserError, sentence
+from app.engine import process_group
 from app.engine.server_log import open_server_log
 
 log = logging.getLogger(__name__)
 
-STOP_GRACE_SECONDS = 2.0
-
-
-def _die_with_parent() -> Callable[[], None] | None:
-    """Linux: the kernel kills the server when the bridge dies, however it dies (SIGKILL included),
-    so a server that ignores the end of its stdin cannot outlive its host's session."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
-    prctl, parent = libc.prctl, os.getpid()
-
-    def in_child() -> None:  # between fork and exec: no allocation-heavy work, no locks
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if os.getppid() != parent:  # the bridge died before the request took effect
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    return in_child
-
-
-PR_SET_PDEATHSIG = 1
 EXIT_WAIT_SECONDS = 3.0
 
 
@@ -78,17 +52,16 @@ class StdioUpstream:
         self._log, _ = open_server_log(self._stderr_log, target, "bridge")
         log_file = self._log
         try:
-            self._process = await asyncio.create_subprocess_exec(
+            self._process = await process_group.spawn(
                 self._command,
-                *self._args,
+                self._args,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=log_file.fileno(),
                 env=self._env,
                 cwd=self._cwd,
-                start_new_session=True,
                 limit=MAX_MESSAGE_BYTES,
-                preexec_fn=_die_with_parent(),
+                die_with_parent=True,
             )
         except FileNotFoundError as exc:
             raise UpstreamError("bridge.command_not_found", command=repr(self._command)) from exc
@@ -112,7 +85,7 @@ class StdioUpstream:
         raw = await read_message(self._process.stdout)
         if raw is None:
             # Its output ended: give it a moment to exit, so the host is told why.
-            await _exited_within(self._process, EXIT_WAIT_SECONDS)
+            await process_group.exited_within(self._process, EXIT_WAIT_SECONDS)
         return raw
 
     def exit_detail(self) -> str:
@@ -137,25 +110,5 @@ class StdioUpstream:
     async def _stop(self, process: asyncio.subprocess.Process) -> None:
         if self._writer is not None:
             self._writer.close()
-        if await _exited_within(process, STOP_GRACE_SECONDS):
-            _signal_group(process.pid, signal.SIGTERM)  # anything the server left running in its group
-            return
-        _signal_group(process.pid, signal.SIGTERM)
-        if not await _exited_within(process, STOP_GRACE_SECONDS):
-            _signal_group(process.pid, signal.SIGKILL)
-            await process.wait()
-        _signal_group(process.pid, signal.SIGKILL)
+        await process_group.stop(process)
         log.info("stopped the server (%s)", self.exit_detail())
-
-
-async def _exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
-    try:
-        await asyncio.wait_for(process.wait(), timeout=seconds)
-    except TimeoutError:
-        return False
-    return True
-
-
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)

@@ -7,13 +7,13 @@ which host's bridge is waiting and the command that decides.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.system.hublock import HubLock, process_started
+from app.core.system.hublock import HubLock
+from app.core.system.processes import process_alive
 
 if TYPE_CHECKING:
     from app.core.store.plain_views import ServerFields
@@ -35,25 +35,13 @@ def sessions_by_server(state_dir: Path) -> dict[str, list[dict[str, Any]]]:
 def tray_running(state_dir: Path) -> bool:
     """Whether a tray app for this home is running (it holds the hub, or at least its single-instance lock)."""
     owner = HubLock(state_dir, "gui").owner()
-    if owner is not None and owner.kind == "gui" and _alive(owner.pid):
-        return owner.started is None or process_started(owner.pid) in (None, owner.started)
+    if owner is not None and owner.kind == "gui" and process_alive(owner.pid):
+        return process_alive(owner.pid, owner.started)  # its pid runs: the tray only if it is the very process
     try:
         first_line = (state_dir / GUI_LOCK).read_text("utf-8", "replace").splitlines()[0]
-        return _alive(int(first_line))
+        return process_alive(int(first_line))
     except (OSError, IndexError, ValueError):
         return False
-
-
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process: not this user's tray
-        return False
-    return True
 
 
 def host_of(session: dict[str, Any]) -> str:

@@ -4,9 +4,8 @@ The roots watcher (`app.engine.watcher.watcher`) owns the store's data, the acce
 visible list, and says whose list changed; the hub keeps the connections, answers `roots/list`
 from the watcher's precomputed list, pushes `notifications/roots/list_changed` and publishes the
 status file. A change is pushed to a legacy-era server as one notification, only when its own list
-changed, and not again until it has listed (so a burst costs one notification). A notification
-that could not be sent is retried with a short capped backoff while the server stays connected;
-a server counts as told only once the send succeeded.
+changed, and not again until it has listed (so a burst costs one notification); the rule, retries
+included, is `app.engine.relist`'s, shared with the bridge.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from app.core.store.store import Store
 from app.core.system.locations import log_dir as default_log_dir
 from app.core.system.locations import state_home
 from app.engine.chores import Chores
+from app.engine.relist import RelistTracker
 from app.engine.store_edit import edit_store
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
 from app.mcp.connection.gate import StartGate
@@ -46,10 +46,6 @@ log = logging.getLogger(__name__)
 HubEvent = Literal["store", "access", "servers"]
 Listener = Callable[[HubEvent], None]
 T = TypeVar("T")
-
-RETRY_FIRST = 0.1
-RETRY_CAP = 5.0
-"""Backoff bounds (seconds) for a `list_changed` that could not be sent to a still-connected server."""
 
 RELIST_WAIT = 0.05
 """Most seconds an edit's durable write waits for the servers told of it to list again: writing beside them
@@ -67,14 +63,8 @@ class _Link:
 
     entry: ServerEntry
     connection: ServerConnection
-    known: list[SharedRoot] = field(default_factory=list)
-    """The list the server last fetched (or, for a new session, the one it will fetch)."""
-    awaiting_relist: bool = False
-    fetches: int = 0
-    notifications: int = 0
-    telling: bool = False
-    listed: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set by each fetch; cleared when a change is to be told."""
+    relist: RelistTracker = field(default_factory=RelistTracker)
+    """What the server was given (its last fetch, or for a new session the list it will fetch), and its telling."""
     key: tuple[Any, ...] = ()
     """The connection key it was started with (`_connection_key` of the expanded entry)."""
 
@@ -163,7 +153,7 @@ class Hub:
 
     def notifications_sent(self, name: str) -> int:
         link = self._links.get(name)
-        return link.notifications if link else 0
+        return link.relist.notifications if link else 0
 
     def recheck_now(self) -> None:
         self.watcher.recheck_now()
@@ -179,7 +169,8 @@ class Hub:
         return await edit_store(self.watcher, edit, on_loop=on_loop, settle=self._relisted)
 
     async def _relisted(self) -> None:
-        waits = [link.listed.wait() for link in self._links.values() if link.telling and not link.listed.is_set()]
+        trackers = [link.relist for link in self._links.values()]
+        waits = [tracker.listed.wait() for tracker in trackers if tracker.telling and not tracker.listed.is_set()]
         if waits:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(RELIST_WAIT):
@@ -288,10 +279,7 @@ class Hub:
 
             answers = self._answers = self._answers or RootsAnswers()
             visible = self.watcher.visible(name)
-            link.known = visible
-            link.fetches += 1
-            link.listed.set()
-            link.awaiting_relist = False
+            link.relist.listing(visible)
             answer = answers.of(visible)  # built once per list change, shared by the servers given that list
             era = era_of(connection.status.protocol_version, connection.status.era)
             self.history.given(name, answer.uris, era=era, via="hub")
@@ -307,7 +295,8 @@ class Hub:
             on_legacy_only=lambda: self._remember_legacy_only(name),
             start_gate=self.start_gate,
         )
-        link = _Link(entry=entry, connection=connection, known=self.watcher.visible(name), key=_connection_key(started))
+        tracker = RelistTracker(self.watcher.visible(name))
+        link = _Link(entry=entry, connection=connection, relist=tracker, key=_connection_key(started))
         connection.start()
         return link
 
@@ -334,9 +323,7 @@ class Hub:
         link = self._links.get(name)
         if link is not None:
             if link.connection.status.state != "connected":
-                # A new session starts from scratch: it lists when it wants and is told of later changes.
-                link.awaiting_relist = False
-                link.known = self.watcher.visible(name)
+                link.relist.new_session(self.watcher.visible(name))
             else:
                 self._push({name})  # the list may have changed while the session was being set up
         self._emit("servers")
@@ -358,40 +345,26 @@ class Hub:
         status = link.connection.status
         if status.state != "connected" or status.era != "legacy" or not link.entry.declares_roots:
             return False
-        visible = self.watcher.visible(link.entry.name)
-        return not link.awaiting_relist and visible is not link.known and visible != link.known
+        return link.relist.changed(self.watcher.visible(link.entry.name))
 
     def _push(self, names: frozenset[str] | set[str]) -> None:
         """Tell every named server whose list changed, all at once."""
         links = [link for name in names if (link := self._links.get(name)) is not None]
-        due = [link for link in links if not link.telling and self._needs_telling(link)]
+        due = [link for link in links if not link.relist.telling and self._needs_telling(link)]
         for link in due:  # each its own task, started together: no gather in between (a hop per edit)
-            link.telling = True
-            link.listed.clear()
+            link.relist.begin()
             self._chores.start(self._tell(link), f"rootkeeper-tell-{link.entry.name}")
 
     async def _tell(self, link: _Link) -> None:
-        delay = RETRY_FIRST
-        try:
-            while self._running and self._links.get(link.entry.name) is link and self._needs_telling(link):
-                if self._answers is not None:  # the answer is ready before the server asks, not built while it waits
-                    self._answers.of(self.watcher.visible(link.entry.name))
-                fetches = link.fetches
-                if await link.connection.notify_roots_changed():
-                    link.notifications += 1
-                    if link.fetches == fetches:
-                        link.awaiting_relist = True
-                        return
-                    # It listed meanwhile: it has what it needs, unless the list changed after it
-                    # listed (a change while it was being told is not pushed): the loop looks again.
-                    link.awaiting_relist = False
-                    delay = RETRY_FIRST
-                    continue
-                log.info("Telling %s about its roots failed; retrying in %g s", link.entry.name, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_CAP)
-        finally:
-            link.telling = False
+        def due() -> bool:
+            return self._running and self._links.get(link.entry.name) is link and self._needs_telling(link)
+
+        async def send() -> bool:
+            if self._answers is not None:  # the answer is ready before the server asks, not built while it waits
+                self._answers.of(self.watcher.visible(link.entry.name))
+            return await link.connection.notify_roots_changed()
+
+        await link.relist.tell(due, send, link.entry.name)
 
     def _emit(self, event: HubEvent) -> None:
         for listener in list(self._listeners):

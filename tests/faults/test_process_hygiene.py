@@ -7,8 +7,10 @@ Real server processes on real pipes (tests/servers/hygiene_server.py), real `roo
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -24,6 +26,7 @@ from app.mcp.connection.connection import ServerConnection
 from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import headless_hub
+from tests.mcp.bridge.helpers import add_server, raw_host
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
@@ -50,13 +53,6 @@ def wait_until(check: Callable[[], bool], what: str) -> None:
     while not check():
         assert time.monotonic() < deadline, f"still not true after {WAIT} s: {what}"
         time.sleep(0.05)
-
-
-async def eventually(check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < deadline, f"still not true after {WAIT} s: {what}"
-        await asyncio.sleep(0.05)
 
 
 def read_pid(pid_file: Path) -> int:
@@ -86,18 +82,80 @@ async def connect(tmp_path: Path) -> AsyncIterator[Connect]:
 
 
 @pytest.mark.asyncio
-async def test_stopping_a_connection_ends_the_servers_grandchild_even_one_ignoring_sigterm(
+async def test_once_a_connection_stopped_its_server_and_the_child_ignoring_sigterm_are_gone(
     connect: Connect, tmp_path: Path
 ) -> None:
-    pid_file = tmp_path / "grandchild.pid"
-    connection = connect(entry("hygiene", "grandchild", str(pid_file)))
+    """The server exits at the end of its stdin, its child does not: `stop` returns once the whole group ended."""
+    pid_file, own_pid_file = tmp_path / "grandchild.pid", tmp_path / "server.pid"
+    connection = connect(entry("hygiene", "grandchild", str(pid_file), str(own_pid_file)))
     await connection.wait_connected(WAIT)
-    grandchild = read_pid(pid_file)
-    assert not gone(grandchild)
+    grandchild, server = read_pid(pid_file), read_pid(own_pid_file)
+    assert not gone(grandchild) and not gone(server)
 
     await connection.stop()
 
-    await eventually(lambda: gone(grandchild), f"grandchild {grandchild} ended")
+    assert gone(server), f"server {server} still runs"
+    assert gone(grandchild), f"the server's child {grandchild} still runs"
+
+
+@pytest.mark.asyncio
+async def test_once_a_bridge_stopped_its_server_and_the_child_ignoring_sigterm_are_gone(
+    tmp_path: Path, rk_home: Path
+) -> None:
+    """The same through `rootkeeper bridge`: the host closes its input, and the bridge exits only after both."""
+    pid_file, own_pid_file = tmp_path / "grandchild.pid", tmp_path / "server.pid"
+    command = [sys.executable, str(SERVER), "grandchild", str(pid_file), str(own_pid_file)]
+    add_server(rk_home, "hygiene", command, share="all", consent="given")
+    async with raw_host(rk_home, "--server", "hygiene") as host:
+        await host.handshake()
+        grandchild, server = read_pid(pid_file), read_pid(own_pid_file)
+        assert not gone(grandchild) and not gone(server)
+
+        assert await host.close_input() == 0
+
+    assert gone(server), f"server {server} still runs"
+    assert gone(grandchild), f"the server's child {grandchild} still runs"
+
+
+UNREAPED = """
+import asyncio, ctypes, json, subprocess, sys
+from pathlib import Path
+from app.engine import process_group
+
+PR_SET_CHILD_SUBREAPER = 36
+server, pid_file, own_pid_file = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+
+
+async def main() -> None:
+    # Orphans of the server's group become this process's children, and nothing here reaps them: the
+    # child killed with its group stays a zombie, as it does where its adopter is slow to reap.
+    assert ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    process = await process_group.spawn(
+        sys.executable, [server, "grandchild", str(pid_file), str(own_pid_file)], stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=None, cwd=None, limit=1 << 16,
+    )
+    while not (pid_file.exists() and pid_file.read_text().strip()):
+        await asyncio.sleep(0.05)
+    ended = await process_group.stop(process)
+    child = int(pid_file.read_text())
+    state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    print(json.dumps({"ended": ended, "child_state": state}), flush=True)
+
+
+asyncio.run(main())
+"""
+
+
+def test_a_group_left_with_an_unreaped_child_counts_as_ended(tmp_path: Path) -> None:
+    """The child dies by SIGKILL and waits for whoever adopted it to reap it: `stop` still says the group ended."""
+    pid_file, own_pid_file = tmp_path / "grandchild.pid", tmp_path / "server.pid"
+    env = {"PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", UNREAPED, str(SERVER), str(pid_file), str(own_pid_file)],
+                          capture_output=True, text=True, env=env, cwd=PROJECT, timeout=WAIT, check=False)
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"ended": True, "child_state": "Z"}, done.stderr
+    assert gone(int(own_pid_file.read_text())) and gone(int(pid_file.read_text()))
 
 
 def test_sigterm_to_the_headless_hub_leaves_no_grandchild(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """Servers that test how a client cleans up after them and bounds what they write.
 
-    python tests/servers/hygiene_server.py grandchild PID_FILE   # starts a child that ignores SIGTERM and
-                                                                #   sleeps, writes its pid, then serves MCP
-                                                                #   (tools `echo`, `never_answers`, `big`)
+    python tests/servers/hygiene_server.py grandchild PID_FILE [OWN_PID_FILE]
+                                                                # starts a child that ignores SIGTERM and
+                                                                #   sleeps, writes its pid (and its own),
+                                                                #   then serves MCP (tools `echo`,
+                                                                #   `never_answers`, `big`)
     python tests/servers/hygiene_server.py endless-line          # after the first request, writes one line
                                                                 #   that never ends
     python tests/servers/hygiene_server.py garbage               # answers every line with a line of prose
@@ -22,13 +24,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 SLEEPER = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(3600)"
 
 
-def grandchild(pid_file: Path) -> None:
+def grandchild(pid_file: Path, own_pid_file: Path | None = None) -> None:
+    import os
+
     import anyio
     from mcp.server.mcpserver import MCPServer
 
     from tests.servers._serve import run
 
     sleeper = subprocess.Popen([sys.executable, "-c", SLEEPER], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    if own_pid_file is not None:
+        own_pid_file.write_text(str(os.getpid()), encoding="utf-8")
     pid_file.write_text(str(sleeper.pid), encoding="utf-8")
     server = MCPServer("hygiene")
 
@@ -71,7 +77,7 @@ def garbage() -> None:
 def main() -> None:
     mode = sys.argv[1]
     if mode == "grandchild":
-        grandchild(Path(sys.argv[2]))
+        grandchild(Path(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) > 3 else None)
     elif mode == "endless-line":
         endless_line()
     elif mode == "garbage":

@@ -5,7 +5,7 @@ Each event is appended as one JSON line to the file given by `--record`, so a te
 from outside:
 
     {"event": "initialized", "roots_capability": {...} or null}
-    {"event": "listed", "uris": [...]}
+    {"event": "listed", "uris": [...], "names": [...]}
     {"event": "list_failed", "code": -32601, "message": "..."}
 
 Its `seen_roots` tool returns every list seen so far on this connection.
@@ -56,7 +56,7 @@ def build(record: Path) -> MCPServer:
             return
         uris = [str(root.uri) for root in result.roots]
         seen.append(uris)
-        write({"event": "listed", "uris": uris})
+        write({"event": "listed", "uris": uris, "names": [root.name for root in result.roots]})
 
     async def initialized(ctx: ServerRequestContext[Any], params: NotificationParams) -> None:
         capabilities = ctx.session.client_capabilities

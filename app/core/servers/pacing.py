@@ -41,14 +41,21 @@ def usable_cpus() -> int | None:
 
 
 class CpuTimes(NamedTuple):
-    """The machine's CPU time so far, in clock ticks: busy, and in all."""
+    """The machine's CPU time so far, in clock ticks (hundredths of a second where psutil counts): busy, and in all."""
 
     busy: int
     total: int
 
 
-def cpu_times(path: str = "/proc/stat") -> CpuTimes | None:
-    """Read from Linux's /proc/stat; None where that is not known."""
+PROC_STAT = "/proc/stat"
+
+
+def cpu_times(path: str | None = None) -> CpuTimes | None:
+    """Read from Linux's /proc/stat (or `path`), elsewhere from psutil; None where that is not known."""
+    if path is None:
+        if not os.path.exists(PROC_STAT):
+            return _psutil_cpu_times()
+        path = PROC_STAT
     try:
         with open(path, "rb") as stat:
             fields = stat.readline().split()
@@ -63,6 +70,19 @@ def cpu_times(path: str = "/proc/stat") -> CpuTimes | None:
     # Waiting on a disk or the network is idle: a server hanging on either is hung, not starved.
     busy = user + nice + system + irq + softirq + steal
     return CpuTimes(busy, busy + idle + iowait)
+
+
+def _psutil_cpu_times() -> CpuTimes | None:
+    """The same from psutil (macOS, Windows), counted the same way: waiting on a disk is idle."""
+    try:
+        import psutil
+
+        times = psutil.cpu_times()
+    except Exception:  # psutil missing, or a platform it does not cover
+        return None
+    total = sum(times) - getattr(times, "guest", 0.0) - getattr(times, "guest_nice", 0.0)  # Linux: inside user
+    idle = times.idle + getattr(times, "iowait", 0.0)
+    return CpuTimes(round((total - idle) * 100), round(total * 100))
 
 
 def starved_between(then: CpuTimes | None, now: CpuTimes | None) -> bool:

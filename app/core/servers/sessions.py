@@ -4,27 +4,18 @@
 fetch and the last list given (`roots_given`, null until the first: the window counts the server
 as holding those folders while the session lives). A bridge writes it (`app.bridge.status`),
 replaced atomically on every change and removed when the bridge exits; a file whose process is
-gone (a bridge that was killed) is ignored by readers.
+gone (a bridge that was killed, its pid perhaps reused since: `process_started` tells) is ignored by readers.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
+from app.core.system.processes import process_alive
+
 SESSIONS_DIR = "sessions"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def live_sessions(state_dir: Path) -> list[dict[str, Any]]:
@@ -36,6 +27,7 @@ def live_sessions(state_dir: Path) -> list[dict[str, Any]]:
             pid = int(document["pid"])
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        if isinstance(document, dict) and _alive(pid):
+        started = document.get("process_started") if isinstance(document, dict) else None
+        if isinstance(document, dict) and process_alive(pid, started if isinstance(started, str) else None):
             sessions.append(document)
     return sorted(sessions, key=lambda doc: str(doc.get("started_at")))

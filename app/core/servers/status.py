@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.core.servers.status_file import SHARED_LIST, STATUS_FILE, UNPUBLISHED, read_published
 from app.core.system.fileio import atomic_write, private_dir
+from app.core.system.processes import process_started
 
 ConnectionState = Literal["connecting", "connected", "backoff", "stopped", "failed"]
 Era = Literal["legacy", "modern"]
@@ -95,10 +96,13 @@ class StatusBoard:
     def __init__(self, state_dir: Path) -> None:
         self.path = state_dir / STATUS_FILE
         self._unwritable = False
+        self._started = process_started(os.getpid())
+        """This process's start time, published beside its pid: a reader tells a pid reused since by it."""
 
     def publish(self, servers: dict[str, dict[str, Any]], lists: list[list[str]] | None = None) -> None:
         """Write the statuses; a folder that cannot take them (read-only, full) is said once, not each time."""
-        document: dict[str, Any] = {"pid": os.getpid(), "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
+        document: dict[str, Any] = {"pid": os.getpid(), "process_started": self._started,
+                                    "updated_at": datetime.now(UTC).isoformat(), "servers": servers}
         if lists:
             document["lists"] = lists
         try:

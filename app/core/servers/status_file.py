@@ -6,9 +6,10 @@ Written by `app.core.servers.status.StatusBoard`; read without pydantic by `stat
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
+
+from app.core.system.processes import process_alive
 
 STATUS_FILE = "servers-status.json"
 UNPUBLISHED = frozenset({"roots_fetch_count", "retry_in", "session_fetches"})
@@ -16,16 +17,6 @@ UNPUBLISHED = frozenset({"roots_fetch_count", "retry_in", "session_fetches"})
 SHARED_LIST = "last_roots_fetch_list"
 """In the file, a row's index into the document's `lists` in place of its `last_roots_fetch`."""
 DATE_FIELDS = ("last_roots_fetch_at", "settled_at")
-
-
-def process_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, owned by someone else
-        return True
-    return True
 
 
 def read_published(path: Path) -> tuple[dict[str, dict[str, Any]], bool]:
@@ -44,4 +35,5 @@ def read_published(path: Path) -> tuple[dict[str, dict[str, Any]], bool]:
             index = row.pop(SHARED_LIST)
             if isinstance(lists, list) and isinstance(index, int) and 0 <= index < len(lists):
                 row["last_roots_fetch"] = lists[index]
-    return servers, process_alive(pid)
+    started = document.get("process_started")
+    return servers, process_alive(pid, started if isinstance(started, str) else None)

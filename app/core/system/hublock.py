@@ -30,6 +30,7 @@ from typing import Literal
 from app.core.system import filelock
 from app.core.system.fileio import private_dir
 from app.core.system.locations import is_private_folder
+from app.core.system.processes import process_alive, process_started
 from app.core.text import UserError
 
 LOCK_FILE = "hub.lock"
@@ -43,7 +44,7 @@ class HubOwner:
     pid: int
     kind: str
     started: str | None = None
-    """The process's start time as the OS counts it (Linux: /proc/PID/stat field 22), against pid reuse."""
+    """The process's start time as the OS counts it (`processes.process_started`), against pid reuse."""
 
 
 class HubLockHeld(UserError):
@@ -65,17 +66,6 @@ class HubLockUnusable(UserError):
     def __init__(self, path: Path, exc: OSError) -> None:
         reason = exc.strerror or str(exc)
         super().__init__("hub.lock_unusable", path=str(path), reason=reason)
-
-
-def process_started(pid: int) -> str | None:
-    """An OS token for when `pid` started (None where the OS does not say), to tell a reused pid apart."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text("ascii", "replace")
-    except OSError:
-        return None
-    # The command name (field 2) is in parentheses and may hold spaces; fields after it are plain.
-    fields = stat.rpartition(")")[2].split()
-    return fields[19] if len(fields) > 19 else None
 
 
 def fallback_lock_path(state_dir: Path) -> Path | None:
@@ -206,18 +196,9 @@ def _close_all(fds: list[int]) -> None:
 
 
 def _is_our_process(owner: HubOwner) -> bool:
-    if owner.pid <= 0 or owner.pid == os.getpid() or not hasattr(signal, "SIGTERM") or sys.platform == "win32":
+    """Whether `owner` is the very process that wrote the lock, running as this user: the one we may signal."""
+    if owner.pid == os.getpid() or sys.platform == "win32":
         return False
-    proc = Path(f"/proc/{owner.pid}")
-    if proc.exists():
-        try:
-            if proc.stat().st_uid != os.getuid():
-                return False
-        except OSError:
-            return False
-        return owner.started is not None and process_started(owner.pid) == owner.started
-    try:
-        os.kill(owner.pid, 0)  # no /proc (macOS): a signal we may send is a process of this user
-    except OSError:
-        return False
-    return True
+    if owner.started is None and process_started(owner.pid) is not None:
+        return False  # the OS tells start times, and none was written: nothing proves the pid was not reused
+    return process_alive(owner.pid, owner.started)

@@ -4,7 +4,7 @@ The SDK's `stdio_client` offers no hook for three things a hostile or sloppy ser
 
 - it signals the server's process group only when the server outlives closing its stdin, so a
   grandchild of a server that exits politely keeps running; here the whole group is always
-  ended (SIGTERM, then SIGKILL after a grace period);
+  ended (SIGTERM, then SIGKILL after a grace period: `app.engine.process_group`, as the bridge);
 - it joins stdout chunks into one string until a newline comes, so one endless line costs
   quadratic CPU and unbounded memory; here a line is read into a buffer bounded by
   `MAX_MESSAGE_BYTES`, and a longer one ends the connection with `MessageTooLarge`;
@@ -21,8 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
 import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,6 +29,7 @@ from typing import TYPE_CHECKING, TextIO
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
+from app.engine import process_group
 from app.mcp.transport import MessageTooLarge
 
 if TYPE_CHECKING:
@@ -42,10 +41,7 @@ logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """The longest line a server may write to the hub; the reader buffers at most about twice this."""
-EXIT_GRACE = 2.0
-"""Seconds a server gets to exit after its stdin closes, and its group after SIGTERM."""
 FLUSH_GRACE = 0.5
-GROUP_POLL = 0.02
 GARBAGE_SHOWN = 120
 """Characters of a bad line quoted in the server's log."""
 
@@ -58,15 +54,14 @@ async def stdio_transport(
     from mcp.client.stdio import get_default_environment
     from mcp.shared.message import SessionMessage
 
-    process = await asyncio.create_subprocess_exec(
+    process = await process_group.spawn(
         server.command,
-        *server.args,
+        server.args,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=_stderr_target(errlog),
         env=get_default_environment() | (server.env or {}),
         cwd=server.cwd,
-        start_new_session=True,  # its own group, so stopping it reaches whatever it started
         limit=max_message_bytes,
     )
     to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](0)
@@ -89,18 +84,10 @@ async def stdio_transport(
 
 
 async def stop_process_group(process: asyncio.subprocess.Process) -> None:
-    """Close stdin, give the server `EXIT_GRACE` to exit, then end its whole group: SIGTERM, then SIGKILL."""
+    """End the server and its whole group (`process_group.stop`), reading its stdout meanwhile."""
     draining = asyncio.ensure_future(_drain(process))  # a server blocked on a full stdout cannot see EOF
     try:
-        if process.stdin is not None:
-            process.stdin.close()
-        await _exited_within(process, EXIT_GRACE)
-        # Even a server that exited may have left children in its group.
-        _signal_group(process.pid, signal.SIGTERM)
-        if not await _group_gone_within(process, EXIT_GRACE):
-            _signal_group(process.pid, signal.SIGKILL)
-            if not await _exited_within(process, EXIT_GRACE):
-                logger.warning("Server process %d is still alive after SIGKILL; abandoning it", process.pid)
+        await process_group.stop(process)
     finally:
         draining.cancel()
         with contextlib.suppress(BaseException):
@@ -194,35 +181,3 @@ async def _drain(process: asyncio.subprocess.Process) -> None:
     with contextlib.suppress(ConnectionError, OSError, ValueError):
         while await process.stdout.read(1 << 16):
             pass
-
-
-async def _exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
-    """Whether the server exited in time; polls `returncode`, since `wait()` also waits for the pipes."""
-    with anyio.move_on_after(seconds):
-        while process.returncode is None:
-            await anyio.sleep(GROUP_POLL)
-        return True
-    return False
-
-
-async def _group_gone_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
-    with anyio.move_on_after(seconds):
-        while _group_alive(process.pid):
-            await anyio.sleep(GROUP_POLL)
-        return True
-    return False
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # an unreaped zombie or a member we may not signal: not proof it is gone
-    return True
-
-
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)
