@@ -66,12 +66,16 @@ def access_detail(result: AccessResult, path: str) -> str:
     shown = home_relative(printable(path))
     if result.status is AccessStatus.LOOP:  # the very sentence core says when such a path is added
         return render(message("path.loop", path=shown))
+    said = {  # the very sentences core's check says (`app.core.roots.checks`)
+        AccessStatus.OK: "access.ok",
+        AccessStatus.MISSING: "access.missing",
+        AccessStatus.NOT_A_DIRECTORY: "access.not_a_folder",
+        AccessStatus.NOT_A_FILE: "access.not_a_file",
+        AccessStatus.PERMISSION_DENIED: "access.permission_denied",
+    }.get(result.status)
+    if said is not None:
+        return render(message(said, path=shown))
     details = {
-        AccessStatus.OK: translate("Text", "%1 is readable."),
-        AccessStatus.MISSING: translate("Text", "%1 does not exist (deleted, renamed or unmounted)."),
-        AccessStatus.NOT_A_DIRECTORY: translate("Text", "%1 is not a folder any more."),
-        AccessStatus.NOT_A_FILE: translate("Text", "%1 was shared as a file but is now a folder."),
-        AccessStatus.PERMISSION_DENIED: translate("Text", "Rootkeeper is not allowed to open %1."),
         AccessStatus.UNREADABLE: translate("Text", "%1 cannot be read."),
         AccessStatus.OFFLINE: translate("Text", "%1 is on a drive or network share that is not answering."),
         AccessStatus.MOVED: translate(

@@ -787,6 +787,26 @@
         <translation>共享文件夹的名称不能为空。</translation>
     </message>
     <message>
+        <source>{path} is readable.</source>
+        <translation>{path} 可以读取。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist (deleted, renamed or unmounted).</source>
+        <translation>{path} 不存在（已被删除、重命名或卸载）。</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder any more.</source>
+        <translation>{path} 已不再是文件夹。</translation>
+    </message>
+    <message>
+        <source>{path} was shared as a file but is now a folder.</source>
+        <translation>{path} 以文件的形式共享，但现在是文件夹。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is not allowed to open {path}.</source>
+        <translation>Rootkeeper 无权打开 {path}。</translation>
+    </message>
+    <message>
         <source>Several roots are named &apos;{name}&apos; ({ids}); use the id instead.</source>
         <translation>有多个共享文件夹名为“{name}”（{ids}）；请改用其编号。</translation>
     </message>
@@ -2255,26 +2275,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>Leads elsewhere</source>
         <translation>指向别处</translation>
-    </message>
-    <message>
-        <source>%1 is readable.</source>
-        <translation>%1 可以读取。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist (deleted, renamed or unmounted).</source>
-        <translation>%1 不存在（已被删除、重命名或卸载）。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder any more.</source>
-        <translation>%1 已不再是文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 was shared as a file but is now a folder.</source>
-        <translation>%1 以文件的形式共享，但现在是文件夹。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper is not allowed to open %1.</source>
-        <translation>Rootkeeper 无权打开 %1。</translation>
     </message>
     <message>
         <source>%1 cannot be read.</source>

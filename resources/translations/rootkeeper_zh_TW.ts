@@ -787,6 +787,26 @@
         <translation>共用資料夾的名稱不能為空。</translation>
     </message>
     <message>
+        <source>{path} is readable.</source>
+        <translation>{path} 可以讀取。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist (deleted, renamed or unmounted).</source>
+        <translation>{path} 不存在（已被刪除、重新命名或卸載）。</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder any more.</source>
+        <translation>{path} 已不再是資料夾。</translation>
+    </message>
+    <message>
+        <source>{path} was shared as a file but is now a folder.</source>
+        <translation>{path} 以檔案的形式共用，但現在是資料夾。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is not allowed to open {path}.</source>
+        <translation>Rootkeeper 無權開啟 {path}。</translation>
+    </message>
+    <message>
         <source>Several roots are named &apos;{name}&apos; ({ids}); use the id instead.</source>
         <translation>有多個共用資料夾名為「{name}」（{ids}）；請改用其編號。</translation>
     </message>
@@ -2255,26 +2275,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>Leads elsewhere</source>
         <translation>指向別處</translation>
-    </message>
-    <message>
-        <source>%1 is readable.</source>
-        <translation>%1 可以讀取。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist (deleted, renamed or unmounted).</source>
-        <translation>%1 不存在（已被刪除、重新命名或卸載）。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder any more.</source>
-        <translation>%1 已不再是資料夾。</translation>
-    </message>
-    <message>
-        <source>%1 was shared as a file but is now a folder.</source>
-        <translation>%1 以檔案的形式共用，但現在是資料夾。</translation>
-    </message>
-    <message>
-        <source>Rootkeeper is not allowed to open %1.</source>
-        <translation>Rootkeeper 無權開啟 %1。</translation>
     </message>
     <message>
         <source>%1 cannot be read.</source>

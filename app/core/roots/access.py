@@ -27,6 +27,7 @@ from app.core.roots.checks import (
     _default_check,
     _quick_folder,
     check_now,
+    readable,
     resolution_check,
 )
 
@@ -292,7 +293,7 @@ class AccessChecker:
             self._mount_points.add(path)
         elif mounted is not None and path in self._mount_points:
             return AccessResult(AccessStatus.OFFLINE, f"{printable(path)} is a drive that is not mounted now.")
-        return result or AccessResult(AccessStatus.OK, f"{printable(path)} is readable.")
+        return result or AccessResult(AccessStatus.OK, readable(printable(path)))
 
 
 class CheckRound:

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from app.core.paths import printable
-from app.core.text import sentence
+from app.core.text import one_argument, sentence
 
 DEFAULT_TIMEOUT = 2.0
 
@@ -40,6 +40,13 @@ class AccessStatus(StrEnum):
     """The path no longer resolves to the folder it was added as: it, or a folder above it, was swapped."""
 
 
+readable = one_argument("access.ok")
+missing = one_argument("access.missing")
+not_a_folder = one_argument("access.not_a_folder")
+not_a_file = one_argument("access.not_a_file")
+not_allowed = one_argument("access.permission_denied")
+
+
 @dataclass(frozen=True)
 class AccessResult:
     status: AccessStatus
@@ -54,9 +61,9 @@ class AccessResult:
 def _classify(exc: OSError, shown: str) -> AccessResult:
     code = exc.errno
     if code == errno.ENOENT:
-        return AccessResult(AccessStatus.MISSING, f"{shown} does not exist (deleted, renamed or unmounted).")
+        return AccessResult(AccessStatus.MISSING, missing(shown))
     if code in (errno.EACCES, errno.EPERM):
-        return AccessResult(AccessStatus.PERMISSION_DENIED, f"Rootkeeper is not allowed to open {shown}.")
+        return AccessResult(AccessStatus.PERMISSION_DENIED, not_allowed(shown))
     if code == errno.ELOOP:
         return AccessResult(AccessStatus.LOOP, sentence("path.loop", path=shown))
     if code == errno.ENOTDIR:
@@ -111,10 +118,10 @@ def _check_target(path: str, expect_file: bool) -> AccessResult:
     is_dir = stat.S_ISDIR(info.st_mode)
     if expect_file:
         if is_dir:
-            return AccessResult(AccessStatus.NOT_A_FILE, f"{shown} was shared as a file but is now a folder.")
+            return AccessResult(AccessStatus.NOT_A_FILE, not_a_file(shown))
         return _check_file(path, info, shown)
     if not is_dir:
-        return AccessResult(AccessStatus.NOT_A_DIRECTORY, f"{shown} is not a folder any more.")
+        return AccessResult(AccessStatus.NOT_A_DIRECTORY, not_a_folder(shown))
     try:
         # Listing proves read permission; stat through "." proves search (traverse) permission.
         with os.scandir(path) as entries:
@@ -122,7 +129,7 @@ def _check_target(path: str, expect_file: bool) -> AccessResult:
         os.stat(os.path.join(path, "."))
     except OSError as exc:
         return _classify(exc, shown)
-    return AccessResult(AccessStatus.OK, f"{shown} is readable.")
+    return AccessResult(AccessStatus.OK, readable(shown))
 
 
 def _check_file(path: str, info: os.stat_result, shown: str) -> AccessResult:
@@ -134,7 +141,7 @@ def _check_file(path: str, info: os.stat_result, shown: str) -> AccessResult:
             handle.read(1)
     except OSError as exc:
         return _classify(exc, shown)
-    return AccessResult(AccessStatus.OK, f"{shown} is readable.")
+    return AccessResult(AccessStatus.OK, readable(shown))
 
 
 CheckFunction = Callable[[str, bool], AccessResult]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from app.core.text.commands import COMMANDS
@@ -104,6 +104,19 @@ def _joined(pieces: tuple[str, ...], args: Mapping[str, str], strict: str | None
         else:
             out[index] = "{" + name + "}"
     return "".join(out)
+
+
+def one_argument(code: str, /) -> Callable[[str], str]:
+    """The English sentence `code`, which takes exactly one argument, as a function of that argument.
+
+    For sentences made many times over (a folder's access check, per folder per check): the template
+    is cut once here, so each call joins three strings and nothing more.
+    """
+    pieces = _pieces(CATALOGUE[code])
+    if len(pieces) != 3:
+        raise ValueError(f"the sentence {code} does not take exactly one argument")
+    before, _, after = pieces
+    return lambda value: f"{before}{value}{after}"
 
 
 def refusal(code: str, /, **args: object) -> UserError:

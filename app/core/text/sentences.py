@@ -46,6 +46,12 @@ SENTENCES: dict[str, str] = {
     "overlap.duplicate": QT_TRANSLATE_NOOP("Messages", "{path} is already shared as '{name}'."),
     "overlap.inside": QT_TRANSLATE_NOOP("Messages", "{path} is inside '{name}' ({other}), which is already shared."),
     "overlap.contains": QT_TRANSLATE_NOOP("Messages", "{path} contains '{name}' ({other}), which is already shared."),
+    # -- a root's last access check (app/core/roots/checks.py) -----------------------------------------------
+    "access.ok": QT_TRANSLATE_NOOP("Messages", "{path} is readable."),
+    "access.missing": QT_TRANSLATE_NOOP("Messages", "{path} does not exist (deleted, renamed or unmounted)."),
+    "access.not_a_folder": QT_TRANSLATE_NOOP("Messages", "{path} is not a folder any more."),
+    "access.not_a_file": QT_TRANSLATE_NOOP("Messages", "{path} was shared as a file but is now a folder."),
+    "access.permission_denied": QT_TRANSLATE_NOOP("Messages", "Rootkeeper is not allowed to open {path}."),
     # -- roots -----------------------------------------------------------------------------------------------
     "root.broad_refused": QT_TRANSLATE_NOOP("Messages", "{path} is too broad to share without confirmation ({why}); "
                                                         "add --allow-broad to share it anyway."),
