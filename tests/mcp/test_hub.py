@@ -14,7 +14,8 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.process_tree import processes_mentioning
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -12,7 +12,8 @@ import pytest
 from app.core.edits import servers as edit_servers
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.process_tree import processes_mentioning
 
 pytestmark = pytest.mark.timeout(90)
 
