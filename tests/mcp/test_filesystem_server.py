@@ -135,8 +135,12 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
         status = published()
         assert (status["state"], status["era"]) == ("connected", "legacy")
         assert status["protocol_version"] and status["last_error"] is None
-        time.sleep(0.5)
-        assert _applied_counts(log) == [3, 4], "one edit must cost one re-list"
+        # A second edit, whose list must arrive: a wrong extra re-list for the first would come before it.
+        epsilon = tmp_path / "epsilon"
+        epsilon.mkdir()
+        assert run_cli(home, "roots", "add", str(epsilon)).code == 0
+        _wait(lambda: _applied_counts(log)[-1:] == [5], 30, "the server to apply the list of the second edit")
+        assert _applied_counts(log) == [3, 4, 5], "one edit must cost one re-list"
     finally:
         hub.send_signal(signal.SIGTERM)
         out, err = hub.communicate(timeout=30)
@@ -221,8 +225,11 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
         come_back(beta)
         _wait(lambda: _applied_counts(log) == [3, 2, 3], 30, "the server to apply the list with beta back")
         _wait(lambda: _last_fetch(home) == everything, 30, "the status to show beta back")
-        time.sleep(0.5)  # time for a wrong extra notification to show up
-        assert _applied_counts(log) == [3, 2, 3]
+        # A later edit, whose list must arrive: a wrong extra notification would come before it.
+        assert run_cli(home, "roots", "disable", "gamma").code == 0
+        _wait(lambda: _applied_counts(log)[3:] != [] and _applied_counts(log)[-1] == 2, 30,
+              "the server to apply the list without gamma")
+        assert _applied_counts(log) == [3, 2, 3, 2]
     finally:
         if beta.exists():
             os.chmod(beta, 0o755)
