@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.process_tree import kept
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Tests never write into the keyring of the desktop they run on: secrets go to each test's private
 # file, and the tests of a real keyring start their own (`tests.keyring_helpers.secret_service`).
@@ -41,9 +43,14 @@ class CliResult:
         return f"CliResult(code={self.code}, out={self.out!r}, err={self.err!r})"
 
 
-def run_cli(home: Path, *args: str | bytes, cwd: Path | None = None, timeout: float = 60) -> CliResult:
+def run_cli(
+    home: Path, *args: str | bytes, cwd: Path | None = None, timeout: float = 60, leftovers: Path | None = None
+) -> CliResult:
+    """`python -m app ARGS`; with `leftovers`, run by the keeper that writes there what it left running."""
     env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
-    command = [sys.executable, "-m", "app", *args]
+    command: list[str | bytes] = [sys.executable, "-m", "app", *args]
+    if leftovers is not None:
+        command = [*kept(leftovers, []), *command]
     proc = subprocess.run(command, capture_output=True, env=env, cwd=cwd or PROJECT, timeout=timeout, check=False)
     return CliResult(proc)
 

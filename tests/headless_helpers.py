@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from tests.conftest import PROJECT
+from tests.process_tree import kept
 
 ANNOUNCE = "press Ctrl+C to stop"
 
@@ -43,10 +44,17 @@ def wait_for_line(proc: subprocess.Popen[str], marker: str, timeout: float = 60.
 
 
 @contextmanager
-def headless_hub(home: Path, *args: str, **env: str) -> Iterator[subprocess.Popen[str]]:
-    """A started headless hub (its announcement read); stopped with SIGTERM afterwards if still running."""
+def headless_hub(
+    home: Path, *args: str, leftovers: Path | None = None, **env: str
+) -> Iterator[subprocess.Popen[str]]:
+    """A started headless hub (its announcement read); stopped with SIGTERM afterwards if still running.
+
+    With `leftovers`, the hub is run by `tests.process_tree`'s keeper, which writes there what the hub
+    left running when it exited (the process then is the keeper's, the hub its only child).
+    """
+    command = [sys.executable, "-m", "app", *args, "run", "--headless"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app", *args, "run", "--headless"], env=headless_env(home, **env), cwd=PROJECT,
+        command if leftovers is None else kept(leftovers, command), env=headless_env(home, **env), cwd=PROJECT,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:

@@ -15,6 +15,7 @@ from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.roots.lookup import plan_add
 from app.core.store.store import Store
 from tests.conftest import PROJECT
+from tests.process_tree import kept
 
 
 def python_server(
@@ -62,23 +63,6 @@ async def eventually(predicate: Callable[[], bool], timeout: float = 20.0, what:
     return time.monotonic() - started
 
 
-def processes_mentioning(marker: str) -> list[int]:
-    """Live processes whose command line or environment contains `marker` (zombies excluded)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            raw = Path(f"/proc/{entry}/cmdline").read_bytes() + Path(f"/proc/{entry}/environ").read_bytes()
-            cmdline = raw.replace(b"\0", b" ").decode("utf-8", "replace")
-            state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker in cmdline and state != "Z" and int(entry) != os.getpid():
-            found.append(int(entry))
-    return found
-
-
 HUB_WITHOUT_FALLBACKS = """
 import asyncio, signal
 from app.core.store.store import Store
@@ -98,14 +82,15 @@ asyncio.run(main())
 """
 
 
-def start_hub_process(home: Path, *, unprivileged: bool = True) -> subprocess.Popen[bytes]:
+def start_hub_process(home: Path, leftovers: Path, *, unprivileged: bool = True) -> subprocess.Popen[bytes]:
     """A hub in its own process whose every fallback interval is hours: only events can move it.
 
     Unprivileged (every capability dropped, as `run_unprivileged` does) its access checks obey
-    file modes even when the tests run as root, and so does the server it starts.
+    file modes even when the tests run as root, and so does the server it starts. What it leaves
+    running when it exits is written to `leftovers` (`tests.process_tree.leftovers` reads it).
     """
     env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
     command = [sys.executable, "-c", HUB_WITHOUT_FALLBACKS]
     if unprivileged and os.geteuid() == 0:
         command = ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", *command]
-    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(kept(leftovers, command), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
+from tests.process_tree import children
 
 REPO = Path(__file__).resolve().parent.parent
 READY_TIMEOUT = 60.0  # a hang guard: seven SDK servers importing at once on a loaded machine take a while
@@ -150,10 +151,8 @@ def http_servers(log_dir: Path, specs: Mapping[str, tuple[str, Sequence[str]]]) 
 
 
 def child_pids() -> set[int]:
-    """Processes whose parent is this test process, zombies included (procps `pgrep`)."""
-    found = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True, check=False)
-    # pgrep leaves itself out of its answer.
-    return {int(pid) for pid in found.stdout.split()}
+    """Processes whose parent is this test process, zombies included (read from its own /proc entry)."""
+    return set(children(os.getpid()))
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:

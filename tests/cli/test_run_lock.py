@@ -14,8 +14,9 @@ from app.core.servers.status import STATUS_FILE, ConnectionStatus
 from app.core.store.store import Store
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import ANNOUNCE, headless_env, headless_hub, wait_for_line
-from tests.hub_helpers import eventually, processes_mentioning, python_server
+from tests.hub_helpers import eventually, python_server
 from tests.mcp_helpers import http_entry, http_servers
+from tests.process_tree import leftovers, processes_mentioning
 
 
 def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_home: Path, tmp_path: Path) -> None:
@@ -29,14 +30,15 @@ def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_hom
 
     with headless_hub(rk_home) as first:
         asyncio.run(eventually(lambda: initialized() == 1, 60, "the first hub's server"))
-        second = run_cli(rk_home, "run", "--headless")
+        report = tmp_path / "second-leftovers.json"  # what the second hub leaves running when it exits
+        second = run_cli(rk_home, "run", "--headless", leftovers=report)
         assert second.code == 1
         lines = second.err.strip().splitlines()
         assert len(lines) == 1 and f"process {first.pid}" in lines[0] and "already" in lines[0], second
         assert "Traceback" not in second.err and second.out == ""
         assert first.poll() is None
         # The second hub never started the server: the one server process is the first hub's.
-        assert len(processes_mentioning(mark)) == 1 and initialized() == 1
+        assert len(processes_mentioning(mark)) == 1 and leftovers(report, mark) == [] and initialized() == 1
     assert first.returncode == 0
 
 

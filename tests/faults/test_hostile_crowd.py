@@ -23,8 +23,9 @@ from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.hub import Hub
 from tests.faults.conftest import StoreGuard
 from tests.faults.test_process_hygiene import gone
-from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, python_server, recorded
 from tests.mcp_helpers import HttpServers, http_entry, http_servers
+from tests.process_tree import processes_mentioning
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT, CliResult, run_cli
-from tests.hub_helpers import processes_mentioning, start_hub_process
+from tests.hub_helpers import start_hub_process
+from tests.process_tree import kept, leftovers, processes_mentioning
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -114,9 +115,9 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
     home, _, _ = setup
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
     env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
-    hub = subprocess.Popen(
-        [sys.executable, "-m", "app", "run", "--headless"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+    report = tmp_path / "hub-leftovers.json"  # what the hub leaves running when it exits
+    hub = subprocess.Popen(kept(report, [sys.executable, "-m", "app", "run", "--headless"]), env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     log = home / "state" / "logs" / "fs.log"
     try:
         _wait(lambda: _applied_counts(log) == [3], 30, "the server to apply the first list")
@@ -134,14 +135,18 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
         status = published()
         assert (status["state"], status["era"]) == ("connected", "legacy")
         assert status["protocol_version"] and status["last_error"] is None
-        time.sleep(0.5)
-        assert _applied_counts(log) == [3, 4], "one edit must cost one re-list"
+        # A second edit, whose list must arrive: a wrong extra re-list for the first would come before it.
+        epsilon = tmp_path / "epsilon"
+        epsilon.mkdir()
+        assert run_cli(home, "roots", "add", str(epsilon)).code == 0
+        _wait(lambda: _applied_counts(log)[-1:] == [5], 30, "the server to apply the list of the second edit")
+        assert _applied_counts(log) == [3, 4, 5], "one edit must cost one re-list"
     finally:
         hub.send_signal(signal.SIGTERM)
         out, err = hub.communicate(timeout=30)
     assert hub.returncode == 0, err
     assert b"press Ctrl+C" in out
-    assert processes_mentioning(str(FS_SERVER)) == []
+    assert processes_mentioning(str(FS_SERVER)) == [] and leftovers(report, str(FS_SERVER)) == []
     rows = run_cli(home, "servers", "list", "--json").json()
     assert rows[0]["status"]["state"] == "unknown" and "No hub" in rows[0]["status"]["detail"]
 
@@ -197,7 +202,7 @@ def _last_fetch(home: Path) -> list[str]:
 
 @pytest.mark.parametrize("change", list(CHANGES))
 def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alone(  # type: ignore[no-untyped-def]
-    setup, change: str
+    setup, change: str, tmp_path: Path
 ) -> None:
     home, _, folders = setup
     beta = folders["beta"]
@@ -207,7 +212,8 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
     everything = [folder.as_uri() for folder in folders.values()]
     without_beta = [folders["alpha"].as_uri(), folders["gamma"].as_uri()]
-    hub = start_hub_process(home)  # every fallback re-check and poll set to hours
+    report = tmp_path / "hub-leftovers.json"
+    hub = start_hub_process(home, report)  # every fallback re-check and poll set to hours
     log = home / "state" / "logs" / "fs.log"
     try:
         _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")
@@ -219,8 +225,11 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
         come_back(beta)
         _wait(lambda: _applied_counts(log) == [3, 2, 3], 30, "the server to apply the list with beta back")
         _wait(lambda: _last_fetch(home) == everything, 30, "the status to show beta back")
-        time.sleep(0.5)  # time for a wrong extra notification to show up
-        assert _applied_counts(log) == [3, 2, 3]
+        # A later edit, whose list must arrive: a wrong extra notification would come before it.
+        assert run_cli(home, "roots", "disable", "gamma").code == 0
+        _wait(lambda: _applied_counts(log)[3:] != [] and _applied_counts(log)[-1] == 2, 30,
+              "the server to apply the list without gamma")
+        assert _applied_counts(log) == [3, 2, 3, 2]
     finally:
         if beta.exists():
             os.chmod(beta, 0o755)
@@ -230,7 +239,7 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
             _umount(beta)
     assert hub.returncode == 0, err
     assert b"hub started" in out
-    assert processes_mentioning(str(FS_SERVER)) == []
+    assert processes_mentioning(str(FS_SERVER)) == [] and leftovers(report, str(FS_SERVER)) == []
 
 
 def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(  # type: ignore[no-untyped-def]
@@ -238,7 +247,7 @@ def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(  # t
 ) -> None:
     home, _, _ = setup
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
-    hub = start_hub_process(home, unprivileged=False)
+    hub = start_hub_process(home, tmp_path / "hub-leftovers.json", unprivileged=False)
     log = home / "state" / "logs" / "fs.log"
     try:
         _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")

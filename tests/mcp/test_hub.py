@@ -14,7 +14,8 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.process_tree import processes_mentioning
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -64,11 +65,16 @@ async def test_edits_reach_exactly_the_servers_whose_list_changed(tmp_path: Path
         await asyncio.to_thread(cli, home, "roots", "add", str(beta))
         await eventually(lambda: len(recorded(records["everything"])) == 2, what="the new list")
         assert recorded(records["everything"])[-1] == [alpha.as_uri(), beta.as_uri()]
-        await asyncio.sleep(0.6)  # time for a wrong extra notification to show up
-        assert len(recorded(records["everything"])) == 2
-        assert recorded(records["only_alpha"]) == [[alpha.as_uri()]]
+        # A later edit that must reach both servers sharing alpha: a wrong extra notification for the
+        # first edit comes before its own (one notification at a time, on one pipe, each re-listed).
+        await asyncio.to_thread(cli, home, "roots", "rename", str(alpha), "Alpha renamed")
+        await eventually(lambda: hub.notifications_sent("only_alpha") >= 1 and len(recorded(records["only_alpha"])) >= 2
+                         and len(recorded(records["everything"])) >= 3, what="the rename told to both")
+        assert recorded(records["everything"]) == [[alpha.as_uri()], *[[alpha.as_uri(), beta.as_uri()]] * 2]
+        assert recorded(records["only_alpha"]) == [[alpha.as_uri()]] * 2
         assert recorded(records["undecided"]) == [[]]
-        assert hub.notifications_sent("only_alpha") == 0
+        assert hub.notifications_sent("only_alpha") == 1  # the rename's: the first edit never reached it
+        assert hub.notifications_sent("everything") == 2
 
         # A burst of edits: the server ends with the whole list, each notification cost one re-list,
         # and a notification never overlaps the previous one (at most one per edit, none wasted).
@@ -83,17 +89,20 @@ async def test_edits_reach_exactly_the_servers_whose_list_changed(tmp_path: Path
         full = [alpha.as_uri(), beta.as_uri(), *(f.as_uri() for f in burst)]
         await asyncio.to_thread(burst_edits)
         await eventually(lambda: recorded(records["everything"])[-1] == full, what="the burst")
-        await asyncio.sleep(0.6)  # time for a wrong extra notification to show up
-        lists = recorded(records["everything"])
-        told = hub.notifications_sent("everything")
-        assert 2 <= told <= 1 + len(burst)
+        # A later edit whose list must arrive: a wrong extra notification for the burst comes before it.
+        later = [uri for uri in full if uri != burst[0].as_uri()]
+        await asyncio.to_thread(cli, home, "roots", "disable", str(burst[0]))
+        await eventually(lambda: recorded(records["everything"])[-1] == later, what="the later edit")
+        lists = recorded(records["everything"])[:-1]  # up to the burst's last list
+        told = hub.notifications_sent("everything") - 1  # the later edit's own, told once its list changed
+        assert 3 <= told <= 2 + len(burst)  # the two edits before, then one to five for the burst
         assert len(lists) == 1 + told
         assert lists[-1] == full
 
-        # Consent given from the CLI: the waiting server is told at once.
+        # Consent given from the CLI: the waiting server is told at once, and was never told before.
         await asyncio.to_thread(cli, home, "servers", "share", "undecided", "all")
-        await eventually(lambda: len(recorded(records["undecided"])) == 2, what="the consented list")
-        assert len(recorded(records["undecided"])[-1]) == 7
+        await eventually(lambda: len(recorded(records["undecided"])) >= 2, what="the consented list")
+        assert recorded(records["undecided"]) == [[], later]
     finally:
         await hub.stop()
     assert processes_mentioning(str(tmp_path)) == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,7 +11,8 @@ import pytest
 from app.core.edits import servers as edit_servers
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.hub_helpers import add_roots, eventually, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.process_tree import processes_mentioning
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -45,7 +45,12 @@ async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_p
         hub.reload_now()
         await eventually(lambda: not processes_mentioning(str(record)), what="the disabled server to exit")
         assert hub.server_status("rec") is None
-        await asyncio.sleep(0.5)  # time for a wrong restart to show up
+        # A later edit the hub applies (it goes over its servers on each): a wrong restart comes before it.
+        later = tmp_path / "later"
+        later.mkdir()
+        add_roots(store, later)
+        hub.reload_now()
+        await eventually(lambda: str(later.resolve()) in [root.path for root in hub.data.roots], what="the later edit")
         assert not processes_mentioning(str(record))
         assert hub.server_status("rec") is None
 

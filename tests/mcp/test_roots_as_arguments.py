@@ -22,6 +22,7 @@ from app.core.store.store import Store
 from app.mcp.hub import Hub
 from tests.conftest import PROJECT, CliResult, run_cli
 from tests.hub_helpers import eventually
+from tests.process_tree import argv, children, running
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -37,18 +38,8 @@ def node() -> str:
 
 def children_mentioning(marker: str) -> dict[int, list[str]]:
     """Live (not zombie) children of this process whose command line mentions `marker`: pid -> argv."""
-    found: dict[int, list[str]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            argv = Path(f"/proc/{entry}/cmdline").read_bytes().decode("utf-8", "replace").split("\0")[:-1]
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and int(fields[1]) == os.getpid() and any(marker in arg for arg in argv):
-            found[int(entry)] = argv
-    return found
+    return {pid: argv(pid) for pid in children(os.getpid())
+            if running(pid) and any(marker in arg for arg in argv(pid))}
 
 
 def allowed_text(result: dict[str, Any]) -> list[str]:

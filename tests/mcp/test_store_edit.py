@@ -100,14 +100,25 @@ async def test_a_write_that_fails_is_taken_back_and_the_server_told_the_list_on_
         assert [root.enabled for root in Store(hub.store.home).load().roots] == [False, True]
 
 
+def waiting_in_flock() -> int:
+    """How many threads of this process the kernel has asleep in `flock` (their wchan names the lock wait)."""
+    waiting = 0
+    for tid in os.listdir("/proc/self/task"):
+        with contextlib.suppress(OSError):
+            waiting += "lock_inode_wait" in Path(f"/proc/self/task/{tid}/wchan").read_text()
+    return waiting
+
+
 async def test_an_edit_waits_on_a_thread_while_another_process_holds_the_lock(tmp_path: Path) -> None:
     async with running_hub(tmp_path) as (hub, ids, record, folders):
         held = os.open(hub.store.lock_path, os.O_RDWR)
         fcntl.flock(held, fcntl.LOCK_EX)  # another open file: to the kernel, as good as another process
         try:
             assert hub.store.begin_if_free() is None
+            before = waiting_in_flock()
             editing = asyncio.ensure_future(hub.edit(disabling(ids[1]), on_loop=True))
-            await asyncio.sleep(0.2)  # the loop keeps turning: the edit waits on a thread, not here
+            # The loop keeps turning (this wait polls on it) while the edit waits for the lock on a thread.
+            await eventually(lambda: waiting_in_flock() > before, what="a thread waiting for the store's lock")
             assert not editing.done()
         finally:
             fcntl.flock(held, fcntl.LOCK_UN)

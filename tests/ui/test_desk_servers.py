@@ -17,7 +17,8 @@ from app.core.store.store import Store
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.models.servers import Column
-from tests.hub_helpers import add_roots, processes_mentioning, python_server, recorded
+from tests.hub_helpers import add_roots, python_server, recorded
+from tests.process_tree import processes_mentioning
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
 
 OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")

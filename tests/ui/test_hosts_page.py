@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontInfo
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
 from app.core.hosts import HOSTS, ConfigFile
@@ -194,7 +194,9 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
             assert shown == expected
             assert shown.startswith(f"--- {path}\n+++ {path}\n@@")
             assert '-      "command": "/bin/sh",' in shown and '"bridge"' in shown
-            assert dialog.view.isReadOnly() and QFontInfo(dialog.view.font()).fixedPitch()
+            # The diff asks for the system's fixed font (which face fontconfig then picks is the machine's).
+            assert dialog.view.isReadOnly()
+            assert dialog.view.font() == QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
             dialog.cancel_button.click()
             await eventually(lambda: not dialog.isVisible(), what="the dialog closed")
             await app.flows.hosts.read()  # the flow's last step has run

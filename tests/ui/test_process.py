@@ -15,7 +15,7 @@ from app.core.store.store import Store
 from app.ui.single_instance import SingleInstance
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, folders, run, running
+from tests.ui_helpers import build_app, eventually, folders, run, running
 
 DESKTOP_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
 
@@ -54,11 +54,7 @@ def test_a_second_start_raises_the_first_window_and_exits(qloop: qasync.QEventLo
             )
             assert second.returncode == 0, second.stderr
             assert second.stdout.strip() == "Rootkeeper is already running; its window has been brought to the front."
-            for _ in range(100):
-                if app.window.isVisible():
-                    break
-                await asyncio.sleep(0.02)
-            assert app.window.isVisible()
+            await eventually(app.window.isVisible, what="the first instance's window raised")
 
     try:
         run(qloop, scenario())

@@ -10,7 +10,8 @@ import qasync
 
 from app.core.store.store import Store
 from tests.headless_helpers import headless_hub, holder
-from tests.hub_helpers import processes_mentioning, python_server
+from tests.hub_helpers import python_server
+from tests.process_tree import leftovers, processes_mentioning
 from tests.ui_helpers import build_app, eventually, run, running
 
 
@@ -27,7 +28,8 @@ def test_the_app_stops_a_headless_hub_and_connects_its_servers(
         python_server("rec", "legacy_recorder", "--record", str(record), mark=mark)))
 
     async def scenario() -> None:
-        with headless_hub(home) as headless:
+        report = tmp_path / "headless-leftovers.json"  # what the headless hub leaves running when it exits
+        with headless_hub(home, leftovers=report) as headless:
             await eventually(lambda: initialized(record) == 1, 60, "the headless hub's server")
             async with running(build_app(home)) as app:
                 assert app.connecting
@@ -36,7 +38,8 @@ def test_the_app_stops_a_headless_hub_and_connects_its_servers(
                 await eventually(lambda: any(s.status is not None and s.status.state == "connected"
                                              for s in app.live.current.servers), 60, "the app's own connection")
                 assert initialized(record) == 2
-                assert len(processes_mentioning(mark)) == 1  # the app's server; the headless one has stopped
+                # The app's server; the headless one has stopped (and is not left running, below nothing of ours).
+                assert len(processes_mentioning(mark)) == 1 and leftovers(report, mark) == []
                 assert not app.window.message_bar.isVisible()
             assert app.hub_lock.owner() is None  # released at shutdown
 

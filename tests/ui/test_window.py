@@ -195,6 +195,8 @@ def test_a_folder_that_goes_away_is_notified_once_and_again_when_it_is_back(
     qloop: qasync.QEventLoop, tmp_path: Path
 ) -> None:
     app, folder, notes = one_folder_app(tmp_path, "usb-drive")
+    settled: list[object] = []  # connected after the notifier: it has seen each snapshot counted here
+    app.live.snapshotSettled.connect(settled.append)
 
     async def scenario() -> None:
         async with running(app):
@@ -202,7 +204,10 @@ def test_a_folder_that_goes_away_is_notified_once_and_again_when_it_is_back(
             await eventually(lambda: model.data(model.index(0, Column.STATUS)) == "Reachable", what="the first check")
             folder.rename(tmp_path / "unplugged")
             await eventually(lambda: model.data(model.index(0, Column.STATUS)) == "Missing", what="the loss")
-            await asyncio.sleep(0.6)  # several more checks while it stays missing: still one notification
+            # Several more checks while it stays missing, each one's snapshot seen by the notifier: still one
+            # notification.
+            lost_at = len(settled)
+            await eventually(lambda: len(settled) >= lost_at + 3, what="three more checks settled while it is missing")
             assert [title for title, _ in notes] == ["A shared folder became unavailable"]
             assert "'usb-drive'" in notes[0][1]
             # Without a tray the notification lands in the window.
@@ -263,7 +268,8 @@ def test_an_edit_the_store_refuses_is_reported_and_undone_on_screen(qloop: qasyn
             # Something outside Rootkeeper breaks the settings file: every write now fails.
             store.path.rename(home / "moved-away.json")
             store.path.mkdir()
-            await asyncio.sleep(0.4)  # the hub has seen it (and kept its last good state); all is quiet
+            # The hub has seen it (and kept its last good state); all is quiet.
+            await eventually(lambda: app.hub.watcher.refused_reads >= 1, what="the hub to refuse the folder")
             model = app.window.roots_model
             assert model.setData(model.index(0, Column.NAME), "Renamed")
             assert shown_names(app) == ["Renamed"]  # shown at once...

@@ -99,6 +99,8 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
         self._mounts: MountTable | None = None
         self._unwatched: set[str] = set()
         self._running = False
+        self.refused_reads = 0
+        """How often a changed store file was refused and the last good state kept (tests wait on it)."""
 
     # -- what subscribers read ---------------------------------------------------------------------
 
@@ -271,6 +273,7 @@ class RootsWatcher(FallbackRechecks, OsEventHandling):
         # A refused store (newer version, unreadable) keeps the last good state.
         log.warning("Keeping the last good settings: %s", exc)
         self._stamp = stamp
+        self.refused_reads += 1
 
     def _take(self, stamp: Stamp | None, data: StoreData) -> None:
         self._stamp = stamp

@@ -36,6 +36,11 @@ class ConsentPrompter(QObject):
         self._prompting = False
         flows.live.snapshotChanged.connect(self._on_snapshot)
 
+    @property
+    def asking(self) -> bool:
+        """Whether a prompt is coming or open: decided on each snapshot as it is shown (tests read it then)."""
+        return self._prompting
+
     def _on_snapshot(self, snapshot: Snapshot) -> None:
         for server in snapshot.servers:
             if server.awaiting_consent and in_use(server) and server.name not in self._asked:

@@ -20,25 +20,9 @@ import pytest
 
 from tests.conftest import PROJECT, run_cli
 from tests.mcp.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, raw_host, sdk_host, wait_until
+from tests.process_tree import Followed, processes_mentioning, still_running
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
-
-
-
-def processes_with(marker: str) -> dict[int, tuple[int, list[str]]]:
-    """Live (not zombie) processes whose command line mentions `marker`: pid -> (parent pid, argv)."""
-    found: dict[int, tuple[int, list[str]]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            argv = Path(f"/proc/{entry}/cmdline").read_bytes().decode("utf-8", "replace").split("\0")[:-1]
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and any(marker in arg for arg in argv):
-            found[int(entry)] = (int(fields[1]), argv)
-    return found
 
 
 def allowed(result: Any) -> list[str]:
@@ -75,22 +59,23 @@ async def test_the_filesystem_server_is_restarted_with_the_new_folder_and_the_ho
         return ListRootsResult(roots=[])
 
     options = {"list_roots_callback": host_roots} if host_has_roots else {}
+    servers = Followed(script)  # pid -> (parent pid, argv), followed even once the bridge is gone
     try:
         async with sdk_host(rk_home, "fs", tmp_path / "host.log", **options) as client:
             await wait_until(lambda: applied() >= 1, "the first server applied its list")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
-            ((first_pid, (bridge_pid, argv)),) = processes_with(script).items()
+            ((first_pid, (bridge_pid, argv)),) = servers().items()
             assert argv[-1] == str(alpha)
 
             assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
             # The new child lists its roots once the replayed `initialized` reaches it.
             await wait_until(lambda: applied() >= 2, "the restarted server applied its list")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
-            await wait_until(lambda: first_pid not in processes_with(script), "the first server gone")
-            ((_pid, (parent, argv)),) = processes_with(script).items()
+            await wait_until(lambda: first_pid not in servers(), "the first server gone")
+            ((_pid, (parent, argv)),) = servers().items()
             assert parent == bridge_pid and argv[-2:] == [str(alpha), str(beta)]
             assert (await client.list_tools()).tools  # the same session, never initialized again by the host
-        await wait_until(lambda: not processes_with(script), "no server left once the host is gone")
+        await wait_until(lambda: not servers(), "no server left once the host is gone")
     except (AssertionError, TimeoutError) as exc:
         raise AssertionError(show_logs(rk_home, "fs")) from exc
 
@@ -142,7 +127,9 @@ async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is
             assert await host.close_input() == 0
         except (AssertionError, TimeoutError) as exc:
             raise AssertionError(show_logs(rk_home, "rec")) from exc
-    assert not processes_with(str(record))
+    # Every child the bridge started said its pid: none runs on, below us or anywhere else.
+    started = {event["pid"] for event in events(record, "started")}
+    assert not processes_mentioning(str(record)) and not still_running(started, str(record))
 
 
 async def test_a_handshake_in_progress_is_replayed_with_the_hosts_own_id(tmp_path: Path, rk_home: Path) -> None:
