@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from app.core.system.hublock import HubLock
+from tests.bridge.helpers import RawHost, add_server, raw_host, wait_until
 from tests.conftest import run_cli
 from tests.hub_helpers import add_roots, recorded
-from tests.mcp.bridge.helpers import RawHost, add_server, raw_host, wait_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(150)]
 

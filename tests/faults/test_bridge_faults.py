@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp.bridge.helpers import (
+from tests.bridge.helpers import (
     add_server,
     bridge_env,
     pid_alive,

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import Store
+from tests.bridge.helpers import add_server, pid_alive, raw_host, raw_server, records, wait_until
 from tests.faults.conftest import StoreGuard
 from tests.hub_helpers import add_roots
-from tests.mcp.bridge.helpers import add_server, pid_alive, raw_host, raw_server, records, wait_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(300)]
 

@@ -28,7 +28,7 @@ from app.core.roots.sharing import SharedRoot
 from app.core.store.store import Store
 from app.engine.watcher.watcher import RootsWatcher
 from app.mcp.connection.connection import ServerConnection
-from tests.mcp.bridge.helpers import sdk_host
+from tests.bridge.helpers import sdk_host
 from tests.mcp_helpers import REPO, child_pids
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]

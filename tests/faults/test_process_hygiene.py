@@ -24,9 +24,9 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.text import CATALOGUE
 from app.mcp.connection.connection import ServerConnection
 from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
+from tests.bridge.helpers import add_server, raw_host
 from tests.conftest import PROJECT, run_cli
 from tests.headless_helpers import headless_hub
-from tests.mcp.bridge.helpers import add_server, raw_host
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 

@@ -113,7 +113,7 @@ def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write
 async def test_the_bridge_in_a_read_only_or_full_home_still_bridges(
     small_disk: Path, tmp_path: Path, store_guard: StoreGuard, fault: str
 ) -> None:
-    from tests.mcp.bridge.helpers import add_server, raw_host, raw_server
+    from tests.bridge.helpers import add_server, raw_host, raw_server
 
     home = small_disk / "home"
     add_server(home, "raw", raw_server(tmp_path / "raw.jsonl"), share="all", consent="given")

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import STORE_FILE
+from tests.bridge.helpers import sdk_host
 from tests.conftest import run_cli
 from tests.faults.conftest import StoreGuard
 from tests.headless_helpers import headless_hub
-from tests.mcp.bridge.helpers import sdk_host
 from tests.mcp_helpers import http_servers
 
 pytestmark = pytest.mark.timeout(240)

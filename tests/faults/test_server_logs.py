@@ -49,7 +49,7 @@ def test_a_chatty_server_log_is_rotated_by_size_and_stays_private(
 
 async def test_a_chatty_server_behind_the_bridge_has_its_log_rotated_too(rk_home: Path, tmp_path: Path,
                                                                          store_guard: StoreGuard) -> None:
-    from tests.mcp.bridge.helpers import add_server, raw_host
+    from tests.bridge.helpers import add_server, raw_host
 
     record = tmp_path / "rec.jsonl"
     command = [sys.executable, "-m", "tests.servers.stderr_flood", "--flood", str(FLOOD), "--record", str(record)]

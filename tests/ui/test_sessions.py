@@ -28,7 +28,7 @@ from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.models.servers import Column
 from tests.conftest import PROJECT
 from tests.hub_helpers import add_roots, recorded
-from tests.ui.test_consent import recorder
+from tests.ui.flows.test_consent import recorder
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 
 pytestmark = pytest.mark.timeout(180)

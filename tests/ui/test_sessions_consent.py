@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from tests.hub_helpers import add_roots
-from tests.ui.test_consent import recorder
+from tests.ui.flows.test_consent import recorder
 from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
 
 
