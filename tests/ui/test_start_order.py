@@ -26,7 +26,7 @@ from app.ui.tray.face import Face
 HEAVY = ("pydantic", "app.core.model", "app.core.store.store", "app.mcp.hub", "app.ui.window.main_window",
          "app.ui.flows.flows", "mcp",
          "PySide6.QtNetwork", "asyncio", "qasync", "ssl", "_hashlib", "ctypes",
-         "app.core.roots.access", "app.core.paths", "app.cli.terminal", "html", "datetime")
+         "app.core.roots.access", "app.core.paths", "app.cli.terminal", "html", "datetime", "logging.handlers")
 # Bindings PySide6 loads on first use, each a millisecond or more, that the face needs none of.
 LATE_BINDINGS = ("QEvent", "QFile", "QDateTime")
 seen = {}
@@ -57,6 +57,10 @@ def poll():
 
 Face.show = show
 sys.argv = ["rootkeeper"]
+import logging
+from app.core.system import logsetup
+from app.core.system.locations import state_home
+logsetup.configure_logging(logging.INFO, state_home(), to_file=True)  # as `rootkeeper` does before the GUI
 from app.ui.main import run_gui  # what `rootkeeper` with no subcommand runs, after parsing its arguments
 sys.exit(run_gui())
 """

@@ -122,17 +122,45 @@ def _file_handler(path: Path) -> logging.Handler:
     # Each folder made on its own (`parents=True` would create them with the umask's mode).
     private_dir(path.parent.parent)
     private_dir(path.parent)
-    from app.core.system.logfile import PrivateRotatingFileHandler  # `logging.handlers`: only for a log file
+    os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600))  # unwritable: said now, not at a record
+    return _LogFile(path)
 
-    handler = PrivateRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
-    handler.setFormatter(logging.Formatter(_FORMAT))
-    return handler
+
+class _LogFile(logging.Handler):
+    """The private rotating log file (`app.core.system.logfile`), opened at the first record it takes.
+
+    The rotating handler comes with `logging.handlers`, which imports `socket`, `pickle` and `queue`
+    for its other handlers: 5-15 ms that the tray app's start need not pay before anything is on screen.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.baseFilename = str(path)
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            from app.core.system.logfile import PrivateRotatingFileHandler
+
+            self._file = PrivateRotatingFileHandler(self.baseFilename, maxBytes=MAX_BYTES, backupCount=BACKUPS,
+                                                    encoding="utf-8")
+            self._file.setFormatter(logging.Formatter(_FORMAT))
+        self._file.emit(record)  # this handler's lock is held; the file's own failures stay the file's
+
+    def flush(self) -> None:
+        if self._file is not None:
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 def current_log_file() -> Path | None:
     """The file `configure_logging` sends records to, when it was configured for a long-running process."""
     for handler in logging.getLogger().handlers:
-        if handler.get_name() == _HANDLER_NAME and isinstance(handler, logging.FileHandler):
+        if handler.get_name() == _HANDLER_NAME and isinstance(handler, _LogFile):
             return Path(handler.baseFilename)
     return None
 
