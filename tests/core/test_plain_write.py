@@ -1,4 +1,4 @@
-"""Editing roots without pydantic (`Store.plain_transaction`) writes the very bytes the model would write.
+"""Editing roots without pydantic (`plain.transaction`) writes the very bytes the model would write.
 
 The model's `serialize(StoreData)` is the rule; the plain writer must give it byte for byte for the
 same state, and every file it cannot be sure of (a migration, a value the model converts, a secret
@@ -19,8 +19,7 @@ from app.core.edits import roots as edit_roots
 from app.core.model import StoreData
 from app.core.store import json_text
 from app.core.store import plain as plain_store
-from app.core.store.encoding import parsed_for_writing, serialize_plain
-from app.core.store.plain_views import PlainStore
+from app.core.store.plain import PlainStore, parsed_for_writing, serialize_plain
 from app.core.store.store import STORE_FILE, Store, parse, serialize
 from app.core.text import UserError
 
@@ -98,7 +97,7 @@ def _home(tmp_path: Path, name: str, state: object) -> Store:
 
 
 def _add(store: Store, folder: Path) -> type:
-    with store.plain_transaction() as data:
+    with plain_store.transaction(store) as data:
         (added,) = edit_roots.add_roots(data, [str(folder)]).roots
         kind = type(data)
     # The new root's id and time are this run's; the rest of the file is as the model writes it.
@@ -167,7 +166,7 @@ def test_a_damaged_store_is_moved_aside_as_the_model_does(tmp_path: Path) -> Non
 def test_a_refusal_writes_nothing(tmp_path: Path) -> None:
     store = _home(tmp_path, "home", _state())
     before = store.path.read_bytes()
-    with pytest.raises(UserError), store.plain_transaction() as data:
+    with pytest.raises(UserError), plain_store.transaction(store) as data:
         edit_roots.add_roots(data, ["/x/caf\u00e9"])  # not there: refused before anything changes
     assert store.path.read_bytes() == before and not store.saved
 
