@@ -16,10 +16,10 @@ from unittest import mock
 import pytest
 
 from app.core.edits import roots as edit_roots
-from app.core.model import StoreData
+from app.core.model import Root, ServerEntry, StoreData
 from app.core.store import json_text
 from app.core.store import plain as plain_store
-from app.core.store.plain import PlainStore, parsed_for_writing, serialize_plain
+from app.core.store.plain import PlainRoot, PlainServer, PlainStore, parsed_for_writing, serialize_plain
 from app.core.store.store import STORE_FILE, Store, parse, serialize
 from app.core.text import UserError
 
@@ -87,6 +87,19 @@ def test_the_views_edit_the_data_they_write(state: dict[str, Any], encoder: int)
         edit_roots.set_paused(data, False)
     with mock.patch.object(json_text, "WORTH_PYDANTIC_CORE", encoder):  # the edited roots are the views' own dicts
         assert serialize_plain(view.raw) == serialize(model)
+
+
+@pytest.mark.parametrize(("view", "model"), [(PlainStore, StoreData), (PlainRoot, Root), (PlainServer, ServerEntry)],
+                         ids=["store", "root", "server"])
+def test_every_field_of_the_model_is_its_own_key_in_the_view(view: type[dict[str, Any]], model: type[Any]) -> None:
+    # The roots rules are typed against the model and run on these views (`plain._as_model`): whatever
+    # field of the model they read or change, the view must have it, as the data's own key.
+    for name in model.model_fields:
+        value, changed = object(), object()
+        item = view({name: value})
+        assert getattr(item, name) is value, name
+        setattr(item, name, changed)
+        assert item == {name: changed}, name
 
 
 def _home(tmp_path: Path, name: str, state: object) -> Store:

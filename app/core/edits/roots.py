@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from app.core.model import Root, StoreData
 
 # The model is only named here: the command line runs these edits on the store's plain data
-# (`app.core.store.plain.transaction`), without building pydantic, by the same rules.
+# (`app.core.store.plain.transaction`) without building pydantic, so they use no more of the state, its
+# roots and its servers than the plain views carry.
 
 
 @dataclass

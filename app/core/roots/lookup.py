@@ -25,6 +25,9 @@ from app.core.text import SENTENCES, Message, UserError
 if TYPE_CHECKING:
     from app.core.model import Root, StoreData
 
+# The model is only named here: `roots add` and the other roots edits run these rules on the store's plain
+# data (`app.core.store.plain.transaction`), so they use no more of it than the plain views carry.
+
 
 class RootError(UserError):
     """An edit of the roots list cannot be done; one sentence for the user, with its code and arguments."""

@@ -26,8 +26,9 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, cast
 
 from app.core.roots.ids import new_root_id, utc_now
 from app.core.servers.secret_parts import MASK, REFERENCE, Change, collected, http_update, stdio_update
@@ -60,7 +61,7 @@ def load(store: Store) -> dict[str, Any]:
         state = _state(store, json.loads(text) if text is not None else EMPTY)
     except DAMAGED:
         state = None
-    return store.load().model_dump() if state is None else state.raw
+    return store.load().model_dump() if state is None else state
 
 
 def servers(store: Store) -> list[PlainServer]:
@@ -91,15 +92,14 @@ def transaction(store: Store) -> Iterator[StoreData]:
                 yield data
             return
         yield _as_model(state)
-        state.raw["revision"] += 1
-        store._write_payload(serialize_plain(state.raw))
+        state.revision += 1
+        store._write_payload(serialize_plain(state))
 
 
 def _state(store: Store, raw: object, *, writing: bool = False) -> PlainStore | None:
-    data = plain(raw)
-    if data is None or (writing and holds_plaintext(data["servers"])):  # the model seals what it writes
+    state = plain(raw)
+    if state is None or (writing and holds_plaintext(state.servers)):  # the model seals what it writes
         return None
-    state = PlainStore(data)
     for notice in repair(_as_model(state)):
         store._notify(notice)
     return state
@@ -115,27 +115,17 @@ def _as_model(state: PlainStore) -> StoreData:
 
 # -- the plain data, read by the model's attribute names ------------------------------------------
 
-T = TypeVar("T")
 
+def _key(name: str) -> Any:
+    """An attribute of a view that is the dict's own key `name`, read and written.
 
-class Key(Generic[T]):
-    """An attribute of a view that is the dict's own key of the same name (read, and written if settable)."""
+    Read by `operator.itemgetter`, in C: the roots rules read a field of every root on each edit.
+    """
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.key = name
+    def write(view: dict[str, Any], value: object) -> None:
+        view[name] = value
 
-    @overload
-    def __get__(self, view: None, owner: type) -> Key[T]: ...
-    @overload
-    def __get__(self, view: dict[str, Any], owner: type) -> T: ...
-    def __get__(self, view: dict[str, Any] | None, owner: type) -> Key[T] | T:
-        if view is None:
-            return self
-        value: T = view[self.key]
-        return value
-
-    def __set__(self, view: dict[str, Any], value: T) -> None:
-        view[self.key] = value
+    return property(itemgetter(name), write)
 
 
 class PlainRoot(dict[str, Any]):
@@ -143,13 +133,14 @@ class PlainRoot(dict[str, Any]):
 
     __slots__ = ()
 
-    id = Key[str]()
-    name = Key[str]()
-    entered_path = Key[str]()
-    path = Key[str]()
-    uri = Key[str]()
-    is_file = Key[bool]()
-    enabled = Key[bool]()
+    id: str = _key("id")
+    name: str = _key("name")
+    entered_path: str = _key("entered_path")
+    path: str = _key("path")
+    uri: str = _key("uri")
+    is_file: bool = _key("is_file")
+    enabled: bool = _key("enabled")
+    added_at: datetime = _key("added_at")
 
 
 class PlainServer(dict[str, Any]):
@@ -157,45 +148,34 @@ class PlainServer(dict[str, Any]):
 
     __slots__ = ()
 
-    share = Key[SharingMode | list[str]]()
-    name = Key[str]()
-    consent = Key[str]()
-    enabled = Key[bool]()
-    legacy_only = Key[bool]()
-    era = Key[str]()
-    path_aliases = Key[dict[str, str]]()
-    also_send_own_folders = Key[bool]()
-    roots_source = Key[str]()
-    target = Key[dict[str, Any]]()
+    name: str = _key("name")
+    target: dict[str, Any] = _key("target")
+    share: SharingMode | list[str] = _key("share")
+    consent: str = _key("consent")
+    legacy_only: bool = _key("legacy_only")
+    era: str = _key("era")
+    roots_source: str = _key("roots_source")
+    path_aliases: dict[str, str] = _key("path_aliases")
+    also_send_own_folders: bool = _key("also_send_own_folders")
+    enabled: bool = _key("enabled")
+    added_at: datetime = _key("added_at")
 
 
-class PlainStore:
-    """The whole state (`plain`), with `StoreData`'s attribute names for what the roots edits read and change."""
+class PlainStore(dict[str, Any]):
+    """The whole state (`plain`) with `StoreData`'s attribute names; its roots and servers are views too."""
 
-    def __init__(self, raw: dict[str, Any]) -> None:
-        self.raw = raw
+    __slots__ = ()
 
-    @property
-    def roots(self) -> list[PlainRoot]:
-        roots: list[PlainRoot] = self.raw["roots"]
-        return roots
-
-    @roots.setter
-    def roots(self, value: list[PlainRoot]) -> None:
-        self.raw["roots"] = value
+    schema_version: int = _key("schema_version")
+    revision: int = _key("revision")
+    roots: list[PlainRoot] = _key("roots")
+    servers: list[PlainServer] = _key("servers")
+    paused: bool = _key("paused")
 
     @property
-    def servers(self) -> list[PlainServer]:
-        found: list[PlainServer] = self.raw["servers"]
-        return found
-
-    @property
-    def paused(self) -> bool:
-        return bool(self.raw["paused"])
-
-    @paused.setter
-    def paused(self, value: bool) -> None:
-        self.raw["paused"] = value
+    def raw(self) -> dict[str, Any]:
+        """The state as written: this very dict."""
+        return self
 
     def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> PlainRoot:
         """`StoreData.new_root`: the model's fields in its order, each default as `Root(...)` makes it."""
@@ -204,7 +184,8 @@ class PlainStore:
 
 
 _VIEWS: dict[str, Callable[[], dict[str, Any]]] = {"Root": PlainRoot, "ServerEntry": PlainServer}
-"""The schema's definitions that `plain` builds as views (any other object is a dict)."""
+"""The schema's definitions that `plain` builds as views (the whole state is a `PlainStore`, any other object
+a dict)."""
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -316,12 +297,12 @@ class _Unsure(Exception):
     """Only the model can say what this value becomes (or why it is refused)."""
 
 
-def plain(raw: object) -> dict[str, Any] | None:
+def plain(raw: object) -> PlainStore | None:
     """`raw` (a parsed store file of the current schema version) as plain data, or None: ask the model."""
     if not isinstance(raw, dict) or raw.get("schema_version") != SCHEMA_VERSION:
         return None
     try:
-        value: dict[str, Any] = _check_store()(raw)
+        value: PlainStore = _check_store()(raw)
     except _Unsure:
         return None
     return value
@@ -338,7 +319,7 @@ def plain_status(raw: object) -> dict[str, Any] | None:
 
 @cache
 def _check_store() -> Check:
-    return _compiled(SCHEMA, {})
+    return _object(SCHEMA, {}, SCHEMA, PlainStore)
 
 
 @cache
