@@ -98,7 +98,7 @@ def transaction(store: Store) -> Iterator[StoreData]:
 
 def _state(store: Store, raw: object, *, writing: bool = False) -> PlainStore | None:
     state = plain(raw)
-    if state is None or (writing and holds_plaintext(state.servers)):  # the model seals what it writes
+    if state is None or (writing and _holds_plaintext(state.servers)):  # the model seals what it writes
         return None
     for notice in repair(_as_model(state)):
         store._notify(notice)
@@ -231,7 +231,7 @@ def masked_plain(target: dict[str, Any]) -> dict[str, Any]:
     return {**target, **_secret_update(target, lambda _part: MASK)}
 
 
-def holds_plaintext(servers: list[PlainServer]) -> bool:
+def _holds_plaintext(servers: list[PlainServer]) -> bool:
     """Whether any plain server still has a secret written in the store (by an older version)."""
     return any(not REFERENCE.fullmatch(part) for server in servers for part in _secret_parts(server.target))
 
@@ -253,7 +253,7 @@ def published_rows(state_dir: Path) -> tuple[dict[str, dict[str, Any]], bool]:
     rows, running = read_published(state_dir / STATUS_FILE)
     shown: dict[str, dict[str, Any]] = {}
     for name, row in rows.items():
-        status = plain_status(row)
+        status = _plain_status(row)
         if status is None:
             from app.core.servers.status import model_row  # what only the model can say
 
@@ -267,7 +267,7 @@ def published_rows(state_dir: Path) -> tuple[dict[str, dict[str, Any]], bool]:
 
 def unknown_row() -> dict[str, Any]:
     """`ConnectionStatus().row()`: the row of a server no hub has reported on."""
-    status = plain_status({})
+    status = _plain_status({})
     assert status is not None, "every status field has a default"
     return _published(status)
 
@@ -308,7 +308,7 @@ def plain(raw: object) -> PlainStore | None:
     return value
 
 
-def plain_status(raw: object) -> dict[str, Any] | None:
+def _plain_status(raw: object) -> dict[str, Any] | None:
     """A published connection status row (`published_rows`) as `ConnectionStatus` holds it, or None."""
     try:
         value: dict[str, Any] = _check_status()(raw)
