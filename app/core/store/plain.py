@@ -30,10 +30,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from app.core.roots.ids import new_root_id, utc_now
 from app.core.servers.secret_parts import MASK, REFERENCE, Change, collected, http_update, stdio_update
-from app.core.servers.status_file import DATE_FIELDS, STATUS_FILE, UNPUBLISHED, read_published
-from app.core.servers.words import SharingMode
 from app.core.store.encoding import date_time_text
 from app.core.store.json_text import indented
 from app.core.store.parse import DAMAGED
@@ -42,7 +39,10 @@ from app.core.store.schema import SCHEMA, STATUS_SCHEMA
 
 if TYPE_CHECKING:
     from app.core.model import StoreData
+    from app.core.servers.words import SharingMode
     from app.core.store.store import Store
+
+# What only an edit or `servers list` uses is imported there: `roots list` loads no more than it needs.
 
 SCHEMA_VERSION: int = SCHEMA["properties"]["schema_version"]["default"]
 
@@ -179,6 +179,8 @@ class PlainStore(dict[str, Any]):
 
     def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> PlainRoot:
         """`StoreData.new_root`: the model's fields in its order, each default as `Root(...)` makes it."""
+        from app.core.roots.ids import new_root_id, utc_now
+
         return PlainRoot(id=new_root_id(), name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file,
                          enabled=True, added_at=utc_now())
 
@@ -250,6 +252,8 @@ def published_rows(state_dir: Path) -> tuple[dict[str, dict[str, Any]], bool]:
     checks it against the model's generated schema (`STATUS_SCHEMA`), so the row shown is what
     `ConnectionStatus.model_validate(row).row()` gives. A row only the model can judge is left to it.
     """
+    from app.core.servers.status_file import STATUS_FILE, read_published
+
     rows, running = read_published(state_dir / STATUS_FILE)
     shown: dict[str, dict[str, Any]] = {}
     for name, row in rows.items():
@@ -273,6 +277,8 @@ def unknown_row() -> dict[str, Any]:
 
 
 def _published(status: dict[str, Any]) -> dict[str, Any]:
+    from app.core.servers.status_file import DATE_FIELDS, UNPUBLISHED
+
     for field in DATE_FIELDS:
         if status[field] is not None:
             status[field] = date_time_text(status[field])
