@@ -2,8 +2,8 @@
 
 The roots commands are here, the servers commands in `app.cli.servers`. Each edit handler opens one
 store transaction, calls the edit in `app.core.edits` (the same one the GUI calls) and reports; the
-roots' edits get the state as plain data where the file allows (`Store.plain_transaction`), so they
-run without pydantic, by the same rules. A
+roots' edits get the state as plain data where the file allows (`app.core.store.plain.transaction`), so
+they run without pydantic, by the same rules. A
 refusal (`UserError` from core, `CliError` for the command line itself) is one sentence on stderr
 with exit 1, and leaves the store untouched: the transaction only commits when the edit returns.
 """
@@ -34,10 +34,11 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
     shared (turned on, not forbidden) fails its check."""
     from app.cli.output import fails_check, print_root_checks, print_root_table, root_rows
     from app.cli.terminal import print_json
+    from app.core.store import plain
     from app.core.system.collection_hold import collections_held
 
     with collections_held():  # nearly every object made lives until the exit: a cycle search finds nothing
-        data = store.load_plain()
+        data = plain.load(store)
         rows = root_rows(data["roots"], paused=data["paused"])
     checking = args.command == "check"
     if args.json:
@@ -54,10 +55,11 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     from app.cli.terminal import note
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
+    from app.core.store import plain
 
     if args.name is not None and len(args.paths) > 1:
         raise CliError("cli.name_one_path")
-    with store.plain_transaction() as data:
+    with plain.transaction(store) as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
     for added_note in added.notes:
@@ -69,8 +71,9 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
 def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
+    from app.core.store import plain
 
-    with store.plain_transaction() as data:
+    with plain.transaction(store) as data:
         (root,) = edit_roots.remove_roots(data, [args.root])
     print(f"Stopped sharing '{printable(root.name)}'; no files were deleted.")
     return 0
@@ -79,8 +82,9 @@ def cmd_roots_remove(store: Store, args: argparse.Namespace) -> int:
 def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
+    from app.core.store import plain
 
-    with store.plain_transaction() as data:
+    with plain.transaction(store) as data:
         root = edit_roots.set_enabled(data, args.root, args.command == "enable")
     print(f"'{printable(root.name)}' is now {'enabled' if root.enabled else 'disabled'}.")
     return 0
@@ -89,8 +93,9 @@ def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
+    from app.core.store import plain
 
-    with store.plain_transaction() as data:
+    with plain.transaction(store) as data:
         old, root = edit_roots.rename(data, args.root, args.name)
     print(f"Renamed '{printable(old)}' to '{printable(root.name)}'.")
     return 0
@@ -98,9 +103,10 @@ def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_pause(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
+    from app.core.store import plain
 
     paused = args.group == "pause"
-    with store.plain_transaction() as data:
+    with plain.transaction(store) as data:
         changed = edit_roots.set_paused(data, paused)
     if not changed:
         print("Sharing was already paused." if paused else "Sharing was not paused.")

@@ -15,16 +15,17 @@ from app.core.roots import access
 from app.core.roots.standing import Standing, needs_attention, standing
 
 if TYPE_CHECKING:
-    from app.core.store.plain_views import PlainServer, ServerFields
+    from app.core.model import ServerEntry
+    from app.core.store.plain import PlainServer
 
-# The rows are built from plain data (`Store.load_plain`), so `roots list`, `roots check` and `servers list`
+# The rows are built from plain data (`app.core.store.plain`), so `roots list`, `roots check` and `servers list`
 # never import pydantic; secrets are masked by the model's own rule (`app.core.servers.secret_parts`).
 
 
 def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEOUT, *,
               paused: bool = False) -> list[dict[str, Any]]:
-    """One row per root, from the roots as `Store.load_plain` gives them; `standing` says whether it is
-    shared and if not why (`app.core.roots.standing`), `paused`: the store's pause."""
+    """One row per root, from the roots as `app.core.store.plain.load` gives them; `standing` says whether
+    it is shared and if not why (`app.core.roots.standing`), `paused`: the store's pause."""
     checks = (access.CheckItem(r["id"], r["path"], r["is_file"], r["entered_path"]) for r in roots)
     results = access.check_many(checks, timeout=timeout)
     from app.core.policy import load_policy
@@ -73,7 +74,7 @@ def print_root_checks(rows: list[dict[str, Any]]) -> None:
 
 
 def server_row(server: PlainServer) -> dict[str, Any]:
-    from app.core.servers.secret_parts import masked_plain
+    from app.core.store.plain import masked_plain
 
     target = masked_plain(server.target)  # secrets never leave masked
     row: dict[str, Any] = {"name": server.name, "transport": target["kind"]}
@@ -86,7 +87,7 @@ def server_row(server: PlainServer) -> dict[str, Any]:
     return row
 
 
-def share_text(server: ServerFields) -> str:
+def share_text(server: ServerEntry | PlainServer) -> str:
     if server.consent != "given":
         return "waiting for consent"
     if isinstance(server.share, list):
@@ -95,8 +96,8 @@ def share_text(server: ServerFields) -> str:
 
 
 def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bool) -> dict[str, Any]:
-    """The server's row from `status_rows.published_rows`, as this command shows it."""
-    from app.core.servers.status_rows import unknown_row
+    """The server's row from `plain.published_rows`, as this command shows it."""
+    from app.core.store.plain import unknown_row
 
     row = published.get(name)
     if row is None:
@@ -114,7 +115,7 @@ def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bo
 def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -> None:
     from app.cli.server_options import option_lines
     from app.cli.sessions import host_of
-    from app.core.servers.secret_parts import masked_plain
+    from app.core.store.plain import masked_plain
 
     if not rows:
         print("No servers yet. Add one with: rootkeeper servers add NAME -- COMMAND [ARG...]")

@@ -20,7 +20,7 @@ from app.core.servers.words import ROOTS_SOURCES
 from app.core.text import refusal
 
 if TYPE_CHECKING:
-    from app.core.store.plain_views import ServerFields
+    from app.core.store.plain import PlainServer
     from app.core.store.store import Store
 
 # The edits (and the model) are imported when a command runs: `servers list` shows these options from
@@ -50,7 +50,7 @@ def cmd_servers_alias(store: Store, args: argparse.Namespace) -> int:
     if not server.path_aliases:
         print(f"'{server.name}' is sent its folders under their own paths.")
         return 0
-    print(f"'{server.name}' now sees: {alias_text(server)}; other folders are not sent to it.")
+    print(f"'{server.name}' now sees: {alias_text(server.path_aliases)}; other folders are not sent to it.")
     return 0
 
 
@@ -77,21 +77,21 @@ def cmd_servers_roots_from(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def alias_text(server: ServerFields) -> str:
-    return ", ".join(f"{printable(local)} as {printable(remote)}" for local, remote in server.path_aliases.items())
+def alias_text(aliases: dict[str, str]) -> str:
+    return ", ".join(f"{printable(local)} as {printable(remote)}" for local, remote in aliases.items())
 
 
-def option_fields(server: ServerFields) -> dict[str, Any]:
+def option_fields(server: PlainServer) -> dict[str, Any]:
     """The options' fields in `servers list --json`."""
     return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders,
             "roots_source": server.roots_source}
 
 
-def option_lines(server: ServerFields) -> list[str]:
+def option_lines(server: PlainServer) -> list[str]:
     """The options' lines under a server in `servers list`."""
     lines = []
     if server.path_aliases:
-        lines.append(f"    path aliases: {alias_text(server)} (other folders are not sent)")
+        lines.append(f"    path aliases: {alias_text(server.path_aliases)} (other folders are not sent)")
     if server.also_send_own_folders:
         lines.append("    also sent the folders on its own command line")
     if server.roots_source != "rootkeeper":

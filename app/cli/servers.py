@@ -20,12 +20,11 @@ def cmd_servers_list(store: Store, args: argparse.Namespace) -> int:
     from app.cli.output import live_status, print_server_table, server_row
     from app.cli.sessions import consent_wait, sessions_by_server, tray_running
     from app.cli.terminal import print_json
-    from app.core.servers.status_rows import published_rows
-    from app.core.store.plain_views import PlainServer
+    from app.core.store import plain
     from app.core.system.locations import state_home
 
-    servers = [PlainServer(server) for server in store.load_plain()["servers"]]
-    published, hub_running = published_rows(state_home())
+    servers = plain.servers(store)
+    published, hub_running = plain.published_rows(state_home())
     sessions, tray = sessions_by_server(state_home()), tray_running(state_home())
     rows = []
     for server in servers:

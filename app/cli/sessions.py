@@ -16,7 +16,7 @@ from app.core.system.hublock import HubLock
 from app.core.system.processes import process_alive
 
 if TYPE_CHECKING:
-    from app.core.store.plain_views import ServerFields
+    from app.core.store.plain import PlainServer
 
 GUI_LOCK = "gui.lock"
 """The tray app's single-instance lock (its first line is the holder's pid, while it holds it)."""
@@ -58,7 +58,7 @@ def _clock(stamp: object) -> str:
         return "an unknown time"
 
 
-def consent_wait(server: ServerFields, sessions: Sequence[dict[str, Any]], tray: bool) -> str | None:
+def consent_wait(server: PlainServer, sessions: Sequence[dict[str, Any]], tray: bool) -> str | None:
     """Why `server` still waits for consent, in one sentence; None when it does not wait."""
     if server.consent == "given":
         return None

@@ -126,5 +126,6 @@ class StoreData(_Model):
         return next((r for r in self.roots if r.id == root_id), None)
 
     def new_root(self, *, name: str, entered_path: str, path: str, uri: str, is_file: bool) -> Root:
-        """A root to add (`app.core.store.plain_views.StoreState`, which the plain data's view also is)."""
+        """A root to add, with a fresh id and the time it is added (the roots edits make each one through this,
+        which the plain data's view has too: `app.core.store.plain.PlainStore`)."""
         return Root(name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file)

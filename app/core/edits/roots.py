@@ -8,28 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import TYPE_CHECKING
 
 from app.core.paths import printable
 from app.core.policy import load_policy
 from app.core.roots import access
 from app.core.roots.ids import unused_root_id
 from app.core.roots.lookup import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
-from app.core.store.plain_views import R, RootFields, StoreState
 from app.core.text import BROAD_WHY, Message, message
 
-# Each edit takes a `StoreState`: the model's `StoreData` (the GUI, most commands), or the plain data's view
-# (`Store.plain_transaction`), so the command line edits roots without building pydantic, by the same rules.
+if TYPE_CHECKING:
+    from app.core.model import Root, StoreData
+
+# The model is only named here: the command line runs these edits on the store's plain data
+# (`app.core.store.plain.transaction`) without building pydantic, so they use no more of the state, its
+# roots and its servers than the plain views carry.
 
 
 @dataclass
-class Added(Generic[R]):
-    roots: list[R] = field(default_factory=list)
+class Added:
+    roots: list[Root] = field(default_factory=list)
     notes: list[Message] = field(default_factory=list)
     """Overlaps the user accepted by adding anyway (a folder inside another shared one, …)."""
 
 
-def refusal_for(plan: AddPlan[R], *, allow_broad: bool) -> RootError | None:
+def refusal_for(plan: AddPlan, *, allow_broad: bool) -> RootError | None:
     """Why `plan` cannot be added as it stands: a duplicate always, a broad folder unless confirmed."""
     duplicate = plan.duplicate
     if duplicate is not None:
@@ -42,20 +45,20 @@ def refusal_for(plan: AddPlan[R], *, allow_broad: bool) -> RootError | None:
 
 
 def add_roots(
-    data: StoreState[R],
+    data: StoreData,
     texts: Sequence[str],
     *,
     name: str | None = None,
     allow_broad: bool = False,
     base: str | None = None,
-) -> Added[R]:
+) -> Added:
     """Share every path in `texts` (the caller cleans a paste), or refuse the whole batch in one sentence."""
     if not texts:
         raise RootError("root.nothing_given")
-    added: Added[R] = Added()
+    added = Added()
     # Planned against a scratch list, so a duplicate within the batch is caught and a refusal of a
     # later path leaves `data` exactly as it was.
-    scratch: list[RootFields] = list(data.roots)
+    scratch = list(data.roots)
     taken = {root.id for root in data.roots}
     policy = load_policy()
     for text in texts:
@@ -76,9 +79,9 @@ def add_roots(
     return added
 
 
-def find_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
+def find_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
     """The roots named (ids, names or paths), without repeats; any selector that matches none is refused."""
-    found: list[R] = []
+    found: list[Root] = []
     for selector in selectors:
         root = find_root(data, selector)
         if root not in found:
@@ -86,7 +89,7 @@ def find_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
     return found
 
 
-def remove_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
+def remove_roots(data: StoreData, selectors: Sequence[str]) -> list[Root]:
     """Stop sharing these roots (also dropping them from every server's chosen subset); no files are touched."""
     if not selectors:
         raise RootError("root.nothing_given")
@@ -96,7 +99,7 @@ def remove_roots(data: StoreState[R], selectors: Sequence[str]) -> list[R]:
     return removed
 
 
-def set_enabled(data: StoreState[R], selector: str, enabled: bool) -> R:
+def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
     root = find_root(data, selector)
     forbidden = load_policy().folder_refusal(root.path) if enabled else None
     if forbidden is not None:
@@ -105,7 +108,7 @@ def set_enabled(data: StoreState[R], selector: str, enabled: bool) -> R:
     return root
 
 
-def rename(data: StoreState[R], selector: str, name: str) -> tuple[str, R]:
+def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:
     """Rename the root; returns its old name and the root."""
     root = find_root(data, selector)
     old = root.name
@@ -113,7 +116,7 @@ def rename(data: StoreState[R], selector: str, name: str) -> tuple[str, R]:
     return old, root
 
 
-def set_paused(data: StoreState[R], paused: bool) -> bool:
+def set_paused(data: StoreData, paused: bool) -> bool:
     """Pause (every server sees an empty list) or resume sharing; returns whether anything changed."""
     forbidden = load_policy().pause_refusal() if paused else None
     if forbidden is not None:

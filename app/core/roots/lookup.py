@@ -6,7 +6,7 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import TYPE_CHECKING
 
 from app.core.paths import (
     PathError,
@@ -20,10 +20,13 @@ from app.core.paths import (
 )
 from app.core.roots.overlap import Overlap, broad_message, find_overlaps
 from app.core.sensitive import is_own_folder, is_virtual
-from app.core.store.plain_views import R, RootFields, StoreState
 from app.core.text import Message, UserError
 
-# Written against `StoreState`: the model's `StoreData`, or the plain data's view (`roots add` without pydantic).
+if TYPE_CHECKING:
+    from app.core.model import Root, StoreData
+
+# The model is only named here: `roots add` and the other roots edits run these rules on the store's plain
+# data (`app.core.store.plain.transaction`), so they use no more of it than the plain views carry.
 
 
 class RootError(UserError):
@@ -31,10 +34,10 @@ class RootError(UserError):
 
 
 @dataclass
-class AddPlan(Generic[R]):
+class AddPlan:
     """A root ready to add, with what the user should confirm first."""
 
-    root: R
+    root: Root
     broad: Message | None = None
     overlaps: list[Overlap] = field(default_factory=list)
 
@@ -62,13 +65,13 @@ def clean_name(name: str) -> str:
     return readable(name.strip())
 
 
-def plan_add(data: StoreState[R], text: str, *, name: str | None = None, base: str | None = None) -> AddPlan[R]:
+def plan_add(data: StoreData, text: str, *, name: str | None = None, base: str | None = None) -> AddPlan:
     """Canonicalize `text` into a new root; raises PathError/RootError with one sentence."""
     return plan_among(data.new_root, data.roots, text, name=name, base=base)
 
 
-def plan_among(make: Callable[..., R], roots: Sequence[RootFields], text: str, *, name: str | None = None,
-               base: str | None = None) -> AddPlan[R]:
+def plan_among(make: Callable[..., Root], roots: Sequence[Root], text: str, *, name: str | None = None,
+               base: str | None = None) -> AddPlan:
     """`plan_add` against `roots` (those of the store plus a batch's earlier ones), the root made by `make`."""
     canonical = canonicalize(text, base=base)
     if is_virtual(canonical.entered) or is_virtual(canonical.resolved):
@@ -91,7 +94,7 @@ def plan_among(make: Callable[..., R], roots: Sequence[RootFields], text: str, *
     return AddPlan(root=root, broad=broad_message(root.path), overlaps=find_overlaps(root.path, roots))
 
 
-def find_root(data: StoreState[R], selector: str, *, base: str | None = None) -> R:
+def find_root(data: StoreData, selector: str, *, base: str | None = None) -> Root:
     """The root named by `selector`: a path (entered or canonical) when it reads as one, else an id or a name.
 
     A selector that reads as a path is never taken for a name, so a root named like another root's
@@ -112,7 +115,7 @@ def find_root(data: StoreState[R], selector: str, *, base: str | None = None) ->
     raise RootError("root.not_found", selector=printable(selector))
 
 
-def _find_by_path(data: StoreState[R], selector: str, base: str | None) -> R | None:
+def _find_by_path(data: StoreData, selector: str, base: str | None) -> Root | None:
     try:
         canonical = canonicalize(selector, base=base, must_exist=False)
     except PathError:
@@ -122,12 +125,12 @@ def _find_by_path(data: StoreState[R], selector: str, base: str | None) -> R | N
     return next(iter(exact + resolved), None)
 
 
-def remove_root(data: StoreState[R], root: RootFields) -> None:
+def remove_root(data: StoreData, root: Root) -> None:
     data.roots = [r for r in data.roots if r.id != root.id]
     for server in data.servers:
         if isinstance(server.share, list) and root.id in server.share:
             server.share = [rid for rid in server.share if rid != root.id]
 
 
-def rename_root(root: RootFields, name: str) -> None:
+def rename_root(root: Root, name: str) -> None:
     root.name = clean_name(name)

@@ -12,7 +12,7 @@ from app.core.sensitive import broad_kind
 from app.core.text import Message, message
 
 if TYPE_CHECKING:
-    from app.core.store.plain_views import RootFields
+    from app.core.model import Root
 
 
 def _home() -> str:
@@ -42,7 +42,7 @@ Relation = Literal["duplicate", "inside", "contains"]
 @dataclass(frozen=True)
 class Overlap:
     relation: Relation
-    other: RootFields
+    other: Root
 
     def message(self, path: str) -> Message:
         """The note (or, for a duplicate, the refusal) about sharing `path` next to `other`."""
@@ -58,7 +58,7 @@ def _is_inside(child: str, parent: str) -> bool:
     return child.startswith(parent.rstrip(os.sep) + os.sep)
 
 
-def find_overlaps(path: str, roots: Iterable[RootFields]) -> list[Overlap]:
+def find_overlaps(path: str, roots: Iterable[Root]) -> list[Overlap]:
     """How the canonical `path` relates to roots already in the list (duplicates first)."""
     found: list[Overlap] = []
     for root in roots:

@@ -1,15 +1,16 @@
-"""Which parts of a server's target are secret (see `app.core.servers.secrets`), for model targets and plain ones alike.
+"""Which parts of a server's target are secret (see `app.core.servers.secrets`): the rule, over the target's strings.
 
 Here without pydantic, so that commands reading the store as plain data (`servers list`, `roots add`)
-mask and find secrets by the very rule the model's targets follow: each function takes the target
-and how to read one of its fields (`getattr` for a model, `dict.__getitem__` for plain data).
+mask and find secrets by the very rule the model's targets follow: `secrets` applies it to the model's
+targets, `app.core.store.plain` to the plain ones, each handing over a target's URL and headers, or its
+environment.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from app.core.servers.placeholders import PLACEHOLDERS
 
@@ -20,9 +21,6 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,31} +)(\S.*)$", re
 
 Change = Callable[[str], str]
 """What to do with one secret part: put it away, mask it, fetch it back."""
-
-_Target = TypeVar("_Target")
-Field = Callable[[Any, str], Any]
 
 
 def split_header(name: str, value: str) -> tuple[str, str]:
@@ -61,42 +59,26 @@ def map_header(name: str, value: str, change: Change) -> str:
     return value if not secret else visible + change(secret)
 
 
-def secret_update(target: _Target, field: Field, change: Change) -> dict[str, Any]:
-    """The target's fields that change when each secret part becomes `change(part)`; empty when none does."""
-    if field(target, "kind") == "http":
-        old_headers, old_url = field(target, "headers"), field(target, "url")
-        headers = {name: map_header(name, value, change) for name, value in old_headers.items()}
-        url = map_url(old_url, change)
-        return {} if headers == old_headers and url == old_url else {"headers": headers, "url": url}
-    old_env = field(target, "env")
-    env = {k: v if not v or is_folder_list(v) else change(v) for k, v in old_env.items()}
-    return {} if env == old_env else {"env": env}
+def http_update(url: str, headers: dict[str, str], change: Change) -> dict[str, Any]:
+    """An HTTP target's fields that change when each secret part becomes `change(part)`; empty when none does."""
+    new_headers = {name: map_header(name, value, change) for name, value in headers.items()}
+    new_url = map_url(url, change)
+    return {} if new_headers == headers and new_url == url else {"headers": new_headers, "url": new_url}
 
 
-def secret_parts(target: _Target, field: Field) -> list[str]:
-    """Every secret part of the target (a value, or the reference kept in its place)."""
+def stdio_update(env: dict[str, str], change: Change) -> dict[str, Any]:
+    """A command target's fields that change when each secret part becomes `change(part)`; empty when none does."""
+    new_env = {k: v if not v or is_folder_list(v) else change(v) for k, v in env.items()}
+    return {} if new_env == env else {"env": new_env}
+
+
+def collected(update: Callable[[Change], object]) -> list[str]:
+    """Every secret part `update` (`http_update` or `stdio_update` of a target) meets: a value, or its reference."""
     found: list[str] = []
 
     def collect(part: str) -> str:
         found.append(part)
         return part
 
-    secret_update(target, field, collect)
+    update(collect)
     return found
-
-
-def masked_plain(target: dict[str, Any]) -> dict[str, Any]:
-    """A plain target (`Store.load_plain`) as shown to people, as `secrets.masked` shows a model's."""
-    return {**target, **secret_update(target, dict.__getitem__, lambda _part: MASK)}
-
-
-def plain_references(servers: list[dict[str, Any]]) -> set[str]:
-    """Every secret reference plain servers hold (`secrets.references` for the model)."""
-    return {part for server in servers for part in secret_parts(server["target"], dict.__getitem__)
-            if REFERENCE.fullmatch(part)}
-
-
-def holds_plaintext(servers: list[dict[str, Any]]) -> bool:
-    """Whether any plain server still has a secret written in the store (by an older version)."""
-    return any(not REFERENCE.fullmatch(part) for server in servers
-               for part in secret_parts(server["target"], dict.__getitem__))

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from app.core.model import HttpTarget, StdioTarget, StoreData
-from app.core.servers.secret_parts import MASK, REFERENCE, Change, secret_parts, secret_update
+from app.core.servers.secret_parts import MASK, REFERENCE, Change, collected, http_update, stdio_update
 from app.core.servers.secret_parts import map_header as _map_header
 from app.core.servers.secret_parts import map_url as _map_url
 from app.core.servers.secret_parts import split_url as _split_url
@@ -54,16 +54,22 @@ class SecretError(UserError):
 # -- what is secret (the rule is in `app.core.servers.secret_parts`, which serves plain data too) --------
 
 
+def _update(target: StdioTarget | HttpTarget, change: Change) -> dict[str, Any]:
+    if isinstance(target, HttpTarget):
+        return http_update(target.url, target.headers, change)
+    return stdio_update(target.env, change)
+
+
 def _map_target(target: AnyTarget, change: Change) -> AnyTarget:
     """`target` with each secret part replaced by `change(part)`; the same object when nothing changed."""
-    update = secret_update(target, getattr, change)
+    update = _update(target, change)
     if not update:
         return target
     return cast(AnyTarget, target.model_copy(update=update))  # `Self` of a union-bound TypeVar is the union
 
 
 def _parts(target: StdioTarget | HttpTarget) -> list[str]:
-    return secret_parts(target, getattr)
+    return collected(lambda change: _update(target, change))
 
 
 def references(data: StoreData) -> set[str]:

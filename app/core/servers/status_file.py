@@ -1,6 +1,6 @@
 """The file a running hub publishes its servers' connection status in, and reading it back as written.
 
-Written by `app.core.servers.status.StatusBoard`; read without pydantic by `status_rows` (`servers list`).
+Written by `app.core.servers.status.StatusBoard`; read without pydantic by `app.core.store.plain` (`servers list`).
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ the old or the new state. Every write replaces the file's inode, which makes `st
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import stat
 from collections.abc import Callable, Iterator
@@ -17,11 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.core.servers.secret_parts import holds_plaintext
-from app.core.store import plain as plain_store
-from app.core.store.encoding import parsed_for_writing, serialize, serialize_plain
+from app.core.store.encoding import serialize
 from app.core.store.parse import DAMAGED, StoreError, parse, read_text
-from app.core.store.repair import UriMemory, needs_repair, repair, repair_roots
+from app.core.store.repair import UriMemory, needs_repair, repair
 from app.core.system import filelock
 from app.core.system.fileio import atomic_write, private_dir, remove_stale_temporaries
 from app.core.system.locations import HOME_VARIABLE, STORE_STATE_FOLDERS, config_home, state_home
@@ -31,11 +28,10 @@ if TYPE_CHECKING:
     from app.core.model import StoreData
     from app.core.servers.secrets import Vault
     from app.core.store.memory import StoreMemory
-    from app.core.store.plain_views import StoreState
 
 # The model (pydantic) and the secrets are imported where they are used: a command that only reads
-# (`roots list`, `servers list`) gets the state as plain data (`load_plain`), and one that edits roots
-# (`roots add`) edits plain data (`plain_transaction`), so neither builds them.
+# (`roots list`, `servers list`) or edits roots (`roots add`) gets the state as plain data where the
+# file allows (`app.core.store.plain`, which reads and writes through this object), so neither builds them.
 
 STORE_FILE = "rootkeeper.json"
 LOCK_FILE = "rootkeeper.lock"
@@ -133,25 +129,6 @@ class Store:
     def _read_text(self) -> str | None:
         return read_text(self.path)
 
-    def load_plain(self) -> dict[str, Any]:
-        """What `load().model_dump()` gives (notices, repairs and a damaged file's move included), built without
-        pydantic when the file is well-formed and current (`app.core.store.plain`): for commands that only read."""
-        text = self._read_text()
-        try:
-            data = self._plain(json.loads(text) if text is not None else plain_store.EMPTY)
-        except DAMAGED:
-            data = None
-        return self.load().model_dump() if data is None else data
-
-    def _plain(self, raw: object, *, writing: bool = False) -> dict[str, Any] | None:
-        data = plain_store.plain(raw)
-        if data is None or (writing and holds_plaintext(data["servers"])):  # the model seals what it writes
-            return None
-        data["roots"], notices = repair_roots(data["roots"], dict.__getitem__, dict.__setitem__)
-        for notice in notices:
-            self._notify(notice)
-        return data
-
     def _notify(self, notice: Message) -> None:
         if notice not in self.notice_messages:  # a long-running process loads often; say each thing once
             self.notices.append(notice.text)
@@ -229,33 +206,10 @@ class Store:
         return None  # pragma: no cover - `with` does not swallow exceptions (for mypy)
 
     @contextlib.contextmanager
-    def plain_transaction(self) -> Iterator[StoreState[Any]]:
-        """`transaction()` for an edit of the roots (or pause), on plain data where the file allows it.
-
-        A current, well-formed file with no secret still to seal (and no number the model would write
-        its own way) is edited as plain data (`PlainStore`) and written as the model would write it
-        (`store_encoding.serialize_plain`), without pydantic; any other file, and a long-running process's
-        store (which remembers its writes as models), gets the model's `StoreData`: either is a `StoreState`,
-        which is what the roots edits (`app.core.edits.roots`) take. Servers' targets, and so their
-        secrets, are not to be edited through it.
-        """
-        from app.core.store.plain_views import PlainStore
-
-        with self._locked():
-            plain = None
-            if self._memory is None:
-                try:
-                    plain = self._plain(parsed_for_writing(self._read_text()), writing=True)
-                except DAMAGED:  # left to the model, which moves a damaged file aside
-                    plain = None
-            if plain is None:
-                with self._edited(PendingEdit(self, self._load_locked(), contextlib.ExitStack())) as data:
-                    yield data
-                return
-            state = PlainStore(plain)
-            yield state
-            plain["revision"] += 1
-            self._write_payload(serialize_plain(plain))
+    def _held_transaction(self) -> Iterator[StoreData]:
+        """`transaction()` for a caller that already holds the lock (`_locked()`), which it keeps."""
+        with self._edited(PendingEdit(self, self._load_locked(), contextlib.ExitStack())) as data:
+            yield data
 
     @staticmethod
     @contextlib.contextmanager

@@ -34,7 +34,7 @@ class Preview:
     """What adding `text` would do, computed before anything is saved."""
 
     text: str
-    plan: AddPlan[Root] | None = None
+    plan: AddPlan | None = None
     error: Message | None = None
 
     @property

@@ -77,7 +77,7 @@ def test_an_outage_is_counted_from_a_session_that_worked_until_one_stays_up() ->
 
 
 def test_the_rows_read_without_pydantic_are_the_models(tmp_path: Path) -> None:
-    from app.core.servers.status_rows import published_rows, unknown_row
+    from app.core.store.plain import published_rows, unknown_row
 
     when = datetime(2026, 3, 1, 10, 0, 0, 250000, tzinfo=UTC)
     statuses = {
@@ -99,7 +99,7 @@ def test_the_rows_read_without_pydantic_are_the_models(tmp_path: Path) -> None:
 
 
 def test_a_row_only_the_model_can_read_is_left_to_it(tmp_path: Path) -> None:
-    from app.core.servers.status_rows import published_rows
+    from app.core.store.plain import published_rows
 
     written_by(tmp_path, os.getpid(), {"converted": {"state": "connected", "failed_sessions": "2"},
                                        "refused": {"state": "exploded"}, "unknown": {"state": "failed", "x": 1}})

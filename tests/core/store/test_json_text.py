@@ -58,7 +58,7 @@ def test_what_the_fast_encoder_would_spell_otherwise_is_left_to_json() -> None:
 def test_a_dicts_subclass_is_written_by_the_fast_encoder_too() -> None:
     # The plain store's edited roots are `PlainRoot`s (dicts with attribute names): a whole store of
     # them must not fall back to `json`, which takes a tenth of a second for 10,000 roots.
-    from app.core.store.plain_views import PlainRoot
+    from app.core.store.plain import PlainRoot
 
     value = {"roots": [PlainRoot(id=f"r{n}", name="caf\u00e9", enabled=True) for n in range(3)]}
     with mock.patch.object(json_text, "WORTH_PYDANTIC_CORE", -1), \

@@ -1,4 +1,4 @@
-"""The reader without pydantic (`Store.load_plain`) gives exactly what the model gives, or lets the model decide."""
+"""The reader without pydantic (`plain.load`) gives exactly what the model gives, or lets the model decide."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def test_load_plain_is_load_as_plain_data_with_the_same_notices(tmp_path: Path, 
     raw = _stored()
     change(raw)
     plain_store_, model_store = _home_with(tmp_path, "plain", raw), _home_with(tmp_path, "model", raw)
-    assert plain_store_.load_plain() == model_store.load().model_dump()
+    assert plain_store.load(plain_store_) == model_store.load().model_dump()
     assert plain_store_.notices == model_store.notices
 
 
@@ -118,20 +118,20 @@ def test_a_repeated_id_is_issued_anew_as_the_model_side_does(tmp_path: Path) -> 
     raw = _stored()
     raw["roots"][1]["id"] = "r1"
     store = _home_with(tmp_path, "plain", raw)
-    ids = [root["id"] for root in store.load_plain()["roots"]]
+    ids = [root["id"] for root in plain_store.load(store)["roots"]]
     assert ids[0] == "r1" and ids[1] not in ("r1", "r3") and len(store.notices) == 1
 
 
 def test_a_damaged_file_is_moved_aside_as_load_does(tmp_path: Path) -> None:
     store = _home_with(tmp_path, "home", {"schema_version": 2, "roots": [{"name": 3}]})
-    assert store.load_plain() == StoreData().model_dump()
+    assert plain_store.load(store) == StoreData().model_dump()
     assert not store.path.exists() and len(list(store.home.glob(f"{STORE_FILE}.damaged-*"))) == 1
     assert len(store.notices) == 1
 
 
 def test_no_file_is_the_empty_state(tmp_path: Path) -> None:
     store = Store(tmp_path / "home")
-    assert store.load_plain() == StoreData().model_dump()
+    assert plain_store.load(store) == StoreData().model_dump()
     shutil.rmtree(tmp_path / "home", ignore_errors=True)
 
 

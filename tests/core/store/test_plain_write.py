@@ -1,4 +1,4 @@
-"""Editing roots without pydantic (`Store.plain_transaction`) writes the very bytes the model would write.
+"""Editing roots without pydantic (`plain.transaction`) writes the very bytes the model would write.
 
 The model's `serialize(StoreData)` is the rule; the plain writer must give it byte for byte for the
 same state, and every file it cannot be sure of (a migration, a value the model converts, a secret
@@ -16,11 +16,10 @@ from unittest import mock
 import pytest
 
 from app.core.edits import roots as edit_roots
-from app.core.model import StoreData
+from app.core.model import Root, ServerEntry, StoreData
 from app.core.store import json_text
 from app.core.store import plain as plain_store
-from app.core.store.encoding import parsed_for_writing, serialize_plain
-from app.core.store.plain_views import PlainStore
+from app.core.store.plain import PlainRoot, PlainServer, PlainStore, parsed_for_writing, serialize_plain
 from app.core.store.store import STORE_FILE, Store, parse, serialize
 from app.core.text import UserError
 
@@ -90,6 +89,19 @@ def test_the_views_edit_the_data_they_write(state: dict[str, Any], encoder: int)
         assert serialize_plain(view.raw) == serialize(model)
 
 
+@pytest.mark.parametrize(("view", "model"), [(PlainStore, StoreData), (PlainRoot, Root), (PlainServer, ServerEntry)],
+                         ids=["store", "root", "server"])
+def test_every_field_of_the_model_is_its_own_key_in_the_view(view: type[dict[str, Any]], model: type[Any]) -> None:
+    # The roots rules are typed against the model and run on these views (`plain._as_model`): whatever
+    # field of the model they read or change, the view must have it, as the data's own key.
+    for name in model.model_fields:
+        value, changed = object(), object()
+        item = view({name: value})
+        assert getattr(item, name) is value, name
+        setattr(item, name, changed)
+        assert item == {name: changed}, name
+
+
 def _home(tmp_path: Path, name: str, state: object) -> Store:
     home = tmp_path / name
     home.mkdir()
@@ -98,7 +110,7 @@ def _home(tmp_path: Path, name: str, state: object) -> Store:
 
 
 def _add(store: Store, folder: Path) -> type:
-    with store.plain_transaction() as data:
+    with plain_store.transaction(store) as data:
         (added,) = edit_roots.add_roots(data, [str(folder)]).roots
         kind = type(data)
     # The new root's id and time are this run's; the rest of the file is as the model writes it.
@@ -167,7 +179,7 @@ def test_a_damaged_store_is_moved_aside_as_the_model_does(tmp_path: Path) -> Non
 def test_a_refusal_writes_nothing(tmp_path: Path) -> None:
     store = _home(tmp_path, "home", _state())
     before = store.path.read_bytes()
-    with pytest.raises(UserError), store.plain_transaction() as data:
+    with pytest.raises(UserError), plain_store.transaction(store) as data:
         edit_roots.add_roots(data, ["/x/caf\u00e9"])  # not there: refused before anything changes
     assert store.path.read_bytes() == before and not store.saved
 
@@ -181,3 +193,26 @@ def test_a_repair_is_said_once_when_the_model_takes_over(tmp_path: Path) -> None
     store = _home(tmp_path, "home", raw)
     _add(store, folder)
     assert [message.code for message in store.notice_messages].count("store.root_id_reissued") == 1
+
+
+# The rules `plain.transaction` runs on views: typed on the model, they must use no model method or property
+# the views lack (mypy cannot see it; only the command line's run would fail).
+RULES_RUN_ON_VIEWS = ("app/core/edits/roots.py", "app/core/roots/lookup.py", "app/core/roots/overlap.py",
+                      "app/core/store/repair.py")
+
+
+def test_every_model_method_the_rules_use_is_carried_by_the_view() -> None:
+    import ast
+
+    project = Path(__file__).resolve().parents[3]
+    used = {node.attr for rule in RULES_RUN_ON_VIEWS
+            for node in ast.walk(ast.parse((project / rule).read_text(encoding="utf-8")))
+            if isinstance(node, ast.Attribute)}
+    looked_at = 0
+    for view, model in [(PlainStore, StoreData), (PlainRoot, Root), (PlainServer, ServerEntry)]:
+        behaviour = {name for name, value in vars(model).items()
+                     if not name.startswith("_") and (callable(value) or isinstance(value, property | classmethod))}
+        looked_at += len(behaviour)
+        missing = sorted(name for name in behaviour & used if not hasattr(view, name))
+        assert not missing, f"the rules call {model.__name__}.{missing} on a {view.__name__}, which lacks it"
+    assert looked_at, "the models define no method: the check would look at nothing"
