@@ -23,7 +23,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error_response, key_of
@@ -60,6 +60,8 @@ class RestartingUpstream:
         self.restarts = 0
         self.on_restarted: Callable[[], None] | None = None
         """Called once a new process has taken over (after the replayed handshake), before sending resumes."""
+        self.on_launched: Callable[[Sequence[str]], None] | None = None
+        """Called with the folders filled into its command line each time a process has started."""
         self._entry = entry
         self._source = source
         self._build = build
@@ -86,7 +88,7 @@ class RestartingUpstream:
     # -- Upstream ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self._launch(self._expanded())
+        await self._launch(*self._expanded())
         self._unsubscribe = self._source.subscribe(self._folders_changed)
         self._open.set()
 
@@ -123,13 +125,17 @@ class RestartingUpstream:
 
     # -- one process --------------------------------------------------------------------------------
 
-    def _expanded(self) -> ServerEntry:
+    def _expanded(self) -> tuple[ServerEntry, list[str]]:
+        """The entry to start now, and the folders filled into its command line."""
         entry = self._source.entry() or self._entry
-        return effective_entry(entry, self._source.folders())
+        folders = self._source.folders()
+        return effective_entry(entry, folders), folders
 
-    async def _launch(self, entry: ServerEntry) -> None:
+    async def _launch(self, entry: ServerEntry, folders: Sequence[str]) -> None:
         child = self._build(entry)
         await child.start()
+        if self.on_launched is not None:
+            self.on_launched(folders)
         self._child = child
         assert isinstance(entry.target, StdioTarget)
         self._started = entry.target
@@ -148,7 +154,7 @@ class RestartingUpstream:
     # -- restarting ---------------------------------------------------------------------------------
 
     def _folders_changed(self) -> None:
-        if self._expanded().target == self._started:
+        if self._expanded()[0].target == self._started:
             return
         self._open.clear()  # at once: nothing more goes to the process about to be replaced
         if self._restarting is None or self._restarting.done():
@@ -156,8 +162,8 @@ class RestartingUpstream:
 
     async def _restart_until_current(self) -> None:
         try:
-            while (entry := self._expanded()).target != self._started:
-                if not await self._restart(entry):
+            while (expansion := self._expanded())[0].target != self._started:
+                if not await self._restart(*expansion):
                     return
         except Exception:
             log.exception("restarting the server failed")
@@ -166,7 +172,7 @@ class RestartingUpstream:
         finally:
             self._open.set()
 
-    async def _restart(self, entry: ServerEntry) -> bool:
+    async def _restart(self, entry: ServerEntry, folders: Sequence[str]) -> bool:
         log.info("the server's folders changed; restarting it")
         if self._pump is not None:  # stop reading first: the old process must not answer after its errors
             self._pump.cancel()
@@ -182,7 +188,7 @@ class RestartingUpstream:
         if self._child is not None:
             await self._child.close()
         try:
-            await self._launch(entry)
+            await self._launch(entry, folders)
         except UpstreamError as exc:
             log.error("%s", exc)
             self._failure = str(exc)

@@ -230,6 +230,9 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
         host.close()
         await status.close()
         return 1
+    if isinstance(upstream, RestartingUpstream):  # the history records the folders each process starts with
+        upstream.on_launched = lambda folders: status.history.given_arguments(
+            entry.name, folders, via="bridge", host=status.host_name())
     try:
         try:
             if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list

@@ -55,6 +55,12 @@ class SessionStatus:
         self.document.update(fields)
         self._dirty.set()
 
+    def host_name(self) -> str | None:
+        """The host's name as its `initialize` gave it; None before that, or when it gave none."""
+        host = self.document["host"]
+        name = host.get("name") if isinstance(host, dict) else None
+        return name if isinstance(name, str) else None
+
     def roots_fetched(self, uris: list[str]) -> None:
         """The server was just given `uris`: recorded in the history, then counted in the status file.
 
@@ -62,9 +68,7 @@ class SessionStatus:
         """
         loop = asyncio.get_running_loop()
         at = _now()
-        host = self.document["host"]
-        name = host.get("name") if isinstance(host, dict) else None
-        host_name = name if isinstance(name, str) else None
+        host_name = self.host_name()
 
         def count() -> None:
             fetches = [*self.document["roots_fetches"], {"at": at, "count": len(uris)}][-KEPT_FETCHES:]

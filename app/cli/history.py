@@ -52,7 +52,8 @@ def cmd_history(store: Store, args: argparse.Namespace) -> int:
     for record in records:
         where = f"{record.via} from {printable(record.host)}" if record.host else record.via
         when, server = _local_time(record.at), printable(record.server)
-        print(f"{when}  {server}  {where}  {record.era}  {_folders(record.folders)}")
+        how = "arguments" if record.how == "arguments" else record.era  # started with them, or a roots answer
+        print(f"{when}  {server}  {where}  {how}  {_folders(record.folders)}")
     if folder is not None:
         last: dict[str, float] = {}
         for record in records:

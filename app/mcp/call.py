@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import StdioTarget, StoreData
 from app.core.roots.sharing import argument_folders
-from app.core.servers.arguments import effective_entry
+from app.core.servers.arguments import effective_entry, has_placeholders
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
 from app.core.text import UserError
@@ -55,12 +55,13 @@ async def call_tool(
     if entry is None:
         raise CallError("server.not_found", name=server_name)
     shared = [(root.uri, root.name) for root in roots.visible(server_name)]
-    folders = argument_folders(roots.data, roots.access, entry, roots.policy)
-    entry = effective_entry(entry, folders)  # roots as arguments
+    history = HistoryRecorder(store.state_dir)
+    if has_placeholders(entry.target):  # roots as arguments
+        folders = argument_folders(roots.data, roots.access, entry, roots.policy)
+        entry = effective_entry(entry, folders)
+        history.given_arguments(server_name, folders, via="call")
     remembering: list[asyncio.Task[None]] = []
     log_size_at_answer: list[int] = []
-
-    history = HistoryRecorder(store.state_dir)
 
     def provide() -> list[tuple[str, str]]:
         if not log_size_at_answer:

@@ -238,9 +238,14 @@ class Hub:
 
     def _started(self, entry: ServerEntry) -> ServerEntry:
         """The entry as it is started now: placeholders filled with the folders it may see."""
+        return self._expanded(entry)[0]
+
+    def _expanded(self, entry: ServerEntry) -> tuple[ServerEntry, list[str] | None]:
+        """The entry as it is started now, and the folders filled into its command line (None: it takes none)."""
         if not has_placeholders(entry.target):
-            return entry
-        return effective_entry(entry, argument_folders(self.data, self.access, entry, self.watcher.policy))
+            return entry, None
+        folders = argument_folders(self.data, self.access, entry, self.watcher.policy)
+        return effective_entry(entry, folders), folders
 
     def _arguments_changed(self) -> bool:
         """Whether a folder coming or going changed the command line of a server taking roots as arguments."""
@@ -285,7 +290,9 @@ class Hub:
             self.history.given(name, answer.uris, era=era, via="hub")
             return answer
 
-        started = self._started(entry)
+        started, folders = self._expanded(entry)
+        if folders is not None:
+            self.history.given_arguments(name, folders, via="hub")
         connection = ServerConnection(
             started,
             provide,

@@ -325,6 +325,10 @@
         <translation>%1（为 %2）</translation>
     </message>
     <message>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
         <source>No folders</source>
         <translation>没有文件夹</translation>
     </message>

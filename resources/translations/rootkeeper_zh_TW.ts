@@ -325,6 +325,10 @@
         <translation>%1（為 %2）</translation>
     </message>
     <message>
+        <source>Command line</source>
+        <translation>命令列</translation>
+    </message>
+    <message>
         <source>No folders</source>
         <translation>沒有資料夾</translation>
     </message>

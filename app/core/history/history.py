@@ -1,7 +1,8 @@
 """Which server was given which folders, and when: an append-only record in the state folder.
 
-Every roots list handed to a server (by the hub, `call` or a bridge) becomes one record: time,
-server, host (bridge sessions), era, how it was given, and the folders. SQLite from the standard
+Every list of folders handed to a server (by the hub, `call` or a bridge) becomes one record: time,
+server, host (bridge sessions), era, who gave it, how (a roots answer, or the folders filled into its
+command line when it was started), and the folders. SQLite from the standard
 library keeps it: each append is one transaction, so a process killed mid-write leaves the last
 complete record and never a torn one; several processes append to the same file safely; queries
 by server, folder and time use indexes. Identical lists (the common case: a server re-lists the
@@ -57,6 +58,8 @@ class HistoryRecord:
     """`hub`, `call` or `bridge`."""
     folders: tuple[str, ...]
     """The URIs the server was given, in order."""
+    how: str = "roots"
+    """`roots` (a roots answer) or `arguments` (filled into its command line at a start)."""
 
     def as_json(self) -> dict[str, object]:
         from datetime import UTC, datetime
@@ -67,6 +70,7 @@ class HistoryRecord:
             "host": self.host,
             "era": self.era,
             "via": self.via,
+            "how": self.how,
             "folders": list(self.folders),
         }
 
@@ -139,14 +143,15 @@ class History:
         via: str,
         host: str | None = None,
         at: float | None = None,
+        how: str = "roots",
     ) -> None:
-        """Record one roots list given to `server`; committed when this returns."""
+        """Record one list of folders given to `server` (`how`: see `HistoryRecord`); committed when this returns."""
         key = tuple(folders)
         with self._transaction() as db:
             list_id = self._list_id(db, key)
             db.execute(
-                "INSERT INTO records (at, server, host, era, via, list_id) VALUES (?, ?, ?, ?, ?, ?)",
-                (time.time() if at is None else at, server, host, era, via, list_id),
+                "INSERT INTO records (at, server, host, era, via, list_id, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (time.time() if at is None else at, server, host, era, via, list_id, how),
             )
         self._appends += 1
         if self._appends % _ROTATE_EVERY == 0:
@@ -226,7 +231,7 @@ class History:
         """Records oldest first; `folder` is a URI the server was given; `limit` keeps the newest."""
         where, params = _filters(server, folder, since)
         sql = (
-            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id FROM records r{where}"
+            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id, r.how FROM records r{where}"
             " ORDER BY r.at DESC, r.id DESC"
         )
         if limit is not None:
@@ -235,8 +240,8 @@ class History:
         rows = self._db.execute(sql, params).fetchall()
         lists = self._stored_lists(row[5] for row in rows)
         return [
-            HistoryRecord(at, name, host, era, via, lists[list_id])
-            for at, name, host, era, via, list_id in reversed(rows)
+            HistoryRecord(at, name, host, era, via, lists[list_id], how)
+            for at, name, host, era, via, list_id, how in reversed(rows)
             if list_id in lists
         ]
 

@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 SETTLE = 0.02
 """Seconds the writer lets a burst of records settle before it writes them: an edit told to many servers is
 written once they all have their answers, not on their way (the writer would compete with them for the CPU)."""
-_Given = tuple[str, tuple[str, ...], str, str, "str | None", float, "Callable[[], None] | None"]
+_Given = tuple[str, tuple[str, ...], str, str, "str | None", float, "Callable[[], None] | None", str]
 
 
 def era_of(protocol_version: str | None, era: str | None) -> str:
@@ -50,16 +50,24 @@ class HistoryRecorder:
         via: str,
         host: str | None = None,
         then: Callable[[], None] | None = None,
+        how: str = "roots",
     ) -> None:
-        """Record that `server` was just given `folders` (URIs, as sent); `then` runs once it is written or skipped."""
+        """Record that `server` was just given `folders` (URIs, as sent; `how`: a roots answer or its arguments);
+        `then` runs once it is written or skipped."""
         import time
 
-        self._queue.put((server, tuple(folders), era, via, host, time.time(), then))
+        self._queue.put((server, tuple(folders), era, via, host, time.time(), then, how))
         with self._lock:
             if self._thread is None:
                 self._closing.clear()
                 self._thread = threading.Thread(target=self._write, name="rootkeeper-history", daemon=True)
                 self._thread.start()
+
+    def given_arguments(self, server: str, folders: Sequence[str], *, via: str, host: str | None = None) -> None:
+        """Record that `server` was just started with `folders` (paths, as filled into its command line)."""
+        from app.core.paths import path_to_uri
+
+        self.given(server, [path_to_uri(folder) for folder in folders], era="", via=via, host=host, how="arguments")
 
     def close(self, timeout: float = 10.0) -> None:
         """Write what is queued, then stop (a short-lived process calls this before it exits)."""
@@ -88,11 +96,11 @@ class HistoryRecorder:
         history: History | None = None
         try:
             for item in self._items():
-                server, folders, era, via, host, at, then = item
+                server, folders, era, via, host, at, then, how = item
                 try:
                     if history is None:
                         history = History(self.path)
-                    history.append(server, folders, era=era, via=via, host=host, at=at)
+                    history.append(server, folders, era=era, via=via, host=host, at=at, how=how)
                 except Exception as error:  # any failure only costs the record
                     if not self._failed:
                         self._failed = True

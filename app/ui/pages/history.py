@@ -89,7 +89,7 @@ class HistoryModel(QAbstractTableModel):
                 return text
             return self.tr("%1 for %2").replace("%1", text).replace("%2", printable(record.host))
         if column == 3:
-            return record.era
+            return self.tr("Command line") if record.how == "arguments" else record.era
         if not record.folders:
             return self.tr("No folders")
         names = ", ".join(folder_text(uri) for uri in record.folders[:3])

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from app.core.history.history import History, history_path
 from app.core.history.index import SeenIndex
+from app.core.history.schema import SCHEMA_VERSION
 
 SCHEMA_1 = """
 CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, folders TEXT NOT NULL);
@@ -92,7 +93,7 @@ def test_a_file_of_the_first_schema_is_migrated_and_answers_the_same(tmp_path: P
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM lists").fetchone() == (5,)  # the old list found again by its digest
     assert db.execute("SELECT COUNT(*) FROM folders").fetchone() == (4,)
-    assert db.execute("PRAGMA user_version").fetchone() == (2,)
+    assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert "uri" not in [row[1] for row in db.execute("PRAGMA table_info(list_folders)")]
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     db.close()

@@ -76,3 +76,25 @@ def test_an_empty_history_says_so(qloop, qtbot, tmp_path: Path, english) -> None
         assert not (tmp_path / "state").exists()  # reading never creates the file
 
     run(qloop, scenario())
+
+
+def test_a_start_with_folders_as_arguments_shows_as_the_command_line(  # type: ignore[no-untyped-def]
+    qloop, qtbot, tmp_path: Path, english
+) -> None:
+    state = tmp_path / "state"
+    folder = (tmp_path / "app").as_uri()
+    with History(history_path(state)) as history:
+        history.append("fs", [folder], era="", via="hub", at=time.time() - 60, how="arguments")
+        history.append("fs", [folder], era="2025-11-25", via="hub", at=time.time() - 30)
+    page = make_page(state)
+    qtbot.addWidget(page)
+    page.set_choices(["fs"], [(folder, "app")])
+    page.show()
+
+    async def scenario() -> None:
+        page.refresh_button.click()
+        await eventually(lambda: page.model.rowCount() == 2, what="two records")
+        assert [page.model.index(row, 3).data() for row in (0, 1)] == ["2025-11-25", "Command line"]
+        assert page.model.index(1, 2).data() == "Connected by Rootkeeper"
+
+    run(qloop, scenario())
