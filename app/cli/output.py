@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from app.core.paths import printable
 from app.core.roots import access
 from app.core.roots.standing import Standing, needs_attention, standing
+from app.core.servers.binding import Binding, explained, server_binding
 
 if TYPE_CHECKING:
     from app.core.model import ServerEntry
@@ -81,10 +82,19 @@ def server_row(server: PlainServer) -> dict[str, Any]:
     row.update((key, value) for key, value in target.items() if key != "kind")
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
                 "era": server.era, "enabled": server.enabled})
+    kind, own = _binding(server)
+    row.update({"binding": kind.value, "binding_word": str(kind.word()), "binding_detail": str(explained(kind, own))})
     from app.cli.server_options import option_fields
 
     row.update(option_fields(server))
     return row
+
+
+def _binding(server: PlainServer) -> tuple[Binding, list[str]]:
+    target = server.target
+    stdio = target["kind"] == "stdio"
+    return server_binding(stdio, target["args"] if stdio else [], target["env"].values() if stdio else [],
+                          server.asks_roots)
 
 
 def share_text(server: ServerEntry | PlainServer) -> str:
@@ -132,6 +142,7 @@ def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -
             state += f" ({progress.text()})"
         state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
+        print(f"    {row['binding_word']}: {printable(row['binding_detail'], None)}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
             print(f"    used by {printable(hosts)}, {len(row['sessions'])} bridge session(s)")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # Re-exported: the ids and times a root's fields default to, made without pydantic for the plain writer too.
 from app.core.roots.ids import new_root_id, utc_now
+from app.core.servers.binding import AsksRoots
 from app.core.servers.words import Consent, EraPin, RootsSource, SharingMode
 from app.core.text import refusal
 
@@ -99,6 +100,9 @@ class ServerEntry(_Model):
     enabled: bool = True
     """A disabled server keeps its settings but is not connected (the hub stops it and does not restart it)."""
     added_at: datetime = Field(default_factory=utc_now)
+    asks_roots: AsksRoots | None = None
+    """When the server was seen asking for its folders (learned, never assumed: see `core.servers.binding`);
+    None until it has been seen asking (or connecting without asking)."""
 
     @field_validator("name")
     @classmethod

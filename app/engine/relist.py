@@ -15,6 +15,7 @@ declaring roots, …) and how to send. No SDK, no framing: the hub and the bridg
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -23,6 +24,10 @@ log = logging.getLogger(__name__)
 RETRY_FIRST = 0.1
 RETRY_CAP = 5.0
 """Backoff bounds (seconds) for a `list_changed` that could not be sent to a server still there."""
+
+RELIST_BOUND = 5.0
+"""Seconds a server told of a change has to list again before it counts as asking only at connect (it is then
+reconnected, so that it starts from the new list)."""
 
 RootsList = Sequence[tuple[str, str]]
 """Roots as a server receives them, `(uri, name)` each (`SharedRoot` is such a tuple)."""
@@ -42,12 +47,26 @@ class RelistTracker:
         self.listed = asyncio.Event()
         """Set by each fetch; cleared when a change is to be told."""
 
-    def listing(self, given: RootsList | None) -> None:
-        """The server asked for its list and is given `given` (None: a list not wholly known here)."""
+    def listing(self, given: RootsList | None) -> bool:
+        """The server asked for its list and is given `given` (None: a list not wholly known here).
+
+        Returns whether it asked after being told of a change (while being told, or since): it follows
+        changes (`core.servers.binding`'s `on_change`)."""
+        after_telling = self.awaiting or self.telling
         self.given = given
         self.fetches += 1
         self.awaiting = False
         self.listed.set()
+        return after_telling
+
+    async def relisted_within(self, bound: float) -> bool:
+        """After a telling: whether the server listed again within `bound` seconds (True when not awaiting)."""
+        if not self.awaiting:
+            return True
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(bound):
+                await self.listed.wait()
+        return not self.awaiting
 
     def new_session(self, given: RootsList | None) -> None:
         """A new session or process starts from scratch: it lists when it wants and is told of later changes."""

@@ -24,6 +24,7 @@ from app.core.policy import Policy
 from app.core.roots.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.roots.sharing import SharedRoot, argument_folders
 from app.core.servers.arguments import effective_entry, has_placeholders
+from app.core.servers.binding import AsksRoots, learned
 from app.core.servers.pacing import start_slots, usable_cpus
 from app.core.servers.progress import ConnectionProgress, connection_progress
 from app.core.servers.status import ConnectionStatus, StatusBoard
@@ -31,7 +32,7 @@ from app.core.store.store import Store
 from app.core.system.locations import log_dir as default_log_dir
 from app.core.system.locations import state_home
 from app.engine.chores import Chores
-from app.engine.relist import RelistTracker
+from app.engine.relist import RELIST_BOUND, RelistTracker
 from app.engine.store_edit import edit_store
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
 from app.mcp.connection.gate import StartGate
@@ -284,7 +285,9 @@ class Hub:
 
             answers = self._answers = self._answers or RootsAnswers()
             visible = self.watcher.visible(name)
-            link.relist.listing(visible)
+            after_telling = link.relist.listing(visible)
+            # A 2026-07-28 server asks within each request that needs the list: it follows every change.
+            self._learn(name, "on_change" if after_telling or connection.status.era == "modern" else "at_connect")
             answer = answers.of(visible)  # built once per list change, shared by the servers given that list
             era = era_of(connection.status.protocol_version, connection.status.era)
             self.history.given(name, answer.uris, era=era, via="hub")
@@ -372,6 +375,36 @@ class Hub:
             return await link.connection.notify_roots_changed()
 
         await link.relist.tell(due, send, link.entry.name)
+        if not await link.relist.relisted_within(RELIST_BOUND) and self._still_awaiting(link):
+            # It asks for its folders only when it connects: a new session starts it from the new list.
+            log.info("%s did not ask for its folders after being told they changed; reconnecting it", link.entry.name)
+            self.reconnect(link.entry.name)
+
+    def _still_awaiting(self, link: _Link) -> bool:
+        """Whether `link` is still this hub's live session, told of a change it has not listed since."""
+        current = self._running and self._links.get(link.entry.name) is link
+        return current and link.relist.awaiting and link.connection.status.state == "connected"
+
+    def _learn(self, name: str, seen: AsksRoots) -> None:
+        """Remember what `name` was seen doing with its folders (`core.servers.binding`), once it is news."""
+        link = self._links.get(name)
+        if link is None or learned(link.entry.asks_roots, seen) == link.entry.asks_roots:
+            return
+        now = learned(link.entry.asks_roots, seen)
+        link.entry = link.entry.model_copy(update={"asks_roots": now})
+
+        def edit(data: StoreData) -> None:
+            entry = data.server(name)
+            if entry is not None:
+                entry.asks_roots = learned(entry.asks_roots, now)
+
+        async def write() -> None:
+            try:
+                await asyncio.to_thread(self.store.update, edit)
+            except Exception as exc:
+                log.warning("Could not remember how %s asks for its folders: %s", name, exc)
+
+        self._chores.start(write(), f"rootkeeper-remember-{name}")
 
     def _emit(self, event: HubEvent) -> None:
         for listener in list(self._listeners):

@@ -163,6 +163,18 @@ def sharing_label(entry: ServerEntry) -> str:
     return TextCounts().chosen(len(entry.share))
 
 
+def binding_texts(entry: ServerEntry) -> tuple[str, str]:
+    """How binding the server's list is: its word, and the sentence saying what that means (`core.servers.binding`)."""
+    from app.core.servers.binding import explained, server_binding
+
+    target = entry.target
+    if target.kind == "stdio":
+        kind, own = server_binding(True, target.args, target.env.values(), entry.asks_roots)
+    else:
+        kind, own = server_binding(False, [], [], entry.asks_roots)
+    return render(kind.word()), render(explained(kind, [home_relative(folder) for folder in own]))
+
+
 def target_label(entry: ServerEntry) -> str:
     target = entry.target
     if target.kind == "http":  # by its tag: the tray shows before the store's models are imported

@@ -94,6 +94,10 @@
         <translation>运行方式：%1</translation>
     </message>
     <message>
+        <source>Held to your list: %1. %2</source>
+        <translation>受你的列表约束的方式：%1。%2</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>这看起来是 filesystem 服务器：它收到的根目录会取代其命令行中指定的文件夹。</translation>
     </message>
@@ -933,6 +937,54 @@
     <message>
         <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Started with exactly the shared folders, and restarted when they change.</source>
+        <translation>启动时只获得共享的文件夹，文件夹变化时会重新启动。</translation>
+    </message>
+    <message>
+        <source>Told</source>
+        <translation>已告知</translation>
+    </message>
+    <message>
+        <source>Asks for its folders and follows every change.</source>
+        <translation>会询问它的文件夹，并跟随每次变化。</translation>
+    </message>
+    <message>
+        <source>Told at connect</source>
+        <translation>连接时告知</translation>
+    </message>
+    <message>
+        <source>Asks for its folders only when it connects: Rootkeeper reconnects it when they change.</source>
+        <translation>只在连接时询问它的文件夹：文件夹变化时 Rootkeeper 会重新连接它。</translation>
+    </message>
+    <message>
+        <source>Not told</source>
+        <translation>未告知</translation>
+    </message>
+    <message>
+        <source>Never asks for its folders: it sees only what its own configuration gives it.</source>
+        <translation>从不询问它的文件夹：它只看到自己的配置给它的内容。</translation>
+    </message>
+    <message>
+        <source>Keeps its own folders</source>
+        <translation>保留自己的文件夹</translation>
+    </message>
+    <message>
+        <source>It serves {folders} whatever the list says.</source>
+        <translation>无论列表如何，它都会提供 {folders}。</translation>
+    </message>
+    <message>
+        <source>Not known yet</source>
+        <translation>尚不清楚</translation>
+    </message>
+    <message>
+        <source>Rootkeeper has not yet seen whether it asks for its folders.</source>
+        <translation>Rootkeeper 尚未看到它是否会询问它的文件夹。</translation>
     </message>
     <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
@@ -2089,6 +2141,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>使用者</translation>
     </message>
     <message>
+        <source>Held to the list</source>
+        <translation>受列表约束</translation>
+    </message>
+    <message>
         <source>Disabled</source>
         <translation>已停用</translation>
     </message>
@@ -2429,6 +2485,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>waiting for your consent</source>
         <translation>等待你的同意</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · %3</source>
+        <translation>%1 — %2 · %3</translation>
     </message>
 </context>
 <context>

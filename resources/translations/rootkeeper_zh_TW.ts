@@ -94,6 +94,10 @@
         <translation>執行方式：%1</translation>
     </message>
     <message>
+        <source>Held to your list: %1. %2</source>
+        <translation>受你的清單約束的方式：%1。%2</translation>
+    </message>
+    <message>
         <source>This looks like the filesystem server: the roots it receives replace the folders on its own command line.</source>
         <translation>這看起來是 filesystem 伺服器：它收到的根目錄會取代其命令列中指定的資料夾。</translation>
     </message>
@@ -933,6 +937,54 @@
     <message>
         <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
         <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「{value}」不是。</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>參數</translation>
+    </message>
+    <message>
+        <source>Started with exactly the shared folders, and restarted when they change.</source>
+        <translation>啟動時只取得共享的資料夾，資料夾變更時會重新啟動。</translation>
+    </message>
+    <message>
+        <source>Told</source>
+        <translation>已告知</translation>
+    </message>
+    <message>
+        <source>Asks for its folders and follows every change.</source>
+        <translation>會詢問它的資料夾，並跟隨每次變更。</translation>
+    </message>
+    <message>
+        <source>Told at connect</source>
+        <translation>連線時告知</translation>
+    </message>
+    <message>
+        <source>Asks for its folders only when it connects: Rootkeeper reconnects it when they change.</source>
+        <translation>只在連線時詢問它的資料夾：資料夾變更時 Rootkeeper 會重新連線它。</translation>
+    </message>
+    <message>
+        <source>Not told</source>
+        <translation>未告知</translation>
+    </message>
+    <message>
+        <source>Never asks for its folders: it sees only what its own configuration gives it.</source>
+        <translation>從不詢問它的資料夾：它只看到自己的設定給它的內容。</translation>
+    </message>
+    <message>
+        <source>Keeps its own folders</source>
+        <translation>保留自己的資料夾</translation>
+    </message>
+    <message>
+        <source>It serves {folders} whatever the list says.</source>
+        <translation>無論清單如何，它都會提供 {folders}。</translation>
+    </message>
+    <message>
+        <source>Not known yet</source>
+        <translation>尚不清楚</translation>
+    </message>
+    <message>
+        <source>Rootkeeper has not yet seen whether it asks for its folders.</source>
+        <translation>Rootkeeper 尚未看到它是否會詢問它的資料夾。</translation>
     </message>
     <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
@@ -2089,6 +2141,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>使用者</translation>
     </message>
     <message>
+        <source>Held to the list</source>
+        <translation>受清單約束</translation>
+    </message>
+    <message>
         <source>Disabled</source>
         <translation>已停用</translation>
     </message>
@@ -2429,6 +2485,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>waiting for your consent</source>
         <translation>等待你的同意</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · %3</source>
+        <translation>%1 — %2 · %3</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 """A legacy-era (handshake only) server that records what the client tells it about roots.
 
-It lists roots once the handshake completes and again on each `notifications/roots/list_changed`.
+It lists roots once the handshake completes and again on each `notifications/roots/list_changed`
+(with `--once`, only at the handshake: each notification is recorded as `{"event": "ignored"}`).
 Each event is appended as one JSON line to the file given by `--record`, so a test can read it
 from outside:
 
@@ -15,6 +16,7 @@ Its `seen_roots` tool returns every list seen so far on this connection.
         [--get-delay SECONDS]   # open the stream for server-initiated messages late
         [--stateless]           # HTTP without sessions: no Mcp-Session-Id, so no GET stream either
         [--no-get]              # answer GET with 405: a session, but no stream held open
+        [--once]                # list only at the handshake, never on list_changed
 
 Over HTTP every request is recorded too, before it is served (see `tests.servers._serve`):
 
@@ -36,7 +38,7 @@ from mcp_types import NotificationParams
 from tests.servers._serve import log, make_parser, run
 
 
-def build(record: Path) -> MCPServer:
+def build(record: Path, *, once: bool = False) -> MCPServer:
     server = MCPServer("legacy-recorder")
     seen: list[list[str]] = []
 
@@ -66,7 +68,11 @@ def build(record: Path) -> MCPServer:
 
     lowlevel = server._lowlevel_server  # where the SDK keeps notification handlers
     lowlevel.add_notification_handler("notifications/initialized", NotificationParams, initialized)
-    lowlevel.add_notification_handler("notifications/roots/list_changed", NotificationParams, relist)
+    async def ignore(_ctx: ServerRequestContext[Any], _params: NotificationParams) -> None:
+        write({"event": "ignored"})
+
+    lowlevel.add_notification_handler("notifications/roots/list_changed", NotificationParams,
+                                      ignore if once else relist)
 
     @server.tool()
     async def seen_roots() -> list[list[str]]:
@@ -82,9 +88,10 @@ def main() -> None:
     parser.add_argument("--get-delay", type=float, default=0.0, metavar="SECONDS", help="hold each HTTP GET this long")
     parser.add_argument("--stateless", action="store_true", help="serve HTTP without sessions")
     parser.add_argument("--no-get", action="store_true", help="answer every HTTP GET with 405")
+    parser.add_argument("--once", action="store_true", help="list roots only at the handshake")
     args = parser.parse_args()
     run(
-        build(args.record),
+        build(args.record, once=args.once),
         args.http,
         legacy_only=True,
         get_delay=args.get_delay,

@@ -68,18 +68,9 @@ def valid_name(wanted: str, taken: set[str]) -> str:
 
 def command_line_folders(target: StdioTarget | HttpTarget) -> list[str]:
     """Existing folders named on a stdio server's command line (`/data` or `--repository=/data`)."""
-    if not isinstance(target, StdioTarget):
-        return []
-    found: list[str] = []
-    for arg in target.args:
-        candidate = arg.partition("=")[2] if arg.startswith("-") else arg
-        expanded = os.path.expanduser(candidate)
-        if not candidate or not os.path.isabs(expanded) or not os.path.isdir(expanded):
-            continue
-        folder = os.path.normpath(expanded)
-        if folder not in found:
-            found.append(folder)
-    return found
+    from app.core.servers.binding import folders_named
+
+    return folders_named(target.args) if isinstance(target, StdioTarget) else []
 
 
 def _skip_reason(server: HostServer) -> str:

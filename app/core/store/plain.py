@@ -159,6 +159,7 @@ class PlainServer(dict[str, Any]):
     also_send_own_folders: bool = _key("also_send_own_folders")
     enabled: bool = _key("enabled")
     added_at: datetime = _key("added_at")
+    asks_roots: str | None = _key("asks_roots")
 
 
 class PlainStore(dict[str, Any]):

@@ -163,6 +163,22 @@ SENTENCES: dict[str, str] = {
     "secret.keyring_failed": QT_TRANSLATE_NOOP("Messages", "A secret value of this server cannot be read from the "
                                                            "keyring ({reason})."),
     "secret.file_unreadable": QT_TRANSLATE_NOOP("Messages", "The secrets file {path} cannot be read ({reason})."),
+    # -- how binding a server's list is (app/core/servers/binding.py): a word, then a sentence ---------------
+    "binding.arguments.word": QT_TRANSLATE_NOOP("Messages", "Arguments"),
+    "binding.arguments": QT_TRANSLATE_NOOP("Messages", "Started with exactly the shared folders, and restarted when "
+                                                       "they change."),
+    "binding.told.word": QT_TRANSLATE_NOOP("Messages", "Told"),
+    "binding.told": QT_TRANSLATE_NOOP("Messages", "Asks for its folders and follows every change."),
+    "binding.told_at_connect.word": QT_TRANSLATE_NOOP("Messages", "Told at connect"),
+    "binding.told_at_connect": QT_TRANSLATE_NOOP("Messages", "Asks for its folders only when it connects: Rootkeeper "
+                                                             "reconnects it when they change."),
+    "binding.not_told.word": QT_TRANSLATE_NOOP("Messages", "Not told"),
+    "binding.not_told": QT_TRANSLATE_NOOP("Messages", "Never asks for its folders: it sees only what its own "
+                                                      "configuration gives it."),
+    "binding.own_folders.word": QT_TRANSLATE_NOOP("Messages", "Keeps its own folders"),
+    "binding.own_folders": QT_TRANSLATE_NOOP("Messages", "It serves {folders} whatever the list says."),
+    "binding.unknown.word": QT_TRANSLATE_NOOP("Messages", "Not known yet"),
+    "binding.unknown": QT_TRANSLATE_NOOP("Messages", "Rootkeeper has not yet seen whether it asks for its folders."),
 }
 
 BROAD_WHY: dict[str, str] = {

@@ -19,6 +19,7 @@ from app.core.servers.words import SharingMode
 from app.core.text import UserError
 from app.ui.dialogs.sharing_choice import SharingChoice
 from app.ui.icons import app_icon
+from app.ui.render import fill
 
 
 class Answer(IntEnum):
@@ -31,9 +32,10 @@ class ConsentDialog(QDialog):
     def __init__(
         self, server: str, roots: Sequence[Root], *, target: str = "", unavailable: Collection[str] = (),
         replaces_own: bool = False, policy: Policy | None = None, locked: UserError | None = None,
-        parent: QWidget | None = None,
+        binding: tuple[str, str] = ("", ""), parent: QWidget | None = None,
     ) -> None:
-        """`target`: the server's command line or address, so the user knows which program asks.
+        """`target`: the server's command line or address, so the user knows which program asks;
+        `binding`: how binding its list is, a word and what it means (`app.ui.text.binding_texts`).
 
         `policy`: the administrator's (its denied folders are shown locked); `locked`: why it keeps this
         server from every folder (only "Don't share" and "Decide later" remain)."""
@@ -52,6 +54,12 @@ class ConsentDialog(QDialog):
         self.target.setTextFormat(Qt.TextFormat.PlainText)  # a command line is never markup
         self.target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.target.setVisible(bool(target))
+        self._binding = binding
+        self.binding = QLabel(self)
+        self.binding.setObjectName("consentBinding")
+        self.binding.setWordWrap(True)
+        self.binding.setTextFormat(Qt.TextFormat.PlainText)  # it may name the server's own folders
+        self.binding.setVisible(bool(binding[0]))
         self._body = QLabel(self)
         self._body.setWordWrap(True)
         self._warning = QLabel(self)
@@ -76,6 +84,7 @@ class ConsentDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.target)
+        layout.addWidget(self.binding)
         layout.addWidget(self._body)
         layout.addWidget(self._warning)
         layout.addWidget(self.sharing)
@@ -100,6 +109,7 @@ class ConsentDialog(QDialog):
             "can reach."
         ))
         self.target.setText(self.tr("Runs as: %1").replace("%1", self._target_text))
+        self.binding.setText(fill(self.tr("Held to your list: %1. %2"), list(self._binding)))
         self._warning.setText(self.tr(
             "This looks like the filesystem server: the roots it receives replace the folders on its own "
             "command line."

@@ -235,7 +235,8 @@ class Flows(QObject):
         unavailable = {r.root.id for r in snapshot.roots if r.access is not None and not r.access.ok}
         dialog = ConsentDialog(name, roots, target=text.target_label(row.entry), unavailable=unavailable,
                                replaces_own=replaces_own_folders(row.entry), policy=snapshot.policy,
-                               locked=policy_lock(snapshot.policy, row.entry), parent=parent)
+                               locked=policy_lock(snapshot.policy, row.entry),
+                               binding=text.binding_texts(row.entry), parent=parent)
         self._consent_open[name] = dialog
         try:
             answer = await ask(dialog)

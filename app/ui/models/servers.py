@@ -1,4 +1,5 @@
-"""The configured servers as a table: name, how to reach it, what it may see, connection, last fetch, who uses it."""
+"""The configured servers as a table: name, how to reach it, what it may see, connection, last fetch, who uses it,
+and how binding its list is."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class Column(IntEnum):
     STATUS = 3
     LAST_FETCH = 4
     USED_BY = 5
+    BINDING = 6
 
 
 SERVER_NAME_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -45,6 +47,7 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             Column.STATUS: self.tr("Status"),
             Column.LAST_FETCH: self.tr("Last asked for roots"),
             Column.USED_BY: self.tr("Used by"),
+            Column.BINDING: self.tr("Held to the list"),
         }.get(Column(section))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -65,6 +68,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
                 return plain_tooltip("\n".join(text.session_label(session) for session in row.sessions))
             if column is Column.CONNECTION:
                 return plain_tooltip(text.target_label(row.entry))
+            if column is Column.BINDING:
+                return plain_tooltip(text.binding_texts(row.entry)[1])
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
             font = QFont()
             font.setBold(True)
@@ -82,6 +87,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             return text.connection_label(row.status) if row.entry.enabled else self.tr("Disabled")
         if column is Column.USED_BY:
             return text.used_by_label(row)
+        if column is Column.BINDING:
+            return text.binding_texts(row.entry)[0]
         status = row.status
         if status is None or status.last_roots_fetch_at is None:
             return self.tr("Not yet")

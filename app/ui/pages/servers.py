@@ -30,7 +30,8 @@ from app.ui.window.widgets import (
     sortable,
 )
 
-_WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160, Column.USED_BY: 200}
+_WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160, Column.USED_BY: 200,
+           Column.BINDING: 150}
 
 
 class ServersPage(QWidget):

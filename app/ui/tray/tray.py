@@ -18,7 +18,7 @@ from app.ui.icons import dot, panel_is_dark, tray_icon
 from app.ui.models.health import health, server_dot
 from app.ui.models.live import LiveState
 from app.ui.models.snapshot import Snapshot, TrayState
-from app.ui.render import plain_tooltip
+from app.ui.render import fill, plain_tooltip
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QEvent
@@ -148,12 +148,16 @@ class Tray(QSystemTrayIcon):
             self._add("moreRoots", self.tr("%n &more…", None, hidden), self.openRequested.emit)
 
     def _add_servers(self, menu: QMenu, snapshot: Snapshot) -> None:
+        menu.setToolTipsVisible(True)  # each server's says what its binding means
         if not snapshot.servers:
             menu.addAction(self.tr("No servers configured")).setEnabled(False)
         for server in snapshot.servers:
             state = self.tr("waiting for your consent") if server.awaiting_consent else text.connection_label(
                 server.status)
-            action = menu.addAction(dot(server_dot(server)), f"{server.name} — {state}".replace("&", "&&"))
+            word, meaning = text.binding_texts(server.entry)
+            label = fill(self.tr("%1 — %2 · %3"), [server.name, state, word])
+            action = menu.addAction(dot(server_dot(server)), label.replace("&", "&&"))
+            action.setToolTip(meaning)
             action.setObjectName(f"server:{server.name}")
             action.triggered.connect(partial(self.serverRequested.emit, server.name))
 

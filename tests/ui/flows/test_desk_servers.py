@@ -102,7 +102,6 @@ def test_removing_a_server_can_be_undone_with_its_consent_subset_and_log(
         data.servers.append(python_server("rec", "legacy_recorder", "--record", str(record), share=[ids[1]]))
 
     store.update(servers)
-    before = plain(store.load().servers)
     app = build_app(home)
     page = app.window.servers_page
     log = app.hub.log_dir / "rec.log"
@@ -111,6 +110,9 @@ def test_removing_a_server_can_be_undone_with_its_consent_subset_and_log(
         async with running(app):
             await eventually(lambda: len(recorded(record)) == 1, what="the first list")
             await eventually(log.exists, what="the server's log")
+            # The server as it is removed: with what it was seen doing (`asks_roots`) remembered.
+            await eventually(lambda: store.load().servers[0].asks_roots == "at_connect", what="its asking learned")
+            before = plain(store.load().servers)
             app.window.tabs.setCurrentIndex(1)
             page.select("rec")
             app.window.activateWindow()
@@ -276,6 +278,14 @@ ERAS = {
 }
 
 
+ASKS = {"legacy_recorder": "at_connect", "roots_tool": None}
+BINDINGS = {"legacy_recorder": "Told at connect", "roots_tool": "Not known yet"}
+BINDING_MEANS = {
+    "legacy_recorder": "Asks for its folders only when it connects: Rootkeeper reconnects it when they change.",
+    "roots_tool": "Rootkeeper has not yet seen whether it asks for its folders.",
+}
+
+
 @pytest.mark.parametrize("module", list(ERAS))
 def test_the_table_says_connected_and_the_details_give_the_protocol_version(
     qloop: qasync.QEventLoop, tmp_path: Path, module: str
@@ -298,10 +308,18 @@ def test_the_table_says_connected_and_the_details_give_the_protocol_version(
             assert version and re.fullmatch(r"\d{4}-\d{2}-\d{2}", version)
             assert page.details.status.text() == "Connected"
             assert page.details.protocol.text() == ERAS[module] % version
+            # How binding its list is, once it was seen asking for it (`core.servers.binding`); a 2026-07-28
+            # server asks within a request that needs its folders, and none was made.
+            await eventually(lambda: (r := app.live.current.server("rec")) is not None and r.entry.asks_roots
+                             == ASKS[module], what="the server seen asking for its folders, or not")
             menu = app.tray.contextMenu()
             menu.aboutToShow.emit()
             (entry,) = [a for a in menu.actions() if a.objectName() == "server:rec"]
-            assert entry.text() == "rec — Connected"
+            assert entry.text() == f"rec — Connected · {BINDINGS[module]}"
+            assert entry.toolTip() == BINDING_MEANS[module] and menu.toolTipsVisible()
+            binding = page.proxy.index(0, Column.BINDING)
+            assert (binding.data(), binding.data(Qt.ItemDataRole.ToolTipRole)) == (BINDINGS[module],
+                                                                                  BINDING_MEANS[module])
             shown = [str(page.proxy.index(0, column).data()) for column in range(page.proxy.columnCount())]
             assert not any(version in cell for cell in shown)
 

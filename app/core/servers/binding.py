@@ -1,0 +1,96 @@
+"""How binding a server's list of folders is: one word and one sentence, from what the server was seen doing.
+
+The roots protocol is advice a server may ignore, so what a list means depends on the server:
+
+- `arguments`: its command line carries the folder placeholders (`core.servers.arguments`): it starts with
+  exactly the folders it may see and is restarted when they change;
+- `own_folders`: folders are named on its own command line: it serves them whatever the list says;
+- `told`: it asked for its folders again after being told they changed;
+- `told_at_connect`: it asked when it connected but not after being told of a change (Rootkeeper reconnects
+  it when its folders change);
+- `not_told`: it connected without asking: it sees only what its own configuration gives it;
+- `unknown`: it has not yet been seen asking for its folders (or connecting without asking).
+
+What it was seen doing is `ServerEntry.asks_roots`, remembered by the hub, `call` and the bridge (`learned`).
+No pydantic: `servers list` computes it from the store's plain data.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import Literal
+
+from app.core.servers.placeholders import PLACEHOLDERS
+from app.core.text import Message, message
+
+AsksRoots = Literal["never", "at_connect", "on_change"]
+"""What a server was seen doing: connected without asking; asked at connect but not after a change; asked
+again after being told of a change."""
+
+
+class Binding(StrEnum):
+    ARGUMENTS = "arguments"
+    OWN_FOLDERS = "own_folders"
+    TOLD = "told"
+    TOLD_AT_CONNECT = "told_at_connect"
+    NOT_TOLD = "not_told"
+    UNKNOWN = "unknown"
+
+    def word(self) -> Message:
+        return message(f"binding.{self.value}.word")
+
+
+_BY_ASKING: dict[str | None, Binding] = {
+    "on_change": Binding.TOLD, "at_connect": Binding.TOLD_AT_CONNECT, "never": Binding.NOT_TOLD, None: Binding.UNKNOWN,
+}
+
+
+def binding(command_line: Iterable[str], own_folders: Sequence[str], asks_roots: str | None) -> Binding:
+    """The binding of a server whose args and env values are `command_line`, with `own_folders` named on it."""
+    if any(mark in text for text in command_line for mark in PLACEHOLDERS):
+        return Binding.ARGUMENTS
+    if own_folders:
+        return Binding.OWN_FOLDERS
+    return _BY_ASKING.get(asks_roots, Binding.UNKNOWN)
+
+
+def server_binding(
+    stdio: bool, args: Sequence[str], env_values: Iterable[str], asks_roots: str | None
+) -> tuple[Binding, list[str]]:
+    """A server's binding and the folders it keeps as its own, from its command line (`stdio`: it has one)."""
+    if not stdio:
+        return binding((), (), asks_roots), []
+    own = folders_named(args)
+    return binding([*args, *env_values], own, asks_roots), own
+
+
+def explained(kind: Binding, own_folders: Sequence[str] = ()) -> Message:
+    """The sentence that says what `kind` means for the user's folders."""
+    if kind is Binding.OWN_FOLDERS:
+        return message("binding.own_folders", folders=", ".join(own_folders))
+    return message(f"binding.{kind.value}")
+
+
+_RANK: dict[str, int] = {"never": 1, "at_connect": 2, "on_change": 3}
+
+
+def learned(before: AsksRoots | None, seen: AsksRoots) -> AsksRoots:
+    """What to remember after seeing `seen`: asking after a change outranks asking at connect, which
+    outranks never asking (a server may skip a fetch, but a fetch seen is never unseen)."""
+    return before if before is not None and _RANK[before] > _RANK[seen] else seen
+
+
+def folders_named(args: Iterable[str]) -> list[str]:
+    """Existing folders named on a command line (`/data` or `--repository=/data`), each once."""
+    found: list[str] = []
+    for arg in args:
+        candidate = arg.partition("=")[2] if arg.startswith("-") else arg
+        expanded = os.path.expanduser(candidate)
+        if not candidate or not os.path.isabs(expanded) or not os.path.isdir(expanded):
+            continue
+        folder = os.path.normpath(expanded)
+        if folder not in found:
+            found.append(folder)
+    return found
