@@ -4,7 +4,7 @@
 sees (`~/projects=/workspace`); it replaces the server's aliases, `--clear` removes them. With any
 alias, roots outside every mapped folder are not sent to that server. `own-folders NAME on|off`
 also sends the folders on the server's own command line, after Rootkeeper's, so sharing never takes
-away what the server was configured with. Also here: what `servers list` and `servers add` say
+away what the server was configured with. Also here: what `servers list` says
 about these options.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from app.cli.errors import CliError
 from app.core.paths import printable
 from app.core.servers.words import ROOTS_SOURCES
-from app.core.text import refusal
+from app.core.text import refusal, sentence
 
 if TYPE_CHECKING:
     from app.core.store.plain import PlainServer
@@ -84,7 +84,7 @@ def alias_text(aliases: dict[str, str]) -> str:
 def option_fields(server: PlainServer) -> dict[str, Any]:
     """The options' fields in `servers list --json`."""
     return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders,
-            "roots_source": server.roots_source}
+            "roots_source": server.roots_source, "kept_folders": list(server.kept_folders)}
 
 
 def option_lines(server: PlainServer) -> list[str]:
@@ -94,29 +94,11 @@ def option_lines(server: PlainServer) -> list[str]:
         lines.append(f"    path aliases: {alias_text(server.path_aliases)} (other folders are not sent)")
     if server.also_send_own_folders:
         lines.append("    also sent the folders on its own command line")
+    if server.kept_folders:
+        lines.append("    " + sentence("folders.kept", folders=", ".join(map(printable, server.kept_folders))))
     if server.roots_source != "rootkeeper":
         lines.append(f"    through a bridge, roots from: {server.roots_source}")
     return lines
-
-
-def add_hint(args: argparse.Namespace, target: object) -> str | None:
-    """For `servers add` of a known server written with fixed folders: the command with the placeholder."""
-    from app.core.model import StdioTarget
-    from app.core.servers.arguments import placeholder_hint
-
-    if not isinstance(target, StdioTarget):
-        return None
-    options: list[str] = []
-    if args.share:
-        options += ["--share", args.share]
-    if args.era:
-        options += ["--era", args.era]
-    for pair in args.env:
-        options += ["--env", pair]
-    if target.cwd:
-        options += ["--cwd", target.cwd]
-    hint = placeholder_hint(args.name, target, options)
-    return printable(hint, limit=4000) if hint is not None else None
 
 
 def add_server_option_commands(servers: Any) -> None:
