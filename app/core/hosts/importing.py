@@ -135,7 +135,7 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             continue
         offer = folder_arguments(target)
         result.folders = list(offer.folders) if offer is not None else []
-        placed = offer.target if offer is not None and not for_install else None
+        placed = offer.target if offer is not None else None  # imported before, with the folders you share
         same = next((entry for entry in data.servers if same_target(entry.target, target)
                      or (placed is not None and same_target(entry.target, placed))), None)
         if same is not None:
