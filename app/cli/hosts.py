@@ -19,7 +19,7 @@ from app.cli.terminal import print_json
 from app.core.hosts import HOSTS, ConfigFile, Host, flow, guess_host, host_named
 from app.core.hosts.base import current_system
 from app.core.hosts.flow import Written
-from app.core.hosts.importing import Imported
+from app.core.hosts.importing import Imported, server_key
 from app.core.hosts.install import FileChange
 from app.core.hosts.listing import host_rows
 from app.core.store.store import Store
@@ -135,9 +135,12 @@ def _print_outcomes(results: list[Imported], host: Host, *, dry_run: bool) -> No
         _print_folders(item)
 
 
-def _print_folders(item: Imported) -> None:
-    if item.folders:
-        command = " ".join(["rootkeeper", "roots", "add", *(shlex.quote(folder) for folder in item.folders)])
+def _print_folders(item: Imported, store: Store | None = None) -> None:
+    from app.cli.folder_offer import unshared
+
+    folders = unshared(store.load(), item.folders) if store is not None else item.folders
+    if folders:
+        command = " ".join(["rootkeeper", "roots", "add", *(shlex.quote(folder) for folder in folders)])
         print(f"  Its command line names folders; to share them: {safe(command)}")
 
 
@@ -183,17 +186,44 @@ def _import_row(item: Imported) -> dict[str, Any]:
         "warning": item.warning or None,
         "folders": item.folders,
         "roots_add": ["rootkeeper", "roots", "add", *item.folders] if item.folders else None,
+        "folders_as": None if item.offer is None else "own" if item.kept_own else "shared",
+        "command_line": None if item.offer is None else [
+            {"before": change.before, "after": change.after} for change in item.offer.changes],
         "notes": item.server.notes,
     }
 
 
+def _decisions(previewed: list[Imported], args: argparse.Namespace) -> tuple[dict[tuple[object, ...], bool],
+                                                                              set[tuple[object, ...]]]:
+    """For each new server whose command line names folders, the user's answer (and the ones asked on screen)."""
+    from app.cli import folder_offer
+
+    answers, asked = {}, set()
+    for item in previewed:
+        if item.offer is not None:
+            key = server_key(item.server)
+            answers[key] = folder_offer.use_shared(item.server.name, item.offer, args)
+            if folder_offer.asks(args):
+                asked.add(key)
+    return answers, asked
+
+
 @_refusals
 def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
+    from app.cli import folder_offer
+
     host, files = resolve(args.target, args.file, args.host)
-    results = flow.import_servers(store, host, files)
+    previewed = flow.preview_import(store, host, files)
+    answers, asked = _decisions(previewed, args)
+    found = [folder for item in previewed if item.offer is not None for folder in item.offer.folders]
+    share = folder_offer.unshared(store.load(), found)
+    share = share if folder_offer.share_found(share, args) else []
+    results, added = flow.import_servers(
+        store, host, files, use_shared=lambda server: answers.get(server_key(server), True), share=share)
     if args.json:
         print_json({"host": host.name, "files": [str(c.path) for c in files],
-                     "servers": [_import_row(item) for item in results]})
+                     "servers": [_import_row(item) for item in results],
+                     "shared": [root.path for root in added.roots] if added is not None else []})
         return 0
     if not results:
         print(f"No servers were found in {host.title}'s config.")
@@ -209,8 +239,13 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
             for note in [*item.server.notes, item.warning]:
                 if note:
                     print(f"  Note: {safe(note)}.")
-        if item.entry is not None:
-            _print_folders(item)
+            if item.offer is not None:
+                folder_offer.print_outcome(item.entry.name, item.offer, item.rewritten,
+                                           shown=server_key(item.server) in asked)
+        if item.entry is not None and added is None:
+            _print_folders(item, store)
+    if added is not None:
+        folder_offer.print_shared(added)
     return 0
 
 
@@ -242,6 +277,9 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
 
 
 def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
+    from app.cli.folder_offer import add_folder_options
+
     _target_arguments(p)
     p.add_argument("--json", action="store_true")
+    add_folder_options(p)
     p.set_defaults(handler=cmd_servers_import)

@@ -52,9 +52,8 @@ def cmd_roots_list(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     from app.cli.errors import CliError
-    from app.cli.terminal import note
+    from app.cli.folder_offer import print_shared
     from app.core.edits import roots as edit_roots
-    from app.core.paths import printable
     from app.core.store import plain
 
     if args.name is not None and len(args.paths) > 1:
@@ -62,9 +61,7 @@ def cmd_roots_add(store: Store, args: argparse.Namespace) -> int:
     with plain.transaction(store) as data:
         added = edit_roots.add_roots(data, args.paths, name=args.name, allow_broad=args.allow_broad)
     # Reported only once the whole batch is saved: a refusal above means nothing was added.
-    for added_note in added.notes:
-        note(str(added_note))
-    print("\n".join(f"Sharing {printable(r.path)} as '{printable(r.name)}' ({r.id})." for r in added.roots))
+    print_shared(added)
     return 0
 
 

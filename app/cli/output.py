@@ -94,7 +94,7 @@ def _binding(server: PlainServer) -> tuple[Binding, list[str]]:
     target = server.target
     stdio = target["kind"] == "stdio"
     return server_binding(stdio, target["args"] if stdio else [], target["env"].values() if stdio else [],
-                          server.asks_roots)
+                          server.kept_folders, server.asks_roots)
 
 
 def share_text(server: ServerEntry | PlainServer) -> str:

@@ -4,7 +4,7 @@
 sees (`~/projects=/workspace`); it replaces the server's aliases, `--clear` removes them. With any
 alias, roots outside every mapped folder are not sent to that server. `own-folders NAME on|off`
 also sends the folders on the server's own command line, after Rootkeeper's, so sharing never takes
-away what the server was configured with. Also here: what `servers list` and `servers add` say
+away what the server was configured with. Also here: what `servers list` says
 about these options.
 """
 
@@ -84,7 +84,7 @@ def alias_text(aliases: dict[str, str]) -> str:
 def option_fields(server: PlainServer) -> dict[str, Any]:
     """The options' fields in `servers list --json`."""
     return {"path_aliases": dict(server.path_aliases), "also_send_own_folders": server.also_send_own_folders,
-            "roots_source": server.roots_source}
+            "roots_source": server.roots_source, "kept_folders": list(server.kept_folders)}
 
 
 def option_lines(server: PlainServer) -> list[str]:
@@ -97,26 +97,6 @@ def option_lines(server: PlainServer) -> list[str]:
     if server.roots_source != "rootkeeper":
         lines.append(f"    through a bridge, roots from: {server.roots_source}")
     return lines
-
-
-def add_hint(args: argparse.Namespace, target: object) -> str | None:
-    """For `servers add` of a known server written with fixed folders: the command with the placeholder."""
-    from app.core.model import StdioTarget
-    from app.core.servers.arguments import placeholder_hint
-
-    if not isinstance(target, StdioTarget):
-        return None
-    options: list[str] = []
-    if args.share:
-        options += ["--share", args.share]
-    if args.era:
-        options += ["--era", args.era]
-    for pair in args.env:
-        options += ["--env", pair]
-    if target.cwd:
-        options += ["--cwd", target.cwd]
-    hint = placeholder_hint(args.name, target, options)
-    return printable(hint, limit=4000) if hint is not None else None
 
 
 def add_server_option_commands(servers: Any) -> None:

@@ -69,16 +69,28 @@ def _target(args: argparse.Namespace) -> StdioTarget | HttpTarget:
 
 
 def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
+    from app.cli import folder_offer
     from app.cli.output import share_text
-    from app.cli.server_options import add_hint
+    from app.core.edits import roots as edit_roots
     from app.core.edits import servers as edit_servers
+    from app.core.servers.folder_args import folder_arguments
 
     target = _target(args)
+    offer = folder_arguments(target)
+    used = offer is not None and folder_offer.use_shared(args.name, offer, args)
+    share = folder_offer.unshared(store.load(), offer.folders) if offer is not None else []
+    share = share if folder_offer.share_found(share, args) else []
     with store.transaction() as data:
-        entry = edit_servers.save_server(data, args.name, target, share=args.share, era=args.era)
+        entry = edit_servers.save_server(data, args.name, offer.target if offer and used else target,
+                                         share=args.share, era=args.era)
+        if offer is not None and not used:
+            entry.kept_folders = list(offer.folders)
+        added = edit_roots.add_roots(data, share) if share else None
     print(f"Added server '{entry.name}' ({share_text(entry)}).")
-    if (hint := add_hint(args, entry.target)) is not None:
-        print(hint)
+    if offer is not None:
+        folder_offer.print_outcome(entry.name, offer, used, shown=folder_offer.asks(args))
+    if added is not None:
+        folder_offer.print_shared(added)
     return 0
 
 
@@ -118,6 +130,7 @@ def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
 
 
 def add_servers_commands(group: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
+    from app.cli.folder_offer import add_folder_options
     from app.cli.server_options import add_server_option_commands
     from app.core.servers.words import ERAS
 
@@ -133,6 +146,7 @@ def add_servers_commands(group: argparse.ArgumentParser, parser_class: type[argp
     p.add_argument("--env", action="append", default=[], metavar="K=V")
     p.add_argument("--cwd")
     p.add_argument("--era", choices=ERAS, help="pin the protocol era (default: auto)")
+    add_folder_options(p)
     p.set_defaults(handler=cmd_servers_add, command_line=[])
     p = servers.add_parser("remove", help="remove a server")
     p.add_argument("name", metavar="NAME")

@@ -163,3 +163,26 @@ def _set_interrupt_handler(handler: Any) -> None:
         return
     with contextlib.suppress(ValueError):  # only the main thread may set handlers (main() run from a thread)
         signal.signal(signal.SIGINT, handler)
+
+
+def interactive() -> bool:
+    """Whether a person is at the terminal: both standard input and output are one."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    return False
+
+
+def ask(question: str, default: bool) -> bool:
+    """A yes/no question on the terminal; Enter (or the end of input) takes `default`."""
+    hint = "[Y/n]" if default else "[y/N]"
+    while True:
+        print(f"{printable(question, None)} {hint}".lstrip() + " ", end="", flush=True)
+        answer = sys.stdin.readline()
+        if not answer:
+            print()
+            return default
+        word = answer.strip().lower()
+        if not word:
+            return default
+        if word in ("y", "yes", "n", "no"):
+            return word.startswith("y")

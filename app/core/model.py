@@ -97,6 +97,9 @@ class ServerEntry(_Model):
     """Local folder prefix -> the path the server sees it as (a container, a VM, WSL); see `core.servers.aliases`."""
     also_send_own_folders: bool = False
     """Also send the folders on the server's own command line, after Rootkeeper's (servers whose roots replace them)."""
+    kept_folders: list[str] = Field(default_factory=list)
+    """Folders on its command line that the user chose to leave there when adding or importing it, instead of
+    giving it the folders Rootkeeper shares (`core.servers.folder_args`): it serves them whatever is shared."""
     enabled: bool = True
     """A disabled server keeps its settings but is not connected (the hub stops it and does not restart it)."""
     added_at: datetime = Field(default_factory=utc_now)

@@ -245,6 +245,21 @@
     </message>
 </context>
 <context>
+    <name>FolderOfferDialog</name>
+    <message>
+        <source>Folders on the servers&apos; command lines</source>
+        <translation>服务器命令行中的文件夹</translation>
+    </message>
+    <message>
+        <source>Give %1 the folders you share instead</source>
+        <translation>改为给 %1 你共享的文件夹</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+</context>
+<context>
     <name>Health</name>
     <message>
         <source>Sharing is paused: every server sees an empty list.</source>
@@ -889,6 +904,30 @@
     <message>
         <source>&apos;{name}&apos; is reached by URL and has no command line with folders of its own.</source>
         <translation>“{name}”通过 URL 访问，没有带有自身文件夹的命令行。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; names folders on its command line ({folders}). Give it the folders you share in their place, so it sees only what you allow, and nothing while paused or waiting for your consent?</source>
+        <translation>“{name}”的命令行中写有文件夹（{folders}）。要改为给它你共享的文件夹，使它只看到你允许的内容，并在暂停或等待你同意时什么也看不到吗？</translation>
+    </message>
+    <message>
+        <source>Before: {command}</source>
+        <translation>之前：{command}</translation>
+    </message>
+    <message>
+        <source>After: {command}</source>
+        <translation>之后：{command}</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is given the folders you share in place of {folders}.</source>
+        <translation>“{name}”改为获得你共享的文件夹，取代 {folders}。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; keeps its own folders ({folders}): it sees them whatever you share, even while paused.</source>
+        <translation>“{name}”保留自己的文件夹（{folders}）：无论你共享什么，甚至在暂停时，它都能看到这些文件夹。</translation>
+    </message>
+    <message>
+        <source>Not shared yet: {folders}. Share them now?</source>
+        <translation>尚未共享：{folders}。现在共享它们吗？</translation>
     </message>
     <message>
         <source>Say which local folder the server sees as {remote}.</source>
@@ -1930,12 +1969,8 @@ Links to %2</source>
         <translation>路径别名（用于在容器、虚拟机或 WSL 中运行的服务器）：</translation>
     </message>
     <message>
-        <source>This server is given fixed folders. It can be given the folders you share instead, and be restarted when they change.</source>
-        <translation>此服务器使用固定的文件夹。可以改为向它提供你共享的文件夹，并在它们变化时重新启动它。</translation>
-    </message>
-    <message>
-        <source>Use the shared folders instead</source>
-        <translation>改用共享的文件夹</translation>
+        <source>Give it the folders you share in place of those on its command line (restarted when they change)</source>
+        <translation>改为给它你共享的文件夹，取代其命令行中的文件夹（文件夹变化时重新启动）</translation>
     </message>
     <message>
         <source>Save</source>

@@ -245,6 +245,21 @@
     </message>
 </context>
 <context>
+    <name>FolderOfferDialog</name>
+    <message>
+        <source>Folders on the servers&apos; command lines</source>
+        <translation>伺服器命令列中的資料夾</translation>
+    </message>
+    <message>
+        <source>Give %1 the folders you share instead</source>
+        <translation>改為給 %1 你共用的資料夾</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>匯入</translation>
+    </message>
+</context>
+<context>
     <name>Health</name>
     <message>
         <source>Sharing is paused: every server sees an empty list.</source>
@@ -889,6 +904,30 @@
     <message>
         <source>&apos;{name}&apos; is reached by URL and has no command line with folders of its own.</source>
         <translation>「{name}」透過 URL 連線，沒有帶有自身資料夾的命令列。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; names folders on its command line ({folders}). Give it the folders you share in their place, so it sees only what you allow, and nothing while paused or waiting for your consent?</source>
+        <translation>「{name}」的命令列中寫有資料夾（{folders}）。要改為給它你共用的資料夾，使它只看到你允許的內容，並在暫停或等待你同意時什麼也看不到嗎？</translation>
+    </message>
+    <message>
+        <source>Before: {command}</source>
+        <translation>之前：{command}</translation>
+    </message>
+    <message>
+        <source>After: {command}</source>
+        <translation>之後：{command}</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is given the folders you share in place of {folders}.</source>
+        <translation>「{name}」改為取得你共用的資料夾，取代 {folders}。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; keeps its own folders ({folders}): it sees them whatever you share, even while paused.</source>
+        <translation>「{name}」保留自己的資料夾（{folders}）：無論你共用什麼，甚至在暫停時，它都能看到這些資料夾。</translation>
+    </message>
+    <message>
+        <source>Not shared yet: {folders}. Share them now?</source>
+        <translation>尚未共用：{folders}。現在共用它們嗎？</translation>
     </message>
     <message>
         <source>Say which local folder the server sees as {remote}.</source>
@@ -1930,12 +1969,8 @@ Links to %2</source>
         <translation>路徑別名（用於在容器、虛擬機器或 WSL 中執行的伺服器）：</translation>
     </message>
     <message>
-        <source>This server is given fixed folders. It can be given the folders you share instead, and be restarted when they change.</source>
-        <translation>此伺服器使用固定的資料夾。可以改為向它提供你共用的資料夾，並在它們變動時重新啟動它。</translation>
-    </message>
-    <message>
-        <source>Use the shared folders instead</source>
-        <translation>改用共用的資料夾</translation>
+        <source>Give it the folders you share in place of those on its command line (restarted when they change)</source>
+        <translation>改為給它你共用的資料夾，取代其命令列中的資料夾（資料夾變更時重新啟動）</translation>
     </message>
     <message>
         <source>Save</source>

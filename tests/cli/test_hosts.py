@@ -79,7 +79,7 @@ def test_import_turns_each_hosts_servers_into_pending_entries(cli, home: Path, d
                                                               sample: Sample) -> None:
     path = place(sample, home, data_dir)
     before = path.read_bytes()
-    result = cli("servers", "import", sample.host, "--json")
+    result = cli("servers", "import", sample.host, "--json", "--keep-own-folders")  # each command as written
     assert result.code == 0, result
     report = result.json()
     assert report["files"] == [str(path)]

@@ -109,8 +109,9 @@ async def test_call_expands_the_placeholder_and_merge_keeps_the_servers_own_fold
     assert run_cli(rk_home, "servers", "add", "placed", "--share", "all", "--", node(), script, "{roots}").code == 0
     assert allowed(run_cli(rk_home, "call", "placed", "list_allowed_directories")) == [str(alpha)]
 
-    added = run_cli(rk_home, "servers", "add", "fs", "--share", "all", "--", node(), script, str(own))
-    assert added.code == 0 and "'{roots}'" in added.out, added  # the hint offers the placeholder
+    added = run_cli(rk_home, "servers", "add", "fs", "--share", "all", "--keep-own-folders", "--", node(), script,
+                    str(own))
+    assert added.code == 0 and f"'fs' keeps its own folders ({own})" in added.out, added  # said, not rewritten
     # Its roots replace its own folder...
     assert allowed(run_cli(rk_home, "call", "fs", "list_allowed_directories")) == [str(alpha)]
     assert run_cli(rk_home, "servers", "own-folders", "fs", "on").code == 0

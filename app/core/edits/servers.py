@@ -20,6 +20,7 @@ from app.core.paths import canonicalize, printable
 from app.core.policy import load_policy
 from app.core.roots.lookup import RootError, find_root
 from app.core.servers.aliases import clean_remote, is_remote_absolute
+from app.core.servers.folder_args import command_line_folders
 from app.core.servers.secrets import keep_unchanged
 from app.core.servers.words import ERAS, ROOTS_SOURCES, EraPin, SharingMode
 from app.core.text import refusal
@@ -166,6 +167,8 @@ def save_server(
         # How the server is sent its folders is its own setting, not part of how it is reached.
         entry.path_aliases = dict(old.path_aliases)
         entry.also_send_own_folders = old.also_send_own_folders and isinstance(target, StdioTarget)
+        # Folders kept as its own stay recorded while they are still on its command line.
+        entry.kept_folders = [folder for folder in old.kept_folders if folder in command_line_folders(target)]
         entry.roots_source = old.roots_source
         entry.enabled = old.enabled
     if share is not None:
@@ -254,6 +257,14 @@ def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
     if on and not isinstance(server.target, StdioTarget):
         raise refusal("server.no_command_line", name=server.name)
     server.also_send_own_folders = on
+    return server
+
+
+def keep_own_folders(data: StoreData, name: str, folders: Sequence[str]) -> ServerEntry:
+    """Record the folders on `name`'s command line that the user keeps as its own (none: it is given the
+    folders they share, or names none)."""
+    server = find_server(data, name)
+    server.kept_folders = list(dict.fromkeys(folders))
     return server
 
 

@@ -13,13 +13,14 @@ passes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.edits.roots import Added, add_roots
 from app.core.hosts import HOSTS
 from app.core.hosts.base import ConfigFile, Host, HostServer, current_system, home
-from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.importing import Imported, UseShared, plan_import
 from app.core.hosts.install import (
     FileChange,
     changed_meanwhile,
@@ -87,15 +88,34 @@ def read_hosts(project: Path | None = None) -> list[HostState]:
 # -- importing --------------------------------------------------------------------------------
 
 
-def import_servers(store: Store, host: Host, files: list[ConfigFile] | None = None) -> list[Imported]:
+def preview_import(store: Store, host: Host, files: list[ConfigFile] | None = None) -> list[Imported]:
+    """What `import_servers` would do, saving nothing: each new server's folders and its command with the folders
+    you share in their place (`Imported.offer`), to show before asking."""
+    read = read_all(host, config_files(host) if files is None else files)
+    data = store.load().model_copy(deep=True)
+    results: list[Imported] = []
+    for config, _text, servers in read:
+        results += plan_import(data, servers, config.path)
+    return results
+
+
+def import_servers(store: Store, host: Host, files: list[ConfigFile] | None = None, *,
+                   use_shared: UseShared | None = None,
+                   share: Sequence[str] = ()) -> tuple[list[Imported], Added | None]:
     """Add the host's servers as Rootkeeper servers (consent pending); refuses, saving nothing, when a file
-    does not parse. The host's files are only read."""
+    does not parse. The host's files are only read. Folders on a new server's command line become the folders
+    you share, unless `use_shared` says no for it (they are then recorded as its own). `share`: folders the
+    user chose to share in the same step (all of them or, refused, nothing at all is saved)."""
     read = read_all(host, config_files(host) if files is None else files)
     results: list[Imported] = []
     with store.transaction() as data:
         for config, _text, servers in read:
-            results += plan_import(data, servers, config.path)
-    return results
+            if use_shared is None:
+                results += plan_import(data, servers, config.path)
+            else:
+                results += plan_import(data, servers, config.path, use_shared=use_shared)
+        added = add_roots(data, share) if share else None
+    return results, added
 
 
 # -- a plan, shown before it is written ----------------------------------------------------------

@@ -2,19 +2,25 @@
 
 Every imported server starts like any new one: consent pending, so it is sent no folder until the
 user agrees. Folders written on a server's command line (the filesystem server's allowed
-directories) are only offered: the caller shows them, and nothing is shared without the user.
+directories) become placeholders (`app.core.servers.folder_args`), so the server is started with the
+folders the user shares and nothing while its consent is pending or sharing is paused, unless the
+user keeps them as the server's own (recorded in `ServerEntry.kept_folders`). The caller shows the
+exact before → after first (`preview_import`). Sharing those folders is only offered: nothing is
+shared without the user.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.servers.folder_args import FolderArguments, folder_arguments
 from app.core.servers.secrets import same_target
 from app.core.text import UserError
 
@@ -32,6 +38,29 @@ class Imported:
     skipped: str = ""
     warning: str = ""
     folders: list[str] = field(default_factory=list)
+    """The folders on its command line."""
+    offer: FolderArguments | None = None
+    """Its command with the folders you share in place of its own (None: it names none, or it is not new)."""
+    kept_own: bool = False
+    """The user kept the folders on its command line as its own (the offer was declined)."""
+
+    @property
+    def rewritten(self) -> bool:
+        """Whether it was saved with the folders you share in place of its own."""
+        return self.offer is not None and self.is_new and not self.kept_own
+
+
+UseShared = Callable[[HostServer], bool]
+"""For a host server whose command line names folders: True to give it the folders you share instead."""
+
+
+def _always(_server: HostServer) -> bool:
+    return True
+
+
+def server_key(server: HostServer) -> tuple[object, ...]:
+    """The same host server in a preview and in the import that follows (the file is read again)."""
+    return server.location, server.command, tuple(server.args), tuple(sorted(server.env.items()))
 
 
 def target_of(server: HostServer, config_path: Path) -> StdioTarget | HttpTarget:
@@ -66,13 +95,6 @@ def valid_name(wanted: str, taken: set[str]) -> str:
     return name
 
 
-def command_line_folders(target: StdioTarget | HttpTarget) -> list[str]:
-    """Existing folders named on a stdio server's command line (`/data` or `--repository=/data`)."""
-    from app.core.servers.binding import folders_named
-
-    return folders_named(target.args) if isinstance(target, StdioTarget) else []
-
-
 def _skip_reason(server: HostServer) -> str:
     if server.bridged_as is not None:
         return "it already runs through Rootkeeper"
@@ -84,8 +106,12 @@ def _skip_reason(server: HostServer) -> str:
 
 
 def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
-                for_install: bool = False) -> list[Imported]:
+                for_install: bool = False, use_shared: UseShared = _always) -> list[Imported]:
     """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
+
+    A new server whose command line names folders is saved with placeholders in their place when
+    `use_shared` says so, else with those folders recorded as its own (`kept_folders`). Routing a host
+    through the bridge (`for_install`) keeps each command as the host wrote it.
 
     A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
     warning, but never installed: started by the bridge it would get the placeholder, not the secret.
@@ -107,12 +133,21 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
         except UserError as refused:  # the sentence `servers add` gives, its full stop left to the caller's line
             result.skipped = str(refused).removesuffix(".")
             continue
-        result.folders = command_line_folders(target)
-        same = next((entry for entry in data.servers if same_target(entry.target, target)), None)
+        offer = folder_arguments(target)
+        result.folders = list(offer.folders) if offer is not None else []
+        placed = offer.target if offer is not None else None  # imported before, with the folders you share
+        same = next((entry for entry in data.servers if same_target(entry.target, target)
+                     or (placed is not None and same_target(entry.target, placed))), None)
         if same is not None:
             result.entry = same
             continue
         entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
+        if offer is not None and not for_install:
+            result.offer = offer
+            if use_shared(server):
+                entry.target = offer.target
+            else:
+                entry.kept_folders, result.kept_own = list(offer.folders), True
         data.servers.append(entry)
         result.entry, result.is_new = entry, True
     return results

@@ -159,8 +159,7 @@ def _as_sent(server: ServerEntry, picked: list[Root], shared: list[SharedRoot]) 
         return shared
     items = [(root.path, root.uri, root.name) for root in picked]
     if merge:
-        # Here, not at the top: the importing code pulls in every host's reader, which a hub never needs.
-        from app.core.hosts.importing import command_line_folders
+        from app.core.servers.folder_args import command_line_folders
 
         for folder in command_line_folders(server.target):
             path = os.path.realpath(folder)  # resolved like every root's path, so duplicates compare equal

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 from collections.abc import Sequence
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
@@ -79,47 +78,3 @@ def effective_entry(entry: ServerEntry, folders: Sequence[str]) -> ServerEntry:
     if not isinstance(target, StdioTarget) or not has_placeholders(target):
         return entry
     return entry.model_copy(update={"target": expand_target(target, folders)})
-
-
-def suggested_args(target: StdioTarget | HttpTarget) -> list[str] | None:
-    """For a known server written with fixed folders, its arguments using the placeholder; None otherwise.
-
-    The filesystem server takes folders as trailing arguments: they become one `{roots}`.
-    mcp-server-git takes `--repository PATH` (or `--repository=PATH`): it becomes `--repository={root}`.
-    """
-    if not isinstance(target, StdioTarget) or has_placeholders(target):
-        return None
-    words = [target.command, *target.args]
-    if any(FILESYSTEM_SERVER in word or "server-filesystem" in word for word in words):
-        kept = [arg for arg in target.args if not os.path.isdir(os.path.expanduser(arg))]
-        return [*kept, ROOTS] if len(kept) < len(target.args) else None
-    if any(GIT_SERVER in word for word in words):
-        args, found, skip = [], False, False
-        for index, arg in enumerate(target.args):
-            if skip:
-                skip = False
-                continue
-            if arg == "--repository" and index + 1 < len(target.args):
-                args.append(f"--repository={ROOT}")
-                found, skip = True, True
-            elif arg.startswith("--repository="):
-                args.append(f"--repository={ROOT}")
-                found = True
-            else:
-                args.append(arg)
-        return args if found else None
-    return None
-
-
-def placeholder_hint(name: str, target: StdioTarget | HttpTarget, options: Sequence[str] = ()) -> str | None:
-    """One line offering the placeholder for a known server, with the exact commands; None when it does not apply.
-
-    `options` are the `servers add` options to repeat (`--share all`, …). Nothing is rewritten: the
-    user decides.
-    """
-    args = suggested_args(target)
-    if args is None or not isinstance(target, StdioTarget):
-        return None
-    remove = shlex.join(["rootkeeper", "servers", "remove", name])
-    add = shlex.join(["rootkeeper", "servers", "add", name, *options, "--", target.command, *args])
-    return f"Hint: to give it the shared folders as arguments instead, run: {remove} && {add}"

@@ -4,7 +4,8 @@ The roots protocol is advice a server may ignore, so what a list means depends o
 
 - `arguments`: its command line carries the folder placeholders (`core.servers.arguments`): it starts with
   exactly the folders it may see and is restarted when they change;
-- `own_folders`: folders are named on its own command line: it serves them whatever the list says;
+- `own_folders`: the user kept folders on its own command line (`ServerEntry.kept_folders`, see
+  `core.servers.folder_args`): it serves them whatever the list says;
 - `told`: it asked for its folders again after being told they changed;
 - `told_at_connect`: it asked when it connected but not after being told of a change (Rootkeeper reconnects
   it when its folders change);
@@ -17,7 +18,6 @@ No pydantic: `servers list` computes it from the store's plain data.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Literal
@@ -57,12 +57,13 @@ def binding(command_line: Iterable[str], own_folders: Sequence[str], asks_roots:
 
 
 def server_binding(
-    stdio: bool, args: Sequence[str], env_values: Iterable[str], asks_roots: str | None
+    stdio: bool, args: Sequence[str], env_values: Iterable[str], kept_folders: Sequence[str], asks_roots: str | None
 ) -> tuple[Binding, list[str]]:
-    """A server's binding and the folders it keeps as its own, from its command line (`stdio`: it has one)."""
+    """A server's binding, and the folders it keeps as its own (`stdio`: it has a command line; `kept_folders`:
+    the folders on it the user chose to leave, `ServerEntry.kept_folders`)."""
     if not stdio:
         return binding((), (), asks_roots), []
-    own = folders_named(args)
+    own = list(kept_folders)
     return binding([*args, *env_values], own, asks_roots), own
 
 
@@ -80,17 +81,3 @@ def learned(before: AsksRoots | None, seen: AsksRoots) -> AsksRoots:
     """What to remember after seeing `seen`: asking after a change outranks asking at connect, which
     outranks never asking (a server may skip a fetch, but a fetch seen is never unseen)."""
     return before if before is not None and _RANK[before] > _RANK[seen] else seen
-
-
-def folders_named(args: Iterable[str]) -> list[str]:
-    """Existing folders named on a command line (`/data` or `--repository=/data`), each once."""
-    found: list[str] = []
-    for arg in args:
-        candidate = arg.partition("=")[2] if arg.startswith("-") else arg
-        expanded = os.path.expanduser(candidate)
-        if not candidate or not os.path.isabs(expanded) or not os.path.isdir(expanded):
-            continue
-        folder = os.path.normpath(expanded)
-        if folder not in found:
-            found.append(folder)
-    return found

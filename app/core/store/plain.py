@@ -157,6 +157,7 @@ class PlainServer(dict[str, Any]):
     roots_source: str = _key("roots_source")
     path_aliases: dict[str, str] = _key("path_aliases")
     also_send_own_folders: bool = _key("also_send_own_folders")
+    kept_folders: list[str] = _key("kept_folders")
     enabled: bool = _key("enabled")
     added_at: datetime = _key("added_at")
     asks_roots: str | None = _key("asks_roots")

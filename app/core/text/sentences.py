@@ -92,6 +92,16 @@ SENTENCES: dict[str, str] = {
                                                              "or merge."),
     "server.no_command_line": QT_TRANSLATE_NOOP("Messages", "'{name}' is reached by URL and has no command line with "
                                                             "folders of its own."),
+    # -- folders on a server's own command line (app/core/servers/folder_args.py) ----------------------------
+    "folders.offer": QT_TRANSLATE_NOOP("Messages", "'{name}' names folders on its command line ({folders}). Give it "
+                                                   "the folders you share in their place, so it sees only what you "
+                                                   "allow, and nothing while paused or waiting for your consent?"),
+    "folders.before": QT_TRANSLATE_NOOP("Messages", "Before: {command}"),
+    "folders.after": QT_TRANSLATE_NOOP("Messages", "After: {command}"),
+    "folders.used": QT_TRANSLATE_NOOP("Messages", "'{name}' is given the folders you share in place of {folders}."),
+    "folders.kept_said": QT_TRANSLATE_NOOP("Messages", "'{name}' keeps its own folders ({folders}): it sees them "
+                                                       "whatever you share, even while paused."),
+    "folders.share_offer": QT_TRANSLATE_NOOP("Messages", "Not shared yet: {folders}. Share them now?"),
     "alias.no_local": QT_TRANSLATE_NOOP("Messages", "Say which local folder the server sees as {remote}."),
     "alias.remote_relative": QT_TRANSLATE_NOOP("Messages", "The path the server sees, '{remote}', must be absolute "
                                                            "(like /workspace)."),

@@ -7,7 +7,9 @@ later" (the default for a new server) saves it waiting for consent, sharing noth
 
 How the server is sent its folders is edited here too: path aliases, the folders on its own command
 line, whose roots it sees behind a bridge, and (for known servers written with fixed folders) a
-one-click rewrite of the command to the `{roots}` placeholder. Every rule is core's: the form is
+the offer (checked by default) to give a server the folders you share in place of the folders written on
+its command line, with the exact before → after (`app.core.servers.folder_args`); declined, those
+folders are recorded as its own. Every rule is core's: the form is
 checked by running the same edits on a scratch copy, so all of it is validated before Save is enabled.
 """
 
@@ -42,9 +44,9 @@ from app.core.edits.servers import ShareChoice
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
 from app.core.policy import Policy
 from app.core.servers import words as server_words
-from app.core.servers.arguments import suggested_args
+from app.core.servers.folder_args import FolderArguments, folder_arguments
 from app.core.servers.secrets import masked
-from app.core.text import UserError
+from app.core.text import UserError, message
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
 from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
 from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock
@@ -64,6 +66,8 @@ class ServerForm:
     aliases: dict[str, str] = field(default_factory=dict)
     own_folders: bool = False
     roots_source: str = "rootkeeper"
+    kept_folders: list[str] = field(default_factory=list)
+    """Folders on its command line the user kept as its own (declined the folders they share instead)."""
 
 
 class ServerDialog(QDialog):
@@ -90,10 +94,12 @@ class ServerDialog(QDialog):
         self.era = QComboBox(self)
         self.era.setObjectName("eraChoice")
         self.era.addItems(["" for _ in ERAS])
-        self.use_placeholder = QPushButton(self)
-        self.use_placeholder.setObjectName("usePlaceholder")
-        self.use_placeholder.clicked.connect(self._use_placeholder)
+        self.use_shared_folders = QCheckBox(self)
+        self.use_shared_folders.setObjectName("useSharedFolders")
+        self.use_shared_folders.setChecked(True)
         self._placeholder_note = QLabel(self)
+        self._placeholder_note.setObjectName("folderChange")
+        self._placeholder_note.setTextFormat(Qt.TextFormat.PlainText)  # paths and server words, never HTML
         self._placeholder_note.setWordWrap(True)
         self.own_folders = QCheckBox(self)
         self.own_folders.setObjectName("ownFolders")
@@ -115,8 +121,8 @@ class ServerDialog(QDialog):
         self._load(entry)
         for signal in (self.name.textChanged, self.command.textChanged, self.url.textChanged,
                        self.env.textChanged, self.headers.textChanged, self.cwd.textChanged, self.sharing.changed,
-                       self.era.currentIndexChanged, self.own_folders.toggled, self.aliases.changed,
-                       self.roots_source.currentIndexChanged):
+                       self.era.currentIndexChanged, self.own_folders.toggled, self.use_shared_folders.toggled,
+                       self.aliases.changed, self.roots_source.currentIndexChanged):
             signal.connect(self._validate)
         self.kind.currentIndexChanged.connect(self._switch_kind)
         self.retranslate()
@@ -133,10 +139,8 @@ class ServerDialog(QDialog):
         command_form.addRow(self._command_label, self.command)
         command_form.addRow(self._cwd_label, cwd_row)
         command_form.addRow(self._env_label, self.env)
-        placeholder_row = QHBoxLayout()
-        placeholder_row.addWidget(self._placeholder_note, 1)
-        placeholder_row.addWidget(self.use_placeholder)
-        command_form.addRow(placeholder_row)
+        command_form.addRow(self.use_shared_folders)
+        command_form.addRow(self._placeholder_note)
         self._web_page = QWidget(self)
         web_form = QFormLayout(self._web_page)
         web_form.setContentsMargins(0, 0, 0, 0)
@@ -190,6 +194,7 @@ class ServerDialog(QDialog):
             self.env.setPlainText(format_pairs(target.env, "="))
         self.era.setCurrentIndex(ERAS.index(entry.era))
         self.own_folders.setChecked(entry.also_send_own_folders)
+        self.use_shared_folders.setChecked(not entry.kept_folders)
         self.roots_source.setCurrentIndex(ROOTS_SOURCES.index(entry.roots_source))
         self.aliases.set_pairs(entry.path_aliases)
         if entry.consent == "given":
@@ -232,10 +237,8 @@ class ServerDialog(QDialog):
         self.roots_source.setItemText(ROOTS_SOURCES.index("host"), self.tr("The host's roots"))
         self.roots_source.setItemText(ROOTS_SOURCES.index("merge"), self.tr("Both, merged"))
         self._aliases_label.setText(self.tr("Path aliases (for a server in a container, a VM or WSL):"))
-        self._placeholder_note.setText(self.tr(
-            "This server is given fixed folders. It can be given the folders you share instead, and be "
-            "restarted when they change."))
-        self.use_placeholder.setText(self.tr("Use the shared folders instead"))
+        self.use_shared_folders.setText(self.tr(
+            "Give it the folders you share in place of those on its command line (restarted when they change)"))
         self._offer_own_folders()
         self.save_button.setText(self.tr("Save"))
         self._align_labels()
@@ -267,23 +270,10 @@ class ServerDialog(QDialog):
         self.own_folders.setToolTip(self.tr(
             "A server reached by a web address has no command line with folders of its own.") if by_url else "")
 
-    def _typed_target(self) -> StdioTarget | None:
-        """The command as typed (`~` not expanded), for recognising a known server; None if it does not parse."""
-        try:
-            words = shlex.split(self.command.text())
-        except ValueError:
-            return None
-        return StdioTarget(command=words[0], args=words[1:]) if words else None
-
-    def _suggested_words(self) -> list[str] | None:
-        typed = self._typed_target() if self.kind.currentIndex() == COMMAND else None
-        suggested = suggested_args(typed) if typed is not None else None
-        return [typed.command, *suggested] if typed is not None and suggested is not None else None
-
-    def _use_placeholder(self) -> None:
-        words = self._suggested_words()
-        if words is not None:
-            self.command.setText(command_line(words))
+    def _offer(self) -> FolderArguments | None:
+        """The command typed, with the folders you share in place of its own; None when it names no folder."""
+        target = collect([], self._target) if self.kind.currentIndex() == COMMAND else None
+        return folder_arguments(target) if target is not None else None
 
     def _pick_cwd(self) -> None:
         # A plain folder pick with no await around it; the sync static call is fine outside a coroutine.
@@ -300,6 +290,12 @@ class ServerDialog(QDialog):
         if not SERVER_NAME_RE.match(name):
             problems.append(self.tr("Give the server a name made of letters, digits, '.', '_' or '-'."))
         target = collect(problems, self._target)
+        offer = folder_arguments(target) if target is not None and self.kind.currentIndex() == COMMAND else None
+        kept: list[str] = []
+        if offer is not None and self.use_shared_folders.isChecked():
+            target = offer.target
+        elif offer is not None:
+            kept = list(offer.folders)
         share = self.sharing.share() if self.sharing.decided() else None
         if isinstance(share, list) and not share:
             problems.append(self.tr("Check at least one folder, or choose another sharing option."))
@@ -310,7 +306,7 @@ class ServerDialog(QDialog):
             target is not None) else None
         if problems or target is None or aliases is None:
             raise FormError("\n".join(problems))
-        return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source)
+        return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source, kept)
 
     def _checked_options(self, name: str, target: StdioTarget | HttpTarget, own: bool, source: str) -> dict[str, str]:
         """The aliases as core stores them, after core's own checks of every option on a scratch entry."""
@@ -379,9 +375,13 @@ class ServerDialog(QDialog):
         self.save_button.setEnabled(True)
 
     def _offer_placeholder(self) -> None:
-        offered = self._suggested_words() is not None
-        self._placeholder_note.setVisible(offered)
-        self.use_placeholder.setVisible(offered)
+        offer = self._offer()
+        self._placeholder_note.setVisible(offer is not None)
+        self.use_shared_folders.setVisible(offer is not None)
+        if offer is not None:
+            self._placeholder_note.setText("\n".join(
+                render(message(code, command=command)) for change in offer.changes
+                for code, command in (("folders.before", change.before), ("folders.after", change.after))))
 
     def _accept_if_valid(self) -> None:
         if self.save_button.isEnabled():

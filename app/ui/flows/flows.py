@@ -206,7 +206,8 @@ class Flows(QObject):
         if form is not None:
             await self._guard(self.editor.save_server_with_options(
                 form.name, form.target, share=form.share, era=form.era, replacing=name,
-                aliases=form.aliases, own_folders=form.own_folders, roots_source=form.roots_source))
+                aliases=form.aliases, own_folders=form.own_folders, roots_source=form.roots_source,
+                kept_folders=form.kept_folders))
 
     async def remove_server(self, parent: QWidget, name: str) -> None:
         question = self.tr("Remove the server %1? Rootkeeper disconnects from it and forgets its settings.")

@@ -3,7 +3,9 @@
 Each flow asks first (which servers, which folders), shows the exact diff before a config file is
 written, and reports the outcome, or a refusal in one translated sentence, through the message bar.
 Nothing is shared without the user ticking it: folders found on command lines are only offered,
-through the same add flow as the "Share a folder" button.
+through the same add flow as the "Share a folder" button. Importing first offers to give each server
+the folders you share in place of those on its command line (checked by default), with the exact
+before → after, in the same dialog as the folders to share.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from app.core.hosts.flow import HostState, Plan, Written
 from app.core.hosts.importing import Imported
 from app.core.servers.secrets import masked_url
 from app.core.store.store import StoreError
-from app.core.text import UserError
+from app.core.text import UserError, message
 from app.ui.dialogs.checklist_dialog import ChecklistDialog, Choice
 from app.ui.dialogs.diff_dialog import DiffDialog
+from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
 from app.ui.flows.asking import ask, dispose
 from app.ui.flows.hosts_service import HostsService
 from app.ui.render import quoted, quoted_list, render
@@ -61,13 +64,41 @@ class HostFlows(QObject):
         state = await self._host(host_name)
         if state is None:
             return
-        results = await self._guard(self.service.import_servers(host_name))
+        previewed = await self._guard(self.service.preview_import(host_name))
+        if previewed is None:
+            return
+        keep_own: set[tuple[object, ...]] = set()
+        chosen: list[str] = []
+        offered = [item for item in previewed if item.offer is not None]
+        unshared = self._unshared(previewed)
+        if offered or unshared:  # asked first, in one step: nothing is saved before the answer
+            dialog = FolderOfferDialog(offered, unshared, parent)
+            try:
+                if await ask(dialog) != QDialog.DialogCode.Accepted:
+                    return
+                keep_own, chosen = dialog.keep_own(), dialog.chosen_folders()
+            finally:
+                dispose(dialog)
+        results = await self._guard(self.service.import_servers(host_name, keep_own))
         if results is None:
             return
         lines = self._outcomes(results) or [
             self.tr("No servers were found in the %1 config.").replace("%1", state.title)]
+        lines += [self._folders_outcome(item) for item in results if item.offer is not None and item.entry is not None]
         self._report("\n".join(lines), Level.INFO)
-        await self._offer_folders(parent, results)
+        if chosen:
+            await self._flows.add_paths(parent, chosen)
+
+    def _unshared(self, results: Sequence[Imported]) -> list[str]:
+        shared = {path for row in self._flows.live.current.roots for path in (row.root.path, row.root.entered_path)}
+        return list(dict.fromkeys(folder for item in results if item.entry is not None and item.is_new
+                                  for folder in item.folders if folder not in shared))
+
+    def _folders_outcome(self, item: Imported) -> str:
+        folders = ", ".join(home_relative(folder) for folder in item.folders)
+        name = item.entry.name if item.entry is not None else item.server.name
+        code = "folders.used" if item.rewritten else "folders.kept_said"
+        return render(message(code, name=name, folders=folders))
 
     def _outcomes(self, results: Sequence[Imported]) -> list[str]:
         new = [item.entry.name for item in results if item.entry is not None and item.is_new]
@@ -84,9 +115,7 @@ class HostFlows(QObject):
         return lines
 
     async def _offer_folders(self, parent: QWidget, results: Sequence[Imported]) -> None:
-        shared = {path for row in self._flows.live.current.roots for path in (row.root.path, row.root.entered_path)}
-        found = list(dict.fromkeys(folder for item in results if item.entry is not None and item.is_new
-                                   for folder in item.folders if folder not in shared))
+        found = self._unshared(results)
         if not found:
             return
         dialog = ChecklistDialog(

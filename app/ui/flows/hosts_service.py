@@ -9,10 +9,11 @@ written) when the files or the servers changed since. After the store changed, t
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Set
 
 from app.core.hosts import flow, host_named
 from app.core.hosts.flow import HostState, Plan, Written
-from app.core.hosts.importing import Imported
+from app.core.hosts.importing import Imported, server_key
 from app.core.store.store import Store
 from app.mcp.hub import Hub
 
@@ -25,9 +26,16 @@ class HostsService:
     async def read(self) -> list[HostState]:
         return await asyncio.to_thread(flow.read_hosts)
 
-    async def import_servers(self, host_name: str) -> list[Imported]:
-        """Add the host's servers as Rootkeeper servers (consent pending); refuses a file that does not parse."""
-        results = await asyncio.to_thread(lambda: flow.import_servers(self.store, host_named(host_name)))
+    async def preview_import(self, host_name: str) -> list[Imported]:
+        """What importing would add (each command's folders and the offer to replace them), saving nothing."""
+        return await asyncio.to_thread(lambda: flow.preview_import(self.store, host_named(host_name)))
+
+    async def import_servers(self, host_name: str, keep_own: Set[tuple[object, ...]] = frozenset()) -> list[Imported]:
+        """Add the host's servers as Rootkeeper servers (consent pending); refuses a file that does not parse.
+        Folders on their command lines become the folders you share, except for the servers in `keep_own`
+        (`importing.server_key`), which keep them as their own."""
+        results, _ = await asyncio.to_thread(lambda: flow.import_servers(
+            self.store, host_named(host_name), use_shared=lambda server: server_key(server) not in keep_own))
         self.hub.reload_now()
         return results
 

@@ -174,6 +174,7 @@ class StoreEditor:
         aliases: Mapping[str, str],
         own_folders: bool,
         roots_source: str,
+        kept_folders: Sequence[str] = (),
     ) -> ServerEntry:
         """`save_server` and how the server is sent its folders, in one transaction: all saved, or nothing."""
         pairs = dict(aliases)
@@ -182,6 +183,7 @@ class StoreEditor:
             edit_servers.save_server(data, name, target, share=share, era=era, replacing=replacing)
             edit_servers.set_aliases(data, name, pairs)
             edit_servers.set_own_folders(data, name, own_folders)
+            edit_servers.keep_own_folders(data, name, kept_folders)
             return edit_servers.set_roots_source(data, name, roots_source)
 
         return await self._edit(edit)

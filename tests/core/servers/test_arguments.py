@@ -20,8 +20,6 @@ from app.core.servers.arguments import (
     effective_entry,
     expand_target,
     has_placeholders,
-    placeholder_hint,
-    suggested_args,
 )
 from app.core.text import UserError
 
@@ -195,21 +193,3 @@ def test_alias_edits_store_canonical_prefixes_and_refuse_with_codes(tmp_path: Pa
         edit_servers.set_own_folders(data, "web", True)
     assert refused.value.code == "server.no_command_line"
     assert edit_servers.set_own_folders(data, "fs", True).also_send_own_folders
-
-
-def test_known_servers_are_offered_the_placeholder_with_the_exact_command(tmp_path: Path) -> None:
-    fs = StdioTarget(command="npx", args=["-y", "@modelcontextprotocol/server-filesystem", str(tmp_path)])
-    assert suggested_args(fs) == ["-y", "@modelcontextprotocol/server-filesystem", "{roots}"]
-    hint = placeholder_hint("fs", fs, ["--share", "all"])
-    assert hint is not None and hint.endswith(
-        "rootkeeper servers remove fs && rootkeeper servers add fs --share all -- npx -y "
-        "@modelcontextprotocol/server-filesystem '{roots}'"
-    )
-    git = StdioTarget(command="uvx", args=["mcp-server-git", "--repository", str(tmp_path)])
-    assert suggested_args(git) == ["mcp-server-git", "--repository={root}"]
-    assert suggested_args(StdioTarget(command="uvx", args=["mcp-server-git", f"--repository={tmp_path}"])) == [
-        "mcp-server-git", "--repository={root}"
-    ]
-    assert suggested_args(StdioTarget(command="npx", args=["other-server", str(tmp_path)])) is None
-    placed = StdioTarget(command="npx", args=["@modelcontextprotocol/server-filesystem", "{roots}"])
-    assert suggested_args(placed) is None

@@ -6,29 +6,28 @@ from pathlib import Path
 
 import pytest
 
-from app.core.servers.binding import Binding, binding, explained, folders_named, learned, server_binding
+from app.core.servers.binding import Binding, binding, explained, learned, server_binding
 
 
 def test_placeholders_bind_by_arguments_before_anything_the_server_did(tmp_path: Path) -> None:
     assert binding(["-y", "server-filesystem", "{roots}"], [], "never") is Binding.ARGUMENTS
     assert binding(["--repository={root}"], [], None) is Binding.ARGUMENTS
-    assert server_binding(True, ["serve"], ["{roots_json}"], None)[0] is Binding.ARGUMENTS  # an env value
+    assert server_binding(True, ["serve"], ["{roots_json}"], [], None)[0] is Binding.ARGUMENTS  # an env value
 
 
-def test_a_folder_on_its_own_command_line_is_kept_whatever_it_asks(tmp_path: Path) -> None:
-    data, other = tmp_path / "data", tmp_path / "other"
-    data.mkdir(), other.mkdir()
-    kind, own = server_binding(True, ["-y", "server-filesystem", str(data), f"--repository={other}",
-                                      str(tmp_path / "missing"), "relative"], [], "on_change")
-    assert (kind, own) == (Binding.OWN_FOLDERS, [str(data), str(other)])
+def test_folders_the_user_kept_on_its_command_line_are_its_own_whatever_it_asks(tmp_path: Path) -> None:
+    data, other = str(tmp_path / "data"), str(tmp_path / "other")
+    kind, own = server_binding(True, ["-y", "server-filesystem", data, f"--repository={other}"], [], [data, other],
+                               "on_change")
+    assert (kind, own) == (Binding.OWN_FOLDERS, [data, other])
     assert str(explained(kind, own)) == f"It serves {data}, {other} whatever the list says."
 
 
 @pytest.mark.parametrize(("asks", "kind"), [("on_change", Binding.TOLD), ("at_connect", Binding.TOLD_AT_CONNECT),
                                             ("never", Binding.NOT_TOLD), (None, Binding.UNKNOWN)])
 def test_otherwise_what_it_was_seen_doing_decides(asks: str | None, kind: Binding) -> None:
-    assert server_binding(True, ["serve"], [], asks) == (kind, [])
-    assert server_binding(False, [], [], asks) == (kind, [])  # a server reached by address
+    assert server_binding(True, ["serve"], [], [], asks) == (kind, [])
+    assert server_binding(False, [], [], [], asks) == (kind, [])  # a server reached by address
     assert str(kind.word()) and str(explained(kind)) != str(kind.word())
 
 
@@ -38,7 +37,3 @@ def test_a_fetch_seen_is_never_unseen() -> None:
     assert learned("at_connect", "on_change") == "on_change"
     assert learned("on_change", "at_connect") == "on_change"
     assert learned("at_connect", "never") == "at_connect"
-
-
-def test_folders_named_are_existing_absolute_folders_each_once(tmp_path: Path) -> None:
-    assert folders_named([str(tmp_path), f"--dir={tmp_path}/", str(tmp_path / "nope"), "-v", "x"]) == [str(tmp_path)]

@@ -14,7 +14,8 @@ from app.ui.dialogs.consent_dialog import ConsentDialog
 def test_a_server_with_its_own_folder_says_it_keeps_it(qtbot, tmp_path: Path, english) -> None:  # type: ignore[no-untyped-def]
     own = tmp_path / "<b>own"
     own.mkdir()
-    entry = ServerEntry(name="fs", target=StdioTarget(command="npx", args=["-y", "server-filesystem", str(own)]))
+    entry = ServerEntry(name="fs", target=StdioTarget(command="npx", args=["-y", "server-filesystem", str(own)]),
+                        kept_folders=[str(own)])
     dialog = ConsentDialog("fs", [], target=text.target_label(entry), binding=text.binding_texts(entry))
     qtbot.addWidget(dialog)
     assert dialog.binding.text() == f"Held to your list: Keeps its own folders. It serves {own} whatever the list says."

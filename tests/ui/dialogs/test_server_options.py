@@ -7,7 +7,7 @@ from pathlib import Path
 
 import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import canonicalize
@@ -226,7 +226,7 @@ def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_tex
     run(qloop, scenario(), timeout=60)
 
 
-def test_the_placeholder_button_rewrites_fixed_folders_to_the_shared_ones(
+def test_the_offer_to_use_the_shared_folders_is_checked_and_shows_the_exact_change(
     qloop: qasync.QEventLoop, tmp_path: Path
 ) -> None:
     home = tmp_path / "home"
@@ -240,26 +240,23 @@ def test_the_placeholder_button_rewrites_fixed_folders_to_the_shared_ones(
             app.window.tabs.setCurrentIndex(SERVERS_TAB)
             app.window.servers_page.add_button.click()
             dialog = await shown_dialog(ServerDialog)
-            dialog.command.setText(f"my-server {alpha}")
-            assert not dialog.use_placeholder.isVisible()  # not a server known to take folders this way
+            dialog.command.setText(f"{ABSENT} --port 3")
+            assert not dialog.use_shared_folders.isVisible()  # no folder on its command line
 
             dialog.command.setText(f"{ABSENT} mcp-server-git --repository {repo}")
-            assert dialog.use_placeholder.isVisible()
-            dialog.use_placeholder.click()
-            assert dialog.command.text() == f"{ABSENT} mcp-server-git --repository={{root}}"
-            assert not dialog.use_placeholder.isVisible()
+            assert dialog.use_shared_folders.isVisible() and dialog.use_shared_folders.isChecked()
+            assert dialog.findChild(QLabel, "folderChange").text() == (
+                f"Before: {ABSENT} mcp-server-git --repository {repo}\n"
+                f"After: {ABSENT} mcp-server-git '--repository={{root}}'")
 
             dialog.command.setText(f"{ABSENT} -y @modelcontextprotocol/server-filesystem {alpha} '{beta}'")
-            assert dialog.use_placeholder.isVisible()
-            dialog.use_placeholder.click()
-            assert dialog.command.text() == f"{ABSENT} -y @modelcontextprotocol/server-filesystem {{roots}}"
             dialog.name.setText("fs")
             dialog.sharing.all_button.setChecked(True)
             dialog.save_button.click()
             await eventually(lambda: store.load().server("fs") is not None, what="the new server saved")
-            target = stored_server(store, "fs").target
-            assert isinstance(target, StdioTarget)
-            assert (target.command, target.args) == (ABSENT, ["-y", "@modelcontextprotocol/server-filesystem",
-                                                               "{roots}"])
+            saved = stored_server(store, "fs")
+            assert isinstance(saved.target, StdioTarget) and saved.kept_folders == []
+            assert (saved.target.command, saved.target.args) == (
+                ABSENT, ["-y", "@modelcontextprotocol/server-filesystem", "{roots}"])
 
     run(qloop, scenario(), timeout=60)

@@ -22,6 +22,7 @@ from app.core.hosts import HOSTS, ConfigFile
 from app.core.hosts.install import plan_install, read_config
 from app.ui.dialogs.checklist_dialog import ChecklistDialog
 from app.ui.dialogs.diff_dialog import DiffDialog
+from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
 from app.ui.i18n import ENGLISH
 from app.ui.models.hosts import Column
 from app.ui.render import render
@@ -237,14 +238,16 @@ def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_tic
         async with running(app):
             await open_hosts_tab(app, "vscode")
             page.import_button.click()
-            offer = await shown_dialog(ChecklistDialog, "offerFolders")
+            offer = await shown_dialog(FolderOfferDialog, "importFolders")
+            assert app.store.load().servers == []  # asked first
+            ((folder, box),) = offer.folders
+            assert folder == str(data_dir) and not box.isChecked()  # nothing shared without a click
+            box.click()
+            offer.accept_button.click()
+            await eventually(lambda: "'git', 'web'" in app.window.message_bar.text(), what="the outcome")
             stored = {server.name: server for server in app.store.load().servers}
             assert set(stored) == {"git", "web"}
             assert all(server.consent == "pending" for server in stored.values())
-            assert "'git', 'web'" in app.window.message_bar.text()
-            assert offer.chosen() == [] and not offer.accept_button.isEnabled()
-            offer.item(str(data_dir)).setCheckState(Qt.CheckState.Checked)
-            offer.accept_button.click()
             await eventually(lambda: [root.path for root in app.store.load().roots] == [str(data_dir)],
                              what="the ticked folder shared")
             assert path.read_bytes() == original  # importing never edits the host's file
