@@ -52,6 +52,8 @@ def header_value(value: str) -> str:
 
 
 class HttpUpstream:
+    log_path = None  # no stderr to watch: a fetched list is taken as applied once answered
+
     def __init__(self, url: str, headers: dict[str, str]) -> None:
         self.label = masked_url(url)
         self._url = url

@@ -9,7 +9,11 @@ What changes on the way (everything else passes as the bytes read):
   to `tools/call`, `resources/read` or `prompts/get` that asks for `roots/list` is answered here
   (see `rounds`);
 - a host's own `roots/list` request, when the policy needs the host's list, uses ids of the
-  bridge's own (`rk-bridge:<random>:<n>`) that no host or server id is allowed to collide with.
+  bridge's own (`rk-bridge:<random>:<n>`) that no host or server id is allowed to collide with;
+- the first call sees the shared folders: after a handshake-era `initialized`, the host's requests
+  are held (in order) until the server has fetched its roots, by the rule of `app.engine.first_call`
+  (the hub's and `rootkeeper call`'s too); the ping it sends has an id of the bridge's own, and its
+  answer stays here.
 
 With sharing `none` the bridge is a transparent pipe.
 """
@@ -17,10 +21,12 @@ With sharing `none` the bridge is a transparent pipe.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from app.bridge import rewrite
@@ -43,6 +49,7 @@ from app.bridge.status import SessionStatus
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.text import sentence
+from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
 from app.engine.relist import RelistTracker
 
 log = logging.getLogger(__name__)
@@ -55,6 +62,9 @@ ID_IN_USE = sentence("bridge.id_in_use")
 class Upstream(Protocol):
     label: str
 
+    @property
+    def log_path(self) -> Path | None: ...  # where a stdio server's stderr goes: it says there it applied a list
+
     async def start(self) -> None: ...
 
     async def send(self, raw: bytes) -> bool: ...
@@ -66,6 +76,7 @@ class Upstream(Protocol):
     async def close(self) -> None: ...
 
 
+Key = tuple[str, Any]
 HostReader = Callable[[], Any]  # an awaitable returning the next raw line, or None at EOF
 
 
@@ -94,6 +105,11 @@ class Bridge:
         self.relist = RelistTracker()
         self.pending_host: dict[tuple[str, Any], Any] = {}  # host request ids the server has not answered
         self.own_requests: dict[tuple[str, Any], asyncio.Future[Any]] = {}  # the bridge's requests to the host
+        self.own_server_requests: dict[Key, asyncio.Future[Any]] = {}  # the bridge's pings to the server
+        self.hold = FirstCallHold(RootsFetches(), None, holding=False)
+        """This session's first-call hold (`app.engine.first_call`); a new one at each `initialized`."""
+        self._held: collections.deque[tuple[Key | None, bytes]] = collections.deque()
+        self._flushing = False
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
         self._counter = 0
@@ -113,7 +129,7 @@ class Bridge:
         return f"rk-bridge:{self._token}:{self._counter}"
 
     def is_own_id(self, key: tuple[str, Any]) -> bool:
-        return key in self.own_requests or self.rounds.owns(key)
+        return key in self.own_requests or key in self.own_server_requests or self.rounds.owns(key)
 
     # -- running ----------------------------------------------------------------------------------------
 
@@ -142,7 +158,7 @@ class Bridge:
             self._unsubscribe()
             for task in (host_task, server_task, *self._tasks):
                 task.cancel()
-            for future in self.own_requests.values():
+            for future in (*self.own_requests.values(), *self.own_server_requests.values()):
                 future.cancel()
             self.host.close()
         return 0
@@ -150,8 +166,12 @@ class Bridge:
     def server_restarted(self) -> None:
         """A new server process took over (roots as arguments): it lists afresh and is told of changes from now."""
         self.relist.new_session(self.source.current())
+        if self.initialized:  # the handshake was replayed: the new process fetches its roots again
+            self._begin_hold()
 
     async def _fail_pending(self, detail: str) -> None:
+        self._held.clear()  # their ids are pending: they get the same error as requests in flight
+        self.hold.release("ended")
         for key in list(self.pending_host):
             await self.host.send(error_response(self.pending_host.pop(key), CONNECTION_CLOSED, detail))
 
@@ -206,7 +226,8 @@ class Bridge:
             for item in value:
                 if isinstance(item, dict) and "method" in item and "id" in item:
                     self.pending_host[key_of(item["id"])] = item["id"]
-            await self.upstream.send(message.raw)
+            requests = [item.get("method") for item in value if isinstance(item, dict) and "id" in item]
+            await self._forward(message.raw, held=any(map(is_held, requests)))
             return
         obj = message.obj
         if obj is None:
@@ -220,6 +241,7 @@ class Bridge:
                     future.set_result(obj)
                 return
             await self.upstream.send(message.raw)
+            self.hold.fetches.answered(key)  # the host answered the server's roots/list (policy `host`)
             return
         if message.is_request:
             await self._host_request(message, obj)
@@ -264,24 +286,80 @@ class Bridge:
         if method in rewrite.INPUT_REQUIRED_METHODS and self.era == "modern" and not self.transparent:
             self.rounds.track(obj)
         self.pending_host[key] = obj["id"]
-        await self.upstream.send(encode(obj) if changed else message.raw)
+        await self._forward(encode(obj) if changed else message.raw, held=is_held(method), key=key)
 
     async def _host_notification(self, message: Message, obj: dict[str, Any]) -> None:
         method = message.method
         if method == "notifications/initialized":
             self.initialized = True
             await self.upstream.send(message.raw)
+            self._begin_hold()
             self._roots_changed()  # a change made during the handshake
             return
         if method == "notifications/roots/list_changed" and not self.transparent:
             if self.policy == "rootkeeper":
                 return  # the server sees Rootkeeper's list; the host's changes are not its business
         elif method == "notifications/cancelled":
+            params = obj.get("params")
+            if isinstance(params, dict) and "requestId" in params and self._is_waiting(key_of(params["requestId"])):
+                self._held.append((None, message.raw))  # right behind its request, never before it
+                return
             rewritten = self.rounds.cancelled(obj)
             if rewritten is not None:
                 await self.upstream.send(rewritten)
                 return
         await self.upstream.send(message.raw)
+
+    # -- the first call sees the shared folders (`app.engine.first_call`) ---------------------------------
+
+    def _begin_hold(self) -> None:
+        """After `initialized` (sent, or replayed to a new process): hold the host's requests if the rule says so."""
+        self.hold.release("ended")
+        log_path = self.upstream.log_path
+        holding = holds(era=self.era, declares_roots=not self.transparent)
+        hold = self.hold = FirstCallHold(RootsFetches(log_path), log_path, holding=holding)
+        if holding and not self.spawn(self._settle(hold)):
+            hold.release("bound")
+
+    async def _settle(self, hold: FirstCallHold) -> None:
+        released = await hold.settle(self._ping)
+        log.info("the host's first requests go to the server (%s)", released)
+        if hold is self.hold:
+            await self._flush_held()
+
+    async def _ping(self) -> None:
+        request_id = self.new_id()
+        key = key_of(request_id)
+        answered: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.own_server_requests[key] = answered
+        try:
+            if not await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "method": "ping"})):
+                raise ConnectionError("the server does not read")
+            await answered  # an error answer is an answer too: the server has read what came before
+        finally:
+            self.own_server_requests.pop(key, None)
+
+    async def _forward(self, raw: bytes, *, held: bool, key: Key | None = None) -> None:
+        """Send a host message to the server, or queue it behind the held ones (`held`: the rule says it waits)."""
+        if held and (self.hold.holding or self._held or self._flushing):
+            self._held.append((key, raw))
+            return
+        await self.upstream.send(raw)
+
+    def _is_waiting(self, key: Key) -> bool:
+        return any(held == key for held, _raw in self._held)
+
+    async def _flush_held(self) -> None:
+        """The held messages, in the order they came (what arrives meanwhile queues behind them)."""
+        if self._flushing:
+            return
+        self._flushing = True
+        try:
+            while self._held:
+                _key, raw = self._held.popleft()
+                await self.upstream.send(raw)
+        finally:
+            self._flushing = False
 
     # -- server → host ----------------------------------------------------------------------------------
 
@@ -319,6 +397,11 @@ class Bridge:
             return
         if message.is_response:
             key = key_of(obj["id"])
+            own = self.own_server_requests.pop(key, None)
+            if own is not None:  # the answer to the bridge's ping
+                if not own.done():
+                    own.set_result(obj)
+                return
             if await self.rounds.server_answered(key, obj, message.raw):
                 return
             self.pending_host.pop(key, None)
@@ -326,8 +409,10 @@ class Bridge:
             return
         if message.is_request:
             key = key_of(obj["id"])
+            if message.method == "roots/list":
+                self.hold.fetches.asked(key)  # in the order read: before the answer to a later ping
             if message.method == "roots/list" and not self._host_answers_roots():
-                if not self.spawn(self._answer_roots_list(obj["id"])):
+                if not self.spawn(self._answer_roots_list(obj["id"], self.hold.fetches)):
                     log.warning("too many roots requests at once; one was dropped")
                 return
             if self.is_own_id(key):
@@ -370,10 +455,11 @@ class Bridge:
         """The list the server gets from Rootkeeper now; None when the host's list is merged in (not known here)."""
         return None if self.needs_host_roots() else self.source.current()
 
-    async def _answer_roots_list(self, request_id: Any) -> None:
+    async def _answer_roots_list(self, request_id: Any, fetches: RootsFetches) -> None:
         self.relist.listing(self._rootkeepers_part())  # before any wait: a change from now on is told
         roots = await self.roots_for_server()
         await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
+        fetches.answered(key_of(request_id))
         self.status.roots_fetched([root["uri"] for root in roots])
 
     def _needs_telling(self) -> bool:

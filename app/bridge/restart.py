@@ -24,6 +24,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error_response, key_of
@@ -84,6 +85,10 @@ class RestartingUpstream:
     @property
     def pid(self) -> int | None:
         return self._child.pid if self._child is not None else None
+
+    @property
+    def log_path(self) -> Path | None:
+        return self._child.log_path if self._child is not None else None
 
     # -- Upstream ---------------------------------------------------------------------------------
 

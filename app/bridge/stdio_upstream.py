@@ -41,6 +41,8 @@ class StdioUpstream:
         self._process: asyncio.subprocess.Process | None = None
         self._writer: LineWriter | None = None
         self._log: TextIO | None = None
+        self.log_path: Path | None = None
+        """The file its stderr goes to (None before it started, or when no log can be written)."""
 
     @property
     def pid(self) -> int | None:
@@ -49,7 +51,7 @@ class StdioUpstream:
     async def start(self) -> None:
         # Its stderr is relayed into a size-rotated private log (the null device when none can be written).
         target = StdioTarget(command=self._command, args=self._args)
-        self._log, _ = open_server_log(self._stderr_log, target, "bridge")
+        self._log, self.log_path = open_server_log(self._stderr_log, target, "bridge")
         log_file = self._log
         try:
             self._process = await process_group.spawn(

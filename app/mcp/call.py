@@ -1,43 +1,33 @@
 """`rootkeeper call`: connect to one configured server, call one tool with roots supplied, return the result.
 
-No grace period: once connected, a legacy server gets a `ping`, and a server that fetches roots
-on `initialized` has written that request before its answer to the ping, so once the ping is
-answered the call knows whether a fetch is coming, waits only for that fetch to be answered,
-and sends the tool call. A server that fetches later (or never) is answered whenever it asks,
-and costs no wait.
-
-A server that did fetch may still be applying the list (the filesystem server checks each folder
-on its thread pool after answering, and the protocol has no "applied" signal). Such servers say
-so on stderr, so a stdio server that fetched gets until its log grows past what it had written
-when the list was sent (seen through file-change notification), at most `APPLY_BOUND` seconds.
+The tool call waits until a handshake-era server that fetches roots on `initialized` has them
+(no grace period: a ping tells whether a fetch is coming); that rule is the connection's
+(`app.engine.first_call`), shared with the hub and the bridge.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.history.recorder import HistoryRecorder, era_of
-from app.core.model import StdioTarget, StoreData
+from app.core.model import StoreData
 from app.core.roots.sharing import argument_folders
 from app.core.servers.arguments import effective_entry, has_placeholders
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
 from app.core.text import UserError
 from app.engine.watcher.watcher import RootsWatcher
-from app.mcp.errors import ServerUnavailableError, ToolCallError
+from app.mcp.errors import ServerUnavailableError
 
 if TYPE_CHECKING:
     from app.mcp.connection.connection import ServerConnection
 
 logger = logging.getLogger(__name__)
 
-APPLY_BOUND = 1.0
 CALL_MAX_MESSAGE_BYTES = 512 * 1024 * 1024
 """A one-off call may get a larger result than the hub accepts from a server (still bounded)."""
-"""Most a stdio server that fetched roots at connect gets to say on stderr that it applied them."""
 
 
 class CallError(UserError):
@@ -61,11 +51,8 @@ async def call_tool(
         entry = effective_entry(entry, folders)
         history.given_arguments(server_name, folders, via="call")
     remembering: list[asyncio.Task[None]] = []
-    log_size_at_answer: list[int] = []
 
     def provide() -> list[tuple[str, str]]:
-        if not log_size_at_answer:
-            log_size_at_answer.append(_size(connection.log_path))
         era = era_of(connection.status.protocol_version, connection.status.era)
         history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
         return shared
@@ -92,7 +79,6 @@ async def call_tool(
                 tool,
                 arguments,
                 connect_timeout=connect_timeout,
-                log_size_at_answer=log_size_at_answer,
             )
     except TimeoutError as exc:
         seconds = f"{connect_timeout:g}"
@@ -112,54 +98,18 @@ async def _connect_and_call(
     arguments: dict[str, Any],
     *,
     connect_timeout: float,
-    log_size_at_answer: list[int],
 ) -> dict[str, Any]:
     """Everything `call_tool` does within its deadline."""
-    entry = connection.entry
     try:
-        status = await connection.wait_connected(connect_timeout + 1)
+        await connection.wait_connected(connect_timeout + 1)
     except TimeoutError as exc:
         raise CallError("call.no_connect", name=server_name, seconds=f"{connect_timeout:g}") from exc
     except ServerUnavailableError as exc:
         raise CallError("call.unavailable", name=server_name, reason=_lower_first(str(exc))) from exc
-    if status.era == "legacy" and entry.declares_roots:
-        try:
-            fetched = await connection.roots_settled()
-        except (TimeoutError, ServerUnavailableError, ToolCallError) as exc:
-            # The tool call below reports a server that is really gone; this was only a courtesy.
-            logger.info("No roots barrier for %s: %r", server_name, exc)
-            fetched = 0
-        if fetched and log_size_at_answer and isinstance(entry.target, StdioTarget):
-            await _log_grows(connection.log_path, log_size_at_answer[0], APPLY_BOUND)
     try:
         return await connection.call_tool(tool, arguments)
     except Exception as exc:
         raise CallError("call.failed", tool=tool, name=server_name, reason=_lower_first(str(exc))) from exc
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-async def _log_grows(path: Path, size: int, bound: float) -> None:
-    """Return once `path` is larger than `size` bytes, or after `bound` seconds."""
-    import watchfiles
-
-    if _size(path) > size:
-        return
-    stop = asyncio.Event()
-    try:
-        async with asyncio.timeout(bound):
-            async for _changes in watchfiles.awatch(path, stop_event=stop, debounce=0, step=5):
-                if _size(path) > size:
-                    return
-    except TimeoutError:
-        pass
-    finally:
-        stop.set()
 
 
 async def _remember_legacy_only(store: Store, name: str) -> None:

@@ -12,7 +12,8 @@ SDK offers no hook for:
   `roots/list` and never reads the answers cannot make tasks pile up.
 
 - knowing, in wire order, which `roots/list` requests arrived and which are answered, so a caller
-  can tell after a `ping` answer whether the server asked for roots first (see `roots_settled`).
+  can tell after a `ping` answer whether the server asked for roots first (`fetches`, the rule of
+  `app.engine.first_call`).
 
 What Streamable HTTP hides is watched in `app.mcp.http_transport`.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -38,6 +40,8 @@ from mcp_types import (
     JSONRPCResponse,
     RequestId,
 )
+
+from app.engine.first_call import RootsFetches
 
 if TYPE_CHECKING:
     # The SDK exports `Transport` but keeps the stream protocols it is made of in private modules.
@@ -69,15 +73,14 @@ class WatchedTransport:
         *,
         refuse_roots: bool,
         max_server_requests: int = MAX_SERVER_REQUESTS_IN_FLIGHT,
+        log_path: Path | None = None,
     ) -> None:
         self._inner = inner
         self._refuse_roots = refuse_roots
         self._max_server_requests = max_server_requests
         self._answering: set[RequestId] = set()
-        self._roots_pending: set[RequestId] = set()
-        self._roots_settled: anyio.Event | None = None
-        self.roots_requests = 0
-        """`roots/list` requests the server sent on this connection, counted as they are read."""
+        self.fetches = RootsFetches(log_path)
+        """The `roots/list` requests the server sent on this connection, as they are read, and their answers."""
         self._slots: anyio.Semaphore | None = None
         self._closed: anyio.Event | None = None
         self._running: AbstractAsyncContextManager[TransportStreams] | None = None
@@ -95,16 +98,18 @@ class WatchedTransport:
         assert self._closed is not None, "enter the transport first"
         await self._closed.wait()
 
+    @property
+    def roots_requests(self) -> int:
+        """`roots/list` requests the server sent on this connection, counted as they are read."""
+        return self.fetches.count
+
     async def roots_settled(self) -> None:
         """Return once every `roots/list` read so far has been answered (at once when none is open).
 
         Messages are screened in the order the server wrote them, so after the answer to a request
         sent later (a `ping`) has been read, every roots request written before it is counted here.
         """
-        while self._roots_pending:
-            if self._roots_settled is None:
-                self._roots_settled = anyio.Event()
-            await self._roots_settled.wait()
+        await self.fetches.settled()
 
     async def __aenter__(self) -> TransportStreams:
         self._slots = anyio.Semaphore(self._max_server_requests)
@@ -168,8 +173,7 @@ class WatchedTransport:
             await self._slots.acquire()
             self._answering.add(message.id)
             if message.method == "roots/list":
-                self.roots_requests += 1
-                self._roots_pending.add(message.id)
+                self.fetches.asked(message.id)
         elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
             # The session never answers a request the server cancelled, so free its slot here.
             request_id = (message.params or {}).get("requestId")
@@ -178,11 +182,7 @@ class WatchedTransport:
         return True
 
     def _answered(self, request_id: RequestId) -> None:
-        if request_id in self._roots_pending:
-            self._roots_pending.discard(request_id)
-            if not self._roots_pending and self._roots_settled is not None:
-                self._roots_settled.set()
-                self._roots_settled = None
+        self.fetches.answered(request_id)
         if request_id in self._answering:
             self._answering.discard(request_id)
             assert self._slots is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -11,8 +12,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from app.core.model import ServerEntry, StdioTarget
 from tests.benchmarks import fixtures
 from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate_async, size, unavailable
+
+FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
+FIRST_CALL = "bridge: first call, filesystem server (spawn → list_allowed_directories answered)"
 
 
 def bridge_available() -> bool:
@@ -33,8 +38,45 @@ async def host(command: list[str], env: dict[str, str] | None = None) -> AsyncIt
             yield client
 
 
+async def first_call_row() -> Row:
+    """What the first-call hold (`app.engine.first_call`) and the bridge add to a host's first call.
+
+    The filesystem server fetches roots on `initialized`, so through the bridge the call waits for
+    the fetch and for the server to say it applied the list; started directly (the floor), it is
+    answered from the server's own folder at once.
+    """
+    node = shutil.which("node")
+    if node is None or not (FS_SERVER / "index.js").exists():
+        return unavailable(FIRST_CALL, "s", "node or tests/node not installed", "server started directly")
+    samples = size("bridge_first_call_samples", 7, 2)
+    with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
+        home, own, shared = Path(tmp) / "home", Path(tmp) / "own", Path(tmp) / "shared"
+        own.mkdir()
+        shared.mkdir()
+        command = [node, str(FS_SERVER / "index.js"), str(own)]
+        entry = ServerEntry(name="fs", target=StdioTarget(command=command[0], args=command[1:]),
+                            share="all", consent="given")
+        fixtures.write_store(home, fixtures.roots_for([str(shared)]), [entry])
+        env = {"ROOTKEEPER_HOME": str(home)}
+        bridged = [sys.executable, "-m", "app", "bridge", "--server", "fs"]
+
+        async def first_call(through: list[str], folder: Path) -> float:
+            began = time.perf_counter()
+            async with host(through, env) as client:
+                result = await client.call_tool("list_allowed_directories", {})
+                elapsed = time.perf_counter() - began
+            assert str(folder) in result.content[0].text, result  # the bridge's answer names the shared folder
+            return elapsed
+
+        floor, subject = await alternate_async(
+            samples, lambda: first_call(command, own), lambda: first_call(bridged, shared)
+        )
+    return Row(FIRST_CALL, "s", Side("through rootkeeper bridge", subject), Side("server started directly", floor))
+
+
 async def bridge_rows(acks: Acks) -> list[Row]:
-    figures = ("bridge: start-up (host start → tool answered)", "bridge: one message round trip (tools/call echo)")
+    figures = ("bridge: start-up (host start → tool answered)", "bridge: one message round trip (tools/call echo)",
+               FIRST_CALL)
     if not bridge_available():
         return [unavailable(f, "s", "`rootkeeper bridge` not on this branch yet", "server started directly")
                 for f in figures]
@@ -67,4 +109,5 @@ async def bridge_rows(acks: Acks) -> list[Row]:
                                                                                    start_floor)),
         Row(figures[1], "s", Side("through rootkeeper bridge", call_subject), Side("server started directly",
                                                                                   call_floor)),
+        await first_call_row(),
     ]

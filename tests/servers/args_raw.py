@@ -5,7 +5,7 @@
 Each received line is appended to RECORD_FILE as `{"pid": N, "folders": [...], "raw": "<line>"}`.
 `initialize` is answered with a handshake-era result, except by a process started with exactly one
 folder, which never answers it (a handshake still in progress when the server is restarted);
-`tools/list` gets an empty list; notifications get nothing.
+`tools/list` gets an empty list, `ping` `{}`; notifications get nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ def main() -> None:
                       "serverInfo": {"name": "args-raw", "version": "1"}}
         elif method == "tools/list":
             result = {"tools": []}
+        elif method == "ping":
+            result = {}
         else:
             continue
         sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": request_id, "result": result}) + "\n")

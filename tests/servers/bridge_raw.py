@@ -7,7 +7,7 @@ Each received line is appended to RECORD_FILE exactly as read (one JSON object p
 answers are fixed byte strings, so a test can compare what the host receives with what was sent.
 Requests by method:
 
-- `initialize`: a handshake-era result; `tools/list`: an empty tool list (fixed bytes);
+- `initialize`: a handshake-era result; `tools/list`: an empty tool list (fixed bytes); `ping`: `{}`;
 - `test/error`: a custom error; `test/big`: a result of about 5 MB; `test/notify`: a custom
   notification, then a result; `test/ask`: a request of its own to the client (`test/question`),
   answered once the client answers; `test/roots`: a `roots/list` request of its own, its answer
@@ -37,6 +37,7 @@ def answer(request_id: object, result: object) -> bytes:
 
 
 FIXED = {
+    "ping": lambda rid: answer(rid, {}),
     "tools/list": lambda rid: b'{"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b',"result":{"tools":[]}}',
     "test/error": lambda rid: json.dumps(
         {"jsonrpc": "2.0", "id": rid, "error": {"code": -32042, "message": "custom failure", "data": {"why": "asked"}}}

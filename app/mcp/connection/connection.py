@@ -32,6 +32,7 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
 from app.core.text import message
+from app.engine.first_call import Release, holds
 from app.mcp.connection.era import EraChoice
 from app.mcp.connection.session import (
     GET_STREAM_WAIT,
@@ -136,6 +137,11 @@ class ServerConnection:
         return self._failure
 
     @property
+    def first_call_hold(self) -> Release | None:
+        """Why this session's first requests were released (`app.engine.first_call`); None while held or not up."""
+        return self._live.hold.released if self._live is not None else None
+
+    @property
     def log_path(self) -> Path:
         """Where a stdio server's stderr goes (appended across attempts)."""
         return self._log_dir / f"{self._entry.name}.log"
@@ -210,7 +216,8 @@ class ServerConnection:
     async def call_tool(self, name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Call a tool and return its result as JSON-able data (a tool-level `isError` included).
 
-        Waits for a connection still being made, all within `call_timeout`. Raises
+        Waits for a connection still being made, and for a new session's server to have fetched its
+        roots (`app.engine.first_call`), all within `call_timeout`. Raises
         ServerUnavailableError when the server is not connected, ToolCallError when the call fails.
         """
         from app.mcp.connection.roots import is_our_roots_failure
@@ -223,8 +230,13 @@ class ServerConnection:
                 timeout = f"{self._call_timeout:g}"
                 raise ServerUnavailableError(message("mcp.connect_timeout", seconds=timeout)) from error
         arguments = dict(args or {})
-        remaining = self._call_timeout - (time.monotonic() - started)
         live = self._require_live()
+        try:
+            async with asyncio.timeout(self._call_timeout - (time.monotonic() - started)):
+                await live.hold.wait()
+        except TimeoutError as error:
+            raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
+        remaining = self._call_timeout - (time.monotonic() - started)
         try:
             result = await live.run(lambda client: client.call_tool(name, arguments), remaining)
         except TimeoutError as error:
@@ -377,7 +389,8 @@ class ServerConnection:
         version = client.protocol_version
         era: Era = "modern" if version in MODERN_PROTOCOL_VERSIONS else "legacy"
         async with anyio.create_task_group() as calls:
-            live = self._live = LiveSession(client, attempt, calls)
+            holding = holds(era=era, declares_roots=self._entry.declares_roots)
+            live = self._live = LiveSession(client, attempt, calls, holding=holding)
             if self._stopping:  # stop() came while connecting: leave normally at once
                 live.stop_requested.set()
             self._board.publish(state="connected", era=era, protocol_version=version, retry_in=None,
@@ -386,8 +399,13 @@ class ServerConnection:
                 self._slot.leave()  # started (and said so): the next server may spawn
             if probe_fallback:
                 self._era.remember_legacy_only()
+            if live.hold.holding:
+                calls.start_soon(live.hold_until_fetched)
             calls.start_soon(live.settle, self._call_timeout, lambda: self._board.publish(settled_at=datetime.now(UTC)))
-            await live.wait_gone(self._liveness_interval, self._connect_timeout)
+            try:
+                await live.wait_gone(self._liveness_interval, self._connect_timeout)
+            finally:
+                live.hold.release("ended")  # a caller still held sees the session gone
             self._live = None
             calls.cancel_scope.cancel()
 

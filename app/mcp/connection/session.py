@@ -32,6 +32,7 @@ import anyio.abc
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
 from app.core.text import message
+from app.engine.first_call import ANSWER_BOUND, FirstCallHold
 from app.engine.server_log import open_server_log
 from app.mcp.errors import (
     Failure,
@@ -139,19 +140,29 @@ def open_attempt(
         inner: Transport = stdio_client(parameters, errlog=log)
     else:
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
-    watch = WatchedTransport(inner, refuse_roots=refuse_roots)
+    watch = WatchedTransport(inner, refuse_roots=refuse_roots, log_path=written)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
     return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
 
 
 class LiveSession:
-    """An open session: callers' requests run in its task group, and `wait_gone` says when it ended."""
+    """An open session: callers' requests run in its task group, and `wait_gone` says when it ended.
 
-    def __init__(self, client: Client, attempt: Attempt, calls: anyio.abc.TaskGroup) -> None:
+    With `holding` (`app.engine.first_call.holds`), callers' requests wait on `hold` until the
+    server has fetched its roots (`hold_until_fetched`), or is not waited for any longer.
+    """
+
+    def __init__(self, client: Client, attempt: Attempt, calls: anyio.abc.TaskGroup, *, holding: bool = False) -> None:
         self.client = client
         self.attempt = attempt
         self._calls = calls
         self.stop_requested = anyio.Event()
+        self.hold = FirstCallHold(attempt.watch.fetches, attempt.log_path, holding=holding)
+
+    async def hold_until_fetched(self) -> None:
+        """Ping, and release the hold once the rule says (`app.engine.first_call`)."""
+        released = await self.hold.settle(lambda: self.run(answer_cheaply, ANSWER_BOUND))
+        logger.debug("The first requests were released: %s", released)
 
     async def run(self, work: Callable[[Client], Awaitable[T]], timeout: float) -> T:
         """Run `work(client)` in the session's task group and wait at most `timeout` seconds for it.
