@@ -31,6 +31,8 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INTERNAL_ERROR = -32603
 CONNECTION_CLOSED = -32000
+WITHHELD = -32001
+"""A server error of Rootkeeper's own: the server is kept from serving while its list is empty."""
 
 
 class MessageTooLarge(Exception):

@@ -35,6 +35,7 @@ from app.bridge.framing import (
     INVALID_REQUEST,
     METHOD_NOT_FOUND,
     PARSE_ERROR,
+    WITHHELD,
     LineWriter,
     Message,
     MessageTooLarge,
@@ -46,6 +47,7 @@ from app.bridge.framing import (
 from app.bridge.rounds import Rounds
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
+from app.core import text
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.text import sentence
@@ -283,6 +285,11 @@ class Bridge:
                     changed = True
                     if method in rewrite.INPUT_REQUIRED_METHODS:
                         self.rounds.add_own_answers(method, obj)
+        if is_held(method) and (refused := self._withheld()) is not None:
+            # It would serve folders the user has not shared (or has paused): refused, in one clear sentence.
+            log.info("refused %s: %s", method, refused)
+            await self.host.send(error_response(obj["id"], WITHHELD, str(refused)))
+            return
         if method in rewrite.INPUT_REQUIRED_METHODS and self.era == "modern" and not self.transparent:
             self.rounds.track(obj)
         self.pending_host[key] = obj["id"]
@@ -324,6 +331,8 @@ class Bridge:
     async def _settle(self, hold: FirstCallHold) -> None:
         released = await hold.settle(self._ping)
         log.info("the host's first requests go to the server (%s)", released)
+        if released == "no fetch":
+            self.source.learned("never")  # connected, given the capability, and it did not ask for its folders
         if hold is self.hold:
             await self._flush_held()
 
@@ -451,12 +460,20 @@ class Bridge:
         roots = result.get("roots") if isinstance(result, dict) else None
         return roots if isinstance(roots, list) else []
 
+    def _withheld(self) -> text.Message | None:
+        """Why the server may not serve now: a server that keeps folders after an empty list, while Rootkeeper's
+        list for it is empty (with the host's own list in play, the host decides)."""
+        if self.transparent or self.policy != "rootkeeper":
+            return None
+        return self.source.withheld()
+
     def _rootkeepers_part(self) -> list[SharedRoot] | None:
         """The list the server gets from Rootkeeper now; None when the host's list is merged in (not known here)."""
         return None if self.needs_host_roots() else self.source.current()
 
     async def _answer_roots_list(self, request_id: Any, fetches: RootsFetches) -> None:
-        self.relist.listing(self._rootkeepers_part())  # before any wait: a change from now on is told
+        after_telling = self.relist.listing(self._rootkeepers_part())  # before any wait: a change from now on is told
+        self.source.learned("on_change" if after_telling or self.era == "modern" else "at_connect")
         roots = await self.roots_for_server()
         await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
         fetches.answered(key_of(request_id))

@@ -10,12 +10,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from app.core.model import ServerEntry
-from app.core.roots.sharing import SharedRoot, argument_folders
+from app.core.model import ServerEntry, StoreData
+from app.core.roots.sharing import SharedRoot, argument_folders, withheld
+from app.core.servers.binding import AsksRoots, learned
 from app.core.store.store import Store
+from app.core.text import Message
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
 
 log = logging.getLogger(__name__)
@@ -32,6 +35,10 @@ class RootsSource(Protocol):
     def entry(self) -> ServerEntry | None: ...
 
     def current(self) -> list[SharedRoot]: ...
+
+    def withheld(self) -> Message | None: ...
+
+    def learned(self, seen: AsksRoots) -> None: ...
 
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe: ...
 
@@ -64,12 +71,41 @@ class WatcherRootsSource:
     def current(self) -> list[SharedRoot]:
         return list(self._watcher.visible(self._name))
 
+    def withheld(self) -> Message | None:
+        """Why the server is kept from serving now (`app.core.roots.sharing.withheld`), or None."""
+        entry = self.entry()
+        if entry is None:
+            return None
+        return withheld(self._watcher.data, entry, self._watcher.visible(self._name))
+
     def folders(self) -> list[str]:
         """The folders for this server's command-line placeholders (roots as arguments)."""
         entry = self.entry()
         if entry is None:
             return []
         return argument_folders(self._watcher.data, self._watcher.access, entry, self._watcher.policy)
+
+    def learned(self, seen: AsksRoots) -> None:
+        """Remember what the server was seen doing with its folders (`app.core.servers.binding`), once it is news.
+
+        Written on a thread: the store's lock and its durable write never hold up the messages."""
+        entry = self.entry()
+        if entry is None or learned(entry.asks_roots, seen) == entry.asks_roots:
+            return
+        name, store = self._name, self._watcher.store
+
+        def edit(data: StoreData) -> None:
+            found = data.server(name)
+            if found is not None:
+                found.asks_roots = learned(found.asks_roots, seen)
+
+        def write() -> None:
+            try:
+                store.update(edit)
+            except Exception as exc:  # only the record is lost
+                log.warning("could not remember how %s asks for its folders: %s", name, exc)
+
+        threading.Thread(target=write, name="bridge-remember", daemon=False).start()
 
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe:
         self._callbacks.append(callback)

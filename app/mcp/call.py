@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import StoreData
-from app.core.roots.sharing import argument_folders
+from app.core.roots.sharing import argument_folders, withheld
 from app.core.servers.arguments import effective_entry, has_placeholders
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
@@ -45,6 +45,9 @@ async def call_tool(
     if entry is None:
         raise CallError("server.not_found", name=server_name)
     shared = [(root.uri, root.name) for root in roots.visible(server_name)]
+    refused = withheld(roots.data, entry, shared)
+    if refused is not None:  # it would serve folders the user has not shared, or has paused
+        raise CallError(refused.code, **refused.args)
     history = HistoryRecorder(store.state_dir)
     if has_placeholders(entry.target):  # roots as arguments
         folders = argument_folders(roots.data, roots.access, entry, roots.policy)

@@ -22,7 +22,7 @@ from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import ServerEntry, StoreData
 from app.core.policy import Policy
 from app.core.roots.access import DEFAULT_TIMEOUT, AccessResult
-from app.core.roots.sharing import SharedRoot, argument_folders
+from app.core.roots.sharing import SharedRoot, argument_folders, withheld
 from app.core.servers.arguments import effective_entry, has_placeholders
 from app.core.servers.binding import AsksRoots, learned
 from app.core.servers.pacing import start_slots, usable_cpus
@@ -111,6 +111,8 @@ class Hub:
         )
         self.board = StatusBoard(self.state_dir)
         self._links: dict[str, _Link] = {}
+        self._withheld: frozenset[str] = frozenset()
+        """Servers not run while their list is empty (see `_withheld_now`)."""
         self._listeners: list[Listener] = []
         self._publish_task: asyncio.Task[None] | None = None
         self._chores = Chores()
@@ -230,7 +232,7 @@ class Hub:
     def _on_watch(self, event: WatchEvent) -> None:
         if self._answers is not None and event.servers:
             self._answers.retain(self.watcher.visible(name) for name in self._links)  # only current lists' answers
-        if event.kind == "store" or self._arguments_changed():
+        if event.kind == "store" or self._arguments_changed() or self._withheld_now() != self._withheld:
             self._reconcile_servers()
         self._emit(event.kind)
         self._push(event.servers)
@@ -248,6 +250,15 @@ class Hub:
         folders = argument_folders(self.data, self.access, entry, self.watcher.policy)
         return effective_entry(entry, folders), folders
 
+    def _withheld_now(self) -> frozenset[str]:
+        """The servers not run now: they would serve folders while their list is empty (`sharing.withheld`)."""
+        return frozenset(entry.name for entry in self.data.servers
+                         if withheld(self.data, entry, self.watcher.visible(entry.name)) is not None)
+
+    def withheld(self, name: str) -> bool:
+        """Whether `name` is kept from running now, until there is something to share with it again."""
+        return name in self._withheld
+
     def _arguments_changed(self) -> bool:
         """Whether a folder coming or going changed the command line of a server taking roots as arguments."""
         return any(
@@ -258,7 +269,9 @@ class Hub:
     def _reconcile_servers(self) -> None:
         if not self._connecting:
             return
-        wanted = {entry.name: entry for entry in self.data.servers if entry.enabled}
+        self._withheld = self._withheld_now()
+        wanted = {entry.name: entry for entry in self.data.servers
+                  if entry.enabled and entry.name not in self._withheld}
         for name in list(self._links):
             entry = wanted.get(name)
             link = self._links[name]
@@ -303,6 +316,7 @@ class Hub:
             connect_timeout=self.connect_timeout,
             on_status=lambda _status: self._status_changed(name),
             on_legacy_only=lambda: self._remember_legacy_only(name),
+            on_never_asked=lambda: self._learn(name, "never"),
             start_gate=self.start_gate,
         )
         tracker = RelistTracker(self.watcher.visible(name))

@@ -978,6 +978,18 @@
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
     </message>
     <message>
+        <source>Sharing with {server} is paused in Rootkeeper.</source>
+        <translation>Rootkeeper 中与 {server} 的共享已暂停。</translation>
+    </message>
+    <message>
+        <source>{server} is waiting for your consent in Rootkeeper: it sees no folder until you decide.</source>
+        <translation>{server} 正在 Rootkeeper 中等待你的同意：在你决定之前，它看不到任何文件夹。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper shares no folder with {server} right now.</source>
+        <translation>Rootkeeper 目前没有与 {server} 共享任何文件夹。</translation>
+    </message>
+    <message>
         <source>Arguments</source>
         <translation>参数</translation>
     </message>

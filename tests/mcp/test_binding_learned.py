@@ -1,7 +1,8 @@
 """Each server says how binding its list is, learned from what it did through the hub.
 
 A server that lists again when told of a change is `told`; one that lists only when it connects is
-`told_at_connect`, and the hub reconnects it, so that it starts from the new list.
+`told_at_connect`, and the hub reconnects it, so that it starts from the new list; one that answers the
+hub's ping without having asked is `not_told`.
 """
 
 from __future__ import annotations
@@ -47,15 +48,16 @@ async def test_told_and_told_at_connect_are_learned_and_a_server_that_asks_once_
     store.update(lambda data: data.servers.extend([
         python_server("follows", "legacy_recorder", "--record", str(follows)),
         python_server("once", "legacy_recorder", "--record", str(once), "--once"),
+        python_server("silent", "first_call_raw", str(tmp_path / "silent.jsonl")),
     ]))
-    assert bindings(rk_home) == {"follows": "unknown", "once": "unknown"}
+    assert bindings(rk_home) == {"follows": "unknown", "once": "unknown", "silent": "unknown"}
     hub = Hub(store, state_dir=rk_home / "state", check_interval=HOURS, retry_interval=HOURS,
               store_fallback_poll=HOURS)
     await hub.start()
     try:
         await eventually(lambda: len(recorded(follows)) == 1 and len(recorded(once)) == 1, what="the first lists")
-        await eventually(lambda: bindings(rk_home) == {"follows": "told_at_connect", "once": "told_at_connect"},
-                         what="both seen asking at connect")
+        await eventually(lambda: bindings(rk_home) == {"follows": "told_at_connect", "once": "told_at_connect",
+                                                       "silent": "not_told"}, what="two seen asking at connect")
         first = hub.connection("once")
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
         both = [alpha.as_uri(), beta.as_uri()]
@@ -64,8 +66,8 @@ async def test_told_and_told_at_connect_are_learned_and_a_server_that_asks_once_
         # It did not ask again: reconnected, it lists the new folders as a new session.
         await eventually(lambda: recorded(once)[-1:] == [both], what="the reconnected server's list")
         assert hub.connection("once") is not first
-        await eventually(lambda: bindings(rk_home) == {"follows": "told", "once": "told_at_connect"},
-                         what="the follower learned as told")
+        await eventually(lambda: bindings(rk_home) == {"follows": "told", "once": "told_at_connect",
+                                                       "silent": "not_told"}, what="the follower learned as told")
     finally:
         await hub.stop()
     listed = run_cli(rk_home, "servers", "list")

@@ -22,6 +22,8 @@ from app.core.policy import NO_POLICY, Policy
 from app.core.roots.access import AccessResult
 from app.core.roots.standing import shared_roots
 from app.core.servers.aliases import map_path, remote_uri
+from app.core.servers.arguments import keeps_folders_when_empty
+from app.core.text import Message, message
 
 
 class _SharedRootFields(NamedTuple):
@@ -140,6 +142,24 @@ def argument_folders(
         if mapped is not None and mapped not in folders:
             folders.append(mapped)
     return folders
+
+
+def withheld(data: StoreData, server: ServerEntry, visible: Iterable[object]) -> Message | None:
+    """Why the server is kept from serving at all now, or None.
+
+    A server that keeps folders after an empty list (`keeps_folders_when_empty`) cannot be given "nothing":
+    while its list is empty because sharing is paused, its consent is pending, or no shared folder is
+    left for it, its requests are refused (the bridge) or it is not run (the hub), until there is
+    something to share again. A server the user shares nothing with (`none`) runs on its own
+    configuration, as the user chose.
+    """
+    if server.share == "none" or any(True for _ in visible) or not keeps_folders_when_empty(server):
+        return None
+    if data.paused:
+        return message("withheld.paused", server=server.name)
+    if server.consent != "given":
+        return message("withheld.consent", server=server.name)
+    return message("withheld.nothing", server=server.name)
 
 
 def _picked(server: ServerEntry, passing: list[Root], policy: Policy) -> list[Root]:

@@ -78,3 +78,18 @@ def effective_entry(entry: ServerEntry, folders: Sequence[str]) -> ServerEntry:
     if not isinstance(target, StdioTarget) or not has_placeholders(target):
         return entry
     return entry.model_copy(update={"target": expand_target(target, folders)})
+
+
+def keeps_folders_when_empty(entry: ServerEntry) -> bool:
+    """Whether the server goes on serving folders when told its list is empty.
+
+    One with folders of its own kept on its command line serves them whatever it is told; the filesystem
+    server keeps the last list it applied when it is given an empty one (it logs "No valid root
+    directories provided by client" and carries on). A server written with placeholders is restarted
+    with none instead (`effective_entry`), so an empty list reaches it.
+    """
+    target = entry.target
+    if not isinstance(target, StdioTarget) or has_placeholders(target):
+        return False
+    words = [target.command, *target.args]
+    return bool(entry.kept_folders) or any(FILESYSTEM_SERVER in word or "server-filesystem" in word for word in words)

@@ -173,6 +173,11 @@ SENTENCES: dict[str, str] = {
     "secret.keyring_failed": QT_TRANSLATE_NOOP("Messages", "A secret value of this server cannot be read from the "
                                                            "keyring ({reason})."),
     "secret.file_unreadable": QT_TRANSLATE_NOOP("Messages", "The secrets file {path} cannot be read ({reason})."),
+    # -- a server that keeps folders after an empty list, while its list is empty (core/roots/sharing.py) --------
+    "withheld.paused": QT_TRANSLATE_NOOP("Messages", "Sharing with {server} is paused in Rootkeeper."),
+    "withheld.consent": QT_TRANSLATE_NOOP("Messages", "{server} is waiting for your consent in Rootkeeper: it sees "
+                                                      "no folder until you decide."),
+    "withheld.nothing": QT_TRANSLATE_NOOP("Messages", "Rootkeeper shares no folder with {server} right now."),
     # -- how binding a server's list is (app/core/servers/binding.py): a word, then a sentence ---------------
     "binding.arguments.word": QT_TRANSLATE_NOOP("Messages", "Arguments"),
     "binding.arguments": QT_TRANSLATE_NOOP("Messages", "Started with exactly the shared folders, and restarted when "

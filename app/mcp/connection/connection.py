@@ -95,6 +95,7 @@ class ServerConnection:
         call_timeout: float = 30,
         on_status: Callable[[ConnectionStatus], None] | None = None,
         on_legacy_only: Callable[[], None] | None = None,
+        on_never_asked: Callable[[], None] | None = None,
         backoff_initial: float = BACKOFF_INITIAL,
         backoff_cap: float = BACKOFF_CAP,
         liveness_interval: float = LIVENESS_INTERVAL,
@@ -113,6 +114,7 @@ class ServerConnection:
         self._get_stream_wait = get_stream_wait
         self._max_message_bytes = max_message_bytes
         self._era = EraChoice(entry, on_legacy_only)
+        self._on_never_asked = on_never_asked
         self._gate = start_gate
         self._slot: StartSlot | None = None
         self._board = StatusPublisher(entry.name, on_status)
@@ -400,7 +402,7 @@ class ServerConnection:
             if probe_fallback:
                 self._era.remember_legacy_only()
             if live.hold.holding:
-                calls.start_soon(live.hold_until_fetched)
+                calls.start_soon(self._hold_first_calls, live)
             calls.start_soon(live.settle, self._call_timeout, lambda: self._board.publish(settled_at=datetime.now(UTC)))
             try:
                 await live.wait_gone(self._liveness_interval, self._connect_timeout)
@@ -408,6 +410,10 @@ class ServerConnection:
                 live.hold.release("ended")  # a caller still held sees the session gone
             self._live = None
             calls.cancel_scope.cancel()
+
+    async def _hold_first_calls(self, live: LiveSession) -> None:
+        if await live.hold_until_fetched() == "no fetch" and self._on_never_asked is not None:
+            self._on_never_asked()  # connected, given the capability, and it did not ask for its folders
 
     def _roots_fetched(self, fetch: RootsFetch) -> None:
         self._board.publish_soon(

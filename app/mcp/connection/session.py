@@ -32,7 +32,7 @@ import anyio.abc
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
 from app.core.text import message
-from app.engine.first_call import ANSWER_BOUND, FirstCallHold
+from app.engine.first_call import ANSWER_BOUND, FirstCallHold, Release
 from app.engine.server_log import open_server_log
 from app.mcp.errors import (
     Failure,
@@ -159,10 +159,11 @@ class LiveSession:
         self.stop_requested = anyio.Event()
         self.hold = FirstCallHold(attempt.watch.fetches, attempt.log_path, holding=holding)
 
-    async def hold_until_fetched(self) -> None:
-        """Ping, and release the hold once the rule says (`app.engine.first_call`)."""
+    async def hold_until_fetched(self) -> Release:
+        """Ping, and release the hold once the rule says (`app.engine.first_call`); why it was released."""
         released = await self.hold.settle(lambda: self.run(answer_cheaply, ANSWER_BOUND))
         logger.debug("The first requests were released: %s", released)
+        return released
 
     async def run(self, work: Callable[[Client], Awaitable[T]], timeout: float) -> T:
         """Run `work(client)` in the session's task group and wait at most `timeout` seconds for it.
