@@ -146,6 +146,13 @@ def connection_label(status: ConnectionStatus | None) -> str:
     return state_label(status)
 
 
+def server_state(row: ServerRow) -> str:
+    """The server's state in plain words; one not run while its list is empty says so ("Held back")."""
+    if row.withheld is not None and row.status is None:
+        return translate("Text", "Held back")
+    return connection_label(row.status)
+
+
 def era_label(status: ConnectionStatus) -> str:
     version = status.protocol_version or "?"
     if status.era == "legacy":

@@ -2448,6 +2448,10 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>失敗</translation>
     </message>
     <message>
+        <source>Held back</source>
+        <translation>已暫緩</translation>
+    </message>
+    <message>
         <source>%1 (legacy)</source>
         <translation>%1（舊版）</translation>
     </message>

@@ -14,7 +14,7 @@ from app.ui.icons import dot
 from app.ui.models.health import server_dot
 from app.ui.models.snapshot import ServerRow, Snapshot
 from app.ui.models.table import Index, KeyedTableModel
-from app.ui.render import plain_tooltip
+from app.ui.render import plain_tooltip, render
 
 
 class Column(IntEnum):
@@ -62,6 +62,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if role == Qt.ItemDataRole.DecorationRole and column is Column.STATUS:
             return dot(server_dot(row))
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column is Column.STATUS and row.withheld is not None and row.status is None:
+                return plain_tooltip(render(row.withheld))
             if column is Column.STATUS and (error := text.server_error(row.status)):
                 return plain_tooltip(error)
             if column is Column.USED_BY and row.sessions:
@@ -84,7 +86,9 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if column is Column.SHARING:
             return text.sharing_label(row.entry)
         if column is Column.STATUS:
-            return text.connection_label(row.status) if row.entry.enabled else self.tr("Disabled")
+            if not row.entry.enabled:
+                return self.tr("Disabled")
+            return text.server_state(row)
         if column is Column.USED_BY:
             return text.used_by_label(row)
         if column is Column.BINDING:

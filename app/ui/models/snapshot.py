@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # only types here: the tray can show before pydantic (or date
     from app.core.roots.access import AccessResult
     from app.core.roots.sharing import SharedRoot
     from app.core.servers.status import ConnectionStatus
+    from app.core.text import Message
 
 FAILING_STATES = frozenset({"backoff", "failed"})
 
@@ -152,6 +153,8 @@ class ServerRow:
     visible: tuple[SharedRoot, ...]
     sessions: tuple[SessionRow, ...] = ()
     """The bridges AI hosts started for this server, oldest first."""
+    withheld: Message | None = None
+    """Why it is not run now: it would serve folders while its list is empty (`app.core.roots.sharing.withheld`)."""
 
     @property
     def name(self) -> str:
@@ -219,13 +222,17 @@ class Snapshot:
         history: SeenIndex | None = None,
     ) -> Snapshot:
         """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
+        from app.core.roots.sharing import withheld  # the store's model is loaded by now: `data` is one
+
         sessions_before = {(server.name, session.pid): session for server in previous.servers
                            for session in server.sessions} if previous is not None else {}
         servers = tuple(
-            ServerRow(entry, status_of(entry.name), tuple(visible_for(entry.name)),
+            ServerRow(entry, status_of(entry.name), visible,
                       tuple(SessionRow.parse(doc, sessions_before.get((entry.name, count_of(doc.get("pid")))))
-                            for doc in sessions_of(entry.name)))
+                            for doc in sessions_of(entry.name)),
+                      withheld(data, entry, visible))
             for entry in data.servers
+            for visible in (tuple(visible_for(entry.name)),)
         )
         key = seen_key(data.roots, servers, history)
         if previous is not None and same_key(previous.seen_key, key):

@@ -152,8 +152,7 @@ class Tray(QSystemTrayIcon):
         if not snapshot.servers:
             menu.addAction(self.tr("No servers configured")).setEnabled(False)
         for server in snapshot.servers:
-            state = self.tr("waiting for your consent") if server.awaiting_consent else text.connection_label(
-                server.status)
+            state = self.tr("waiting for your consent") if server.awaiting_consent else text.server_state(server)
             word, meaning = text.binding_texts(server.entry)
             label = fill(self.tr("%1 — %2 · %3"), [server.name, state, word])
             action = menu.addAction(dot(server_dot(server)), label.replace("&", "&&"))

@@ -161,6 +161,19 @@ def test_servers_model_shows_connection_sharing_and_last_fetch(english: object) 
     assert model.index(0, 0, model.index(0, 0)) == QModelIndex()
 
 
+def test_a_server_held_back_while_paused_says_so_and_why(english: object) -> None:
+    kept = ServerEntry(name="fs", target=StdioTarget(command="node", args=["server.js", "/srv/own"]),
+                       consent="given", kept_folders=["/srv/own"])
+    model = ServersTableModel()
+    model.set_snapshot(snapshot([], {}, servers=[kept], paused=True))
+    assert cell(model, 0, ServerColumn.STATUS) == "Held back"
+    assert cell(model, 0, ServerColumn.STATUS, Qt.ItemDataRole.ToolTipRole) == (
+        "Sharing with fs is paused in Rootkeeper.")
+    model.set_snapshot(snapshot([], {}, servers=[kept], paused=False))  # nothing shared with it yet, still
+    assert cell(model, 0, ServerColumn.STATUS, Qt.ItemDataRole.ToolTipRole) == (
+        "Rootkeeper shares no folder with fs right now.")
+
+
 def test_tray_state_follows_pause_problems_and_pending_consent() -> None:
     a = root("a", "/a")
     assert snapshot([a], {a.id: OK}).tray_state is TrayState.OK
