@@ -44,6 +44,7 @@ from app.bridge.framing import (
     error_response,
     key_of,
 )
+from app.bridge.restart import RestartingUpstream
 from app.bridge.rounds import Rounds
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
@@ -52,7 +53,7 @@ from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.text import sentence
 from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
-from app.engine.relist import RelistTracker
+from app.engine.relist import RELIST_BOUND, RelistTracker
 
 log = logging.getLogger(__name__)
 
@@ -488,9 +489,18 @@ class Bridge:
         if self.relist.telling or not self._needs_telling():
             return
         self.relist.begin()
-        if not self.spawn(self.relist.tell(self._needs_telling, self._notify, "the server")):
+        if not self.spawn(self._tell()):
             self.relist.telling = False
             log.warning("the server is not reading; a message for it was dropped")
+
+    async def _tell(self) -> None:
+        await self.relist.tell(self._needs_telling, self._notify, "the server")
+        if await self.relist.relisted_within(RELIST_BOUND) or not self.relist.awaiting:
+            return
+        # It asks for its folders only when it connects: a new process starts it from the new list.
+        self.source.learned("at_connect")
+        if isinstance(self.upstream, RestartingUpstream) and self.upstream.restart_now():
+            log.info("the server did not ask for its folders after being told they changed; restarting it")
 
     async def _notify(self) -> bool:
         notification = encode({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"})

@@ -165,9 +165,19 @@ class RestartingUpstream:
         if self._restarting is None or self._restarting.done():
             self._restarting = asyncio.create_task(self._restart_until_current(), name="bridge-restart-server")
 
-    async def _restart_until_current(self) -> None:
+    def restart_now(self) -> bool:
+        """Start a new process now, with the same command line (a server that asks for its folders only when it
+        connects); False when a restart is already under way."""
+        if self._restarting is not None and not self._restarting.done():
+            return False
+        self._open.clear()
+        self._restarting = asyncio.create_task(self._restart_until_current(force=True), name="bridge-restart-server")
+        return True
+
+    async def _restart_until_current(self, *, force: bool = False) -> None:
         try:
-            while (expansion := self._expanded())[0].target != self._started:
+            while force or (expansion := self._expanded())[0].target != self._started:
+                force, expansion = False, self._expanded()
                 if not await self._restart(*expansion):
                     return
         except Exception:

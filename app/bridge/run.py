@@ -159,10 +159,11 @@ def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
 
 
 def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) -> Upstream:
-    """The server's side; one whose command line takes roots as arguments is restarted when they change."""
+    """The server's side; one whose command line takes roots as arguments is restarted when they change, and one
+    known to ask for its folders only when it connects can be restarted when they change (`Bridge`)."""
     target = entry.target
     if isinstance(target, StdioTarget):
-        if source is not None and has_placeholders(target):
+        if source is not None and (has_placeholders(target) or entry.asks_roots == "at_connect"):
             return RestartingUpstream(entry, source, _stdio_upstream)
         return _stdio_upstream(entry)
     from app.bridge.http_upstream import HttpUpstream
