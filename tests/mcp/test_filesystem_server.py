@@ -44,14 +44,18 @@ def setup(tmp_path: Path, rk_home: Path):  # type: ignore[no-untyped-def]
         folder.mkdir()
     for folder in folders.values():
         assert run_cli(rk_home, "roots", "add", str(folder)).code == 0
-    added = run_cli(rk_home, "servers", "add", "fs", "--", node, str(FS_SERVER / "index.js"), str(own))
+    # Its own folder kept on its command line (the default would make it `{roots}`, see test_folder_offer_cli).
+    added = run_cli(rk_home, "servers", "add", "fs", "--keep-own-folders", "--", node, str(FS_SERVER / "index.js"),
+                    str(own))
     assert added.code == 0, added
     return rk_home, own, folders
 
 
-def test_pending_consent_keeps_its_own_folders_then_roots_replace_them(setup) -> None:  # type: ignore[no-untyped-def]
-    home, own, folders = setup
-    assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(own)]
+def test_pending_consent_refuses_a_server_keeping_its_own_folder_then_roots_replace_it(setup) -> None:  # type: ignore[no-untyped-def]
+    home, _own, folders = setup
+    # Waiting for consent, it would serve its own folder: it is not run (issue 32: the decision holds).
+    waiting = run_cli(home, "call", "fs", "list_allowed_directories")
+    assert waiting.code != 0 and "fs is waiting for your consent in Rootkeeper" in waiting.err, waiting
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
     assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(f) for f in folders.values()]
 
@@ -153,6 +157,7 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
 
 def test_call_failures_are_one_sentence(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     home, _, _ = setup
+    assert run_cli(home, "servers", "share", "fs", "all").code == 0  # waiting for consent, it would not be run
     assert run_cli(home, "servers", "add", "ghost", "--", str(tmp_path / "no-such-server")).code == 0
     cases = [
         (("call", "ghost", "anything", "--timeout", "5"), "not found"),

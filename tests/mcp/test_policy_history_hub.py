@@ -74,8 +74,9 @@ def test_call_applies_the_policy_and_is_recorded(fs_setup) -> None:  # type: ign
     home, folders, policy = fs_setup
     policy.write_text(json.dumps({"deny_folders": [str(folders["alpha"])]}))
     assert allowed(run_cli(home, "call", "fs", "list_allowed_directories")) == [str(folders["beta"])]
-    (record,) = history(home)
-    assert (record["server"], record["via"], record["folders"]) == ("fs", "call", [folders["beta"].as_uri()])
+    # Started with `{roots}` (its own folder became the placeholder when it was added), then given its roots.
+    assert [(r["server"], r["via"], r["how"], r["folders"]) for r in history(home)] == [
+        ("fs", "call", "arguments", [folders["beta"].as_uri()]), ("fs", "call", "roots", [folders["beta"].as_uri()])]
     listed = {row["path"]: row for row in run_cli(home, "roots", "list", "--json").json()}
     assert listed[str(folders["alpha"])]["policy"] == "forbidden"
     assert listed[str(folders["beta"])]["policy"] is None
