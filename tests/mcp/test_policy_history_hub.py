@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT, run_cli
 from tests.mcp.test_filesystem_server import FS_SERVER, _applied_counts, _wait, allowed
+from tests.support.cli import run_cli
+from tests.support.project import PROJECT
 
 pytestmark = pytest.mark.timeout(150)
 EMPTY = "No valid root directories provided by client"  # what the server logs for an empty list
