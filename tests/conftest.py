@@ -221,10 +221,11 @@ def lock_holder() -> LockHolderFactory:
     return start
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def http_servers() -> HttpServersFactory:
     """`with http_servers(log_dir, {"name": (module, args)}) as servers`: test servers over Streamable HTTP,
-    started together and ready, stopped at the end of the block."""
+    started together and ready, stopped at the end of the block (session-wide, so module fixtures can start
+    servers shared by their tests)."""
 
     @contextlib.contextmanager
     def start(log_dir: Path, specs: Mapping[str, tuple[str, Sequence[str]]]) -> Iterator[HttpServers]:

@@ -33,8 +33,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 VERSIONS = {"modern": LATEST_MODERN_VERSION, "legacy": LATEST_HANDSHAKE_VERSION}
 
 
-
-
 @pytest.fixture(scope="module")
 def http(tmp_path_factory: pytest.TempPathFactory, *, http_servers: HttpServersFactory) -> Iterator[HttpServers]:
     """The HTTP test servers, started once and together for this module."""
