@@ -237,7 +237,7 @@ async def other_process_row(acks: Acks) -> Row:
 
 async def http_row(acks: Acks) -> Row:
     """The same edit row with one server over Streamable HTTP (legacy era), beside a bare HTTP client."""
-    from tests.mcp_helpers import accepts_connections, free_port
+    from tests.support.servers import accepts_connections, free_port
 
     samples = size("edit_samples", 20, 5)
     ports = {"s00": free_port(), "f00": free_port()}

@@ -1,7 +1,7 @@
 """The GUI's start and memory beside a minimal PySide6 tray app, offscreen and on a real X server with a real tray.
 
 Offscreen there is no system tray, so both show a window (the app its whole main window, the floor a
-label). On a private Xvfb beside trayer (`tests.x_server`), both show only a tray icon, as a user's
+label). On a private Xvfb beside trayer (`tests.support.x11`), both show only a tray icon, as a user's
 login start does: the app with "Start hidden in the system tray" set. A last row shows the MCP SDK's
 own cost: the app with one stdio server connected beside the floor that imports the SDK's client session.
 Floor and subject alternate in every sample.
@@ -18,10 +18,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests import x_server
 from tests.benchmarks import fixtures
 from tests.benchmarks.bench_processes import READY_TIMEOUT, child, compile_bytecode, probe
 from tests.benchmarks.harness import Acks, Row, Side, child_env, proc_status, size, unavailable
+from tests.support import x11 as x_server
 
 FLOOR = "minimal PySide6 tray app"
 TRAY_WAIT = """

@@ -37,13 +37,14 @@ CHECK_DEADLINE = 2.0
 
 
 async def _wait(predicate: object, what: str) -> None:
-    from tests.ui_helpers import eventually
+    from tests.support.waiting import eventually
 
-    await eventually(predicate, timeout=ROUND_TIMEOUT, what=what)  # type: ignore[arg-type]
+    await eventually(predicate, what, ROUND_TIMEOUT)  # type: ignore[arg-type]
 
 
 async def app_scenario(home: Path) -> dict[str, object]:
-    from tests.ui_helpers import LoopLagMeter, build_app, running
+    from tests.benchmarks.lag_meter import LoopLagMeter
+    from tests.support.gui import build_app, running
 
     app = build_app(home)
     count = len(app.store.load().roots)
@@ -110,7 +111,7 @@ def _check_batch(paths: list[str]) -> list[tuple[str, bool]]:
 
 
 async def floor_scenario(store: Path) -> dict[str, object]:
-    from tests.ui_helpers import LoopLagMeter
+    from tests.benchmarks.lag_meter import LoopLagMeter
 
     paths = [root["path"] for root in json.loads(store.read_text(encoding="utf-8"))["roots"]]
     pool = ThreadPoolExecutor(max_workers=8)

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
-from tests.conftest import run_cli
+from tests.support.bridge import FS_APPLIED, FS_SERVER, SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -22,7 +24,7 @@ def given_as_arguments(home: Path) -> list[tuple[str, list[str]]]:
 
 
 async def test_each_start_of_the_server_is_recorded_with_its_folders(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -37,10 +39,10 @@ async def test_each_start_of_the_server_is_recorded_with_its_folders(
         return server_log.read_text(errors="replace").count(FS_APPLIED) if server_log.exists() else 0
 
     async with sdk_host(rk_home, "fs", tmp_path / "host.log") as client:
-        await wait_until(lambda: applied() >= 1, "the first server applied its list")
+        await eventually(lambda: applied() >= 1, "the first server applied its list")
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
-        await wait_until(lambda: applied() >= 2, "the restarted server applied its list")
+        await eventually(lambda: applied() >= 2, "the restarted server applied its list")
         assert (await client.list_tools()).tools
-    records: Any = await wait_until(lambda: len(given_as_arguments(rk_home)) >= 2 and given_as_arguments(rk_home),
+    records: Any = await eventually(lambda: len(given_as_arguments(rk_home)) >= 2 and given_as_arguments(rk_home),
                                     "both starts recorded")
     assert records == [("bridge", [alpha.as_uri()]), ("bridge", [alpha.as_uri(), beta.as_uri()])]

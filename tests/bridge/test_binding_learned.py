@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.bridge.helpers import add_server, sdk_host, wait_until
-from tests.conftest import run_cli
+from tests.support.bridge import SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -27,7 +29,7 @@ def listed(record: Path) -> int:
 
 
 async def test_a_server_asking_at_connect_then_after_a_change_is_learned_as_told(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")  # only the store watch delivers the edit
     alpha, beta = tmp_path / "alpha", tmp_path / "beta"
@@ -39,14 +41,14 @@ async def test_a_server_asking_at_connect_then_after_a_change_is_learned_as_told
     assert bindings(rk_home) == {"rec": "unknown"}
     async with sdk_host(rk_home, "rec", tmp_path / "host.log") as client:
         assert (await client.list_tools()).tools
-        await wait_until(lambda: bindings(rk_home) == {"rec": "told_at_connect"}, "asking at connect learned")
+        await eventually(lambda: bindings(rk_home) == {"rec": "told_at_connect"}, "asking at connect learned")
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
-        await wait_until(lambda: listed(record) == 2, "the server listing again once told")
-        await wait_until(lambda: bindings(rk_home) == {"rec": "told"}, "asking after a change learned")
+        await eventually(lambda: listed(record) == 2, "the server listing again once told")
+        await eventually(lambda: bindings(rk_home) == {"rec": "told"}, "asking after a change learned")
 
 
 async def test_a_server_known_to_ask_only_at_connect_is_restarted_with_the_new_list(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")
     alpha, beta = tmp_path / "alpha", tmp_path / "beta"
@@ -62,9 +64,9 @@ async def test_a_server_known_to_ask_only_at_connect_is_restarted_with_the_new_l
         return [event["uris"] for event in events if event.get("event") == "listed"]
 
     async with sdk_host(rk_home, "once", tmp_path / "host.log") as client:
-        await wait_until(lambda: lists() == [[alpha.as_uri()]], "the first list")
+        await eventually(lambda: lists() == [[alpha.as_uri()]], "the first list")
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
         # Told, it does not ask again: a new process (the host's handshake replayed) lists the new folders.
-        await wait_until(lambda: lists()[-1:] == [[alpha.as_uri(), beta.as_uri()]], "the restarted server's list")
+        await eventually(lambda: lists()[-1:] == [[alpha.as_uri(), beta.as_uri()]], "the restarted server's list")
         seen = await client.call_tool("seen_roots", {})  # the same host session, now with the new process
         assert seen.structured_content == {"result": [[alpha.as_uri(), beta.as_uri()]]}, seen

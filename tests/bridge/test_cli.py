@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from app.bridge.run import derived_name
-from tests.bridge.helpers import add_server
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
+from tests.support.store import add_server
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,10 @@ from typing import Any
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from tests.bridge.helpers import FS_SERVER, sdk_host, wait_until
-from tests.conftest import run_cli
-from tests.process_tree import Followed
+from tests.support.bridge import FS_SERVER, SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.processes import Followed
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(180)]
 SCRIPT = str(FS_SERVER / "index.js")
@@ -59,7 +61,7 @@ def setting(tmp_path: Path, rk_home: Path, host_home: Path, monkeypatch: pytest.
 
 
 async def test_consent_pause_and_removal_take_folders_away_from_an_imported_server(
-    tmp_path: Path, rk_home: Path, setting: dict[str, Path]
+    tmp_path: Path, rk_home: Path, setting: dict[str, Path], *, sdk_host: SdkHostFactory
 ) -> None:
     own, alpha, beta = setting["own"], setting["alpha"], setting["beta"]
     cli_ok(rk_home, "roots", "add", str(alpha), str(beta))
@@ -67,7 +69,7 @@ async def test_consent_pause_and_removal_take_folders_away_from_an_imported_serv
     assert "'{roots}'" in imported, imported  # the folder on its command line became the placeholder
     (row,) = json.loads(cli_ok(rk_home, "servers", "list", "--json"))
     assert (row["name"], row["consent"], row["binding"]) == ("files", "pending", "arguments")
-    servers = Followed(SCRIPT)  # pid -> (parent, argv) of the filesystem server, as the bridge starts it
+    servers = Followed(SCRIPT, os.getpid())  # pid -> (parent, argv) of the filesystem server, as the bridge starts it
 
     def started_with(*folders: Path) -> bool:
         children = list(servers().values())
@@ -77,25 +79,25 @@ async def test_consent_pause_and_removal_take_folders_away_from_an_imported_serv
         # Consent pending: the very first call lists nothing, not the folder on the host's command line.
         assert allowed(await client.call_tool("list_allowed_directories", {})) == []
         await asyncio.to_thread(cli_ok, rk_home, "servers", "share", "files", "all")
-        await wait_until(lambda: started_with(alpha, beta), "restarted with the shared folders")
+        await eventually(lambda: started_with(alpha, beta), "restarted with the shared folders")
         assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
 
         await asyncio.to_thread(cli_ok, rk_home, "pause")  # another process
-        await wait_until(started_with, "restarted with no folder")
+        await eventually(started_with, "restarted with no folder")
         assert allowed(await client.call_tool("list_allowed_directories", {})) == []
         await asyncio.to_thread(cli_ok, rk_home, "resume")
-        await wait_until(lambda: started_with(alpha, beta), "restarted with the shared folders again")
+        await eventually(lambda: started_with(alpha, beta), "restarted with the shared folders again")
         assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
 
         await asyncio.to_thread(cli_ok, rk_home, "roots", "remove", str(alpha))
-        await wait_until(lambda: started_with(beta), "restarted with the other folder")
+        await eventually(lambda: started_with(beta), "restarted with the other folder")
         assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(beta)]
     assert str(own) not in json.dumps(json.loads(cli_ok(rk_home, "history", "--json")))  # never given
     assert not run_cli(rk_home, "history").out.startswith("No server has been given")
 
 
 async def test_a_server_keeping_its_own_folder_is_refused_while_paused(
-    tmp_path: Path, rk_home: Path, setting: dict[str, Path]
+    tmp_path: Path, rk_home: Path, setting: dict[str, Path], *, sdk_host: SdkHostFactory
 ) -> None:
     own, alpha = setting["own"], setting["alpha"]
     cli_ok(rk_home, "roots", "add", str(alpha))
@@ -112,7 +114,7 @@ async def test_a_server_keeping_its_own_folder_is_refused_while_paused(
     async with sdk_host(rk_home, "files", tmp_path / "host.log") as client:
         assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
         await asyncio.to_thread(cli_ok, rk_home, "pause")
-        await wait_until(lambda: bridge_saw(0), "the bridge seeing the pause")
+        await eventually(lambda: bridge_saw(0), "the bridge seeing the pause")
         with pytest.raises(MCPError) as refused:
             await client.call_tool("list_allowed_directories", {})
         assert (refused.value.error.code, refused.value.error.message) == (
@@ -121,5 +123,5 @@ async def test_a_server_keeping_its_own_folder_is_refused_while_paused(
         assert called.code != 0 and "Sharing with files is paused in Rootkeeper." in called.err, called
 
         await asyncio.to_thread(cli_ok, rk_home, "resume")
-        await wait_until(lambda: bridge_saw(1), "the bridge seeing the resume")
+        await eventually(lambda: bridge_saw(1), "the bridge seeing the resume")
         assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
-from tests.conftest import run_cli
+from tests.support.bridge import FS_APPLIED, FS_SERVER, SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -28,7 +30,7 @@ def allowed(result: object) -> list[str]:
 
 
 async def test_the_filesystem_server_sees_rootkeepers_folders_and_a_new_one_live(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -46,12 +48,12 @@ async def test_the_filesystem_server_sees_rootkeepers_folders_and_a_new_one_live
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")
     try:
         async with sdk_host(rk_home, "fs", tmp_path / "host.log") as client:
-            await wait_until(lambda: applied() >= 1, "the server applied the first list")
+            await eventually(lambda: applied() >= 1, "the server applied the first list")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
 
             added = await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))
             assert added.code == 0, added
-            await wait_until(lambda: applied() >= 2, "the server re-listed after the external edit")
+            await eventually(lambda: applied() >= 2, "the server re-listed after the external edit")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
     except (AssertionError, TimeoutError) as exc:
         bridge_log = rk_home / "state" / "logs" / "bridge-fs.log"

@@ -18,8 +18,9 @@ import pytest
 
 from app.core.store.store import Store
 from app.core.text import sentence
-from tests.bridge.helpers import FS_SERVER, add_server, raw_host, records
-from tests.hub_helpers import add_roots
+from tests.support.bridge import FS_SERVER, RawHostFactory
+from tests.support.recordings import read_events as records
+from tests.support.store import add_roots, add_server
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(600)]
 
@@ -59,7 +60,7 @@ def is_bridge_ping(message: dict[str, Any]) -> bool:
 
 
 async def test_a_call_right_after_initialized_sees_exactly_the_shared_folders_every_time(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -79,7 +80,7 @@ async def test_a_call_right_after_initialized_sees_exactly_the_shared_folders_ev
 
 
 async def test_a_server_that_never_asks_gets_the_call_once_it_answers_the_bridges_ping(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "quiet", first_call_server(record), share="all", consent="given")
@@ -99,7 +100,7 @@ async def test_a_server_that_never_asks_gets_the_call_once_it_answers_the_bridge
 
 
 async def test_a_server_that_ignores_the_ping_gets_the_held_calls_in_order_after_the_bound(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "deaf", first_call_server(record, "--ignore-ping"), share="all", consent="given")
@@ -120,7 +121,7 @@ async def test_a_server_that_ignores_the_ping_gets_the_held_calls_in_order_after
 
 
 async def test_a_server_dying_while_requests_are_held_fails_them_as_it_fails_requests_in_flight(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "dies", first_call_server(record, "--ignore-ping"), share="all", consent="given")

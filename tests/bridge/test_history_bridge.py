@@ -11,15 +11,17 @@ from mcp_types import Implementation
 
 from app.core.history.history import read_history
 from app.core.servers.sessions import live_sessions
-from tests.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, sdk_host, wait_until
-from tests.conftest import run_cli
+from tests.support.bridge import FS_APPLIED, FS_SERVER, SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
 
 
 async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -39,8 +41,8 @@ async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy
         return server_log.exists() and FS_APPLIED in server_log.read_text(errors="replace")
 
     async with sdk_host(rk_home, "fs", tmp_path / "host.log", client_info=host) as client:
-        await wait_until(lambda: read_history(state), "the bridge's first list in the history")
-        await wait_until(applied, "the server applied the list")
+        await eventually(lambda: read_history(state), "the bridge's first list in the history")
+        await eventually(applied, "the server applied the list")
         result = await client.call_tool("list_allowed_directories", {})
         assert result.content[0].text.splitlines()[1:] == [str(alpha)]  # type: ignore[union-attr]
     (record,) = read_history(state)
@@ -48,7 +50,9 @@ async def test_a_bridge_session_is_recorded_with_its_host_and_follows_the_policy
     assert record.folders == (alpha.as_uri(),)
 
 
-async def test_the_session_counts_a_list_only_once_it_is_in_the_history(tmp_path: Path, rk_home: Path) -> None:
+async def test_the_session_counts_a_list_only_once_it_is_in_the_history(
+    tmp_path: Path, rk_home: Path, *, sdk_host: SdkHostFactory
+) -> None:
     """The window re-reads the history when a session's file changes: the record must be there by then."""
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -59,7 +63,7 @@ async def test_the_session_counts_a_list_only_once_it_is_in_the_history(tmp_path
     add_server(rk_home, "fs", [node, str(FS_SERVER / "index.js"), str(own)], share="all", consent="given")
     state = rk_home / "state"
     async with sdk_host(rk_home, "fs", tmp_path / "host.log"):
-        await wait_until(
+        await eventually(
             lambda: any(session["roots_fetch_count"] for session in live_sessions(state)), "the session's first count"
         )
         assert [record.folders for record in read_history(state)] == [(alpha.as_uri(),)]

@@ -14,17 +14,12 @@ from typing import Any
 
 import pytest
 
-from tests.bridge.helpers import (
-    add_server,
-    bridge_env,
-    raw_host,
-    raw_server,
-    received_lines,
-    records,
-    wait_until,
-)
-from tests.conftest import run_cli
 from tests.servers.bridge_raw import BIG, answer
+from tests.support.bridge import RawHostFactory, bridge_env, raw_server
+from tests.support.cli import run_cli
+from tests.support.recordings import read_events, received_lines
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -48,7 +43,9 @@ def parsed(record: Path) -> list[Any]:
     return out
 
 
-async def test_the_hosts_traffic_arrives_unchanged_both_ways(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_the_hosts_traffic_arrives_unchanged_both_ways(
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
     async with raw_host(rk_home, "--server", "raw") as host:
@@ -75,7 +72,7 @@ async def test_the_hosts_traffic_arrives_unchanged_both_ways(tmp_path: Path, rk_
         await host.send_raw(batch)
         sent.append(batch)
         await host.reply_to(3)
-        await wait_until(lambda: batch.decode() in received_lines(record), "the batch reached the server")
+        await eventually(lambda: batch.decode() in received_lines(record), "the batch reached the server")
 
         arrived = received_lines(record)
         for raw in sent:
@@ -99,7 +96,9 @@ async def test_the_hosts_traffic_arrives_unchanged_both_ways(tmp_path: Path, rk_
         host.assert_only_jsonrpc()
 
 
-async def test_roots_are_answered_and_an_external_edit_is_pushed(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_roots_are_answered_and_an_external_edit_is_pushed(
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
     # The fallback re-check is set to hours: only the store watch can deliver the edit.
@@ -111,7 +110,7 @@ async def test_roots_are_answered_and_an_external_edit_is_pushed(tmp_path: Path,
             def answers() -> list[Any]:
                 return [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77 and "result" in m]
 
-            await wait_until(lambda: len(answers()) >= count, "the bridge answered roots/list")
+            await eventually(lambda: len(answers()) >= count, "the bridge answered roots/list")
             found = answers()
             return [root["uri"] for root in found[count - 1]["result"]["roots"]]
 
@@ -129,7 +128,7 @@ async def test_roots_are_answered_and_an_external_edit_is_pushed(tmp_path: Path,
                 if isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed"
             )
 
-        await wait_until(pushed, "list_changed reached the server")
+        await eventually(pushed, "list_changed reached the server")
         await host.send({"jsonrpc": "2.0", "id": 2, "method": "test/roots"})
         assert await roots_answer(2) == [folders["alpha"].as_uri(), folders["beta"].as_uri()]
         assert pushed() == 1
@@ -143,34 +142,36 @@ async def test_roots_are_answered_and_an_external_edit_is_pushed(tmp_path: Path,
 
 
 async def test_pending_consent_declares_an_empty_list_until_the_user_agrees(
-    tmp_path: Path, rk_home: Path, folders: Any
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record))  # consent pending
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/roots"})
-        first = await wait_until(
+        first = await eventually(
             lambda: [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77], "answer"
         )
         assert first[0]["result"] == {"roots": []}
         assert parsed(record)[0]["params"]["capabilities"]["roots"] == {"listChanged": True}
 
         assert (await asyncio.to_thread(run_cli, rk_home, "servers", "share", "raw", "all")).code == 0
-        await wait_until(
+        await eventually(
             lambda: any(
                 isinstance(m, dict) and m.get("method") == "notifications/roots/list_changed" for m in parsed(record)
             ),
             "the server was told the moment consent was given",
         )
         await host.send({"jsonrpc": "2.0", "id": 2, "method": "test/roots"})
-        later = await wait_until(
+        later = await eventually(
             lambda: [m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77][1:], "second answer"
         )
         assert later[0]["result"]["roots"] == [{"uri": folders["alpha"].as_uri(), "name": "alpha"}]
 
 
-async def test_sharing_none_is_a_transparent_pipe(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_sharing_none_is_a_transparent_pipe(
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="none", consent="given")
     async with raw_host(rk_home, "--server", "raw") as host:
@@ -182,16 +183,18 @@ async def test_sharing_none_is_a_transparent_pipe(tmp_path: Path, rk_home: Path,
         answer_raw = await host.send(
             {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "no"}}
         )
-        await wait_until(lambda: answer_raw.decode() in received_lines(record), "the host's answer reached the server")
+        await eventually(lambda: answer_raw.decode() in received_lines(record), "the host's answer reached the server")
         assert received_lines(record)[0] == init.decode()
 
 
-async def test_an_adhoc_server_is_registered_pending_consent(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_an_adhoc_server_is_registered_pending_consent(
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     async with raw_host(rk_home, "--name", "adhoc", "--", *raw_server(record)) as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/roots"})
-        await wait_until(lambda: any(isinstance(m, dict) and m.get("id") == 77 for m in parsed(record)), "answered")
+        await eventually(lambda: any(isinstance(m, dict) and m.get("id") == 77 for m in parsed(record)), "answered")
         listed = (await asyncio.to_thread(run_cli, rk_home, "servers", "list", "--json")).json()
         assert [(s["name"], s["consent"]) for s in listed] == [("adhoc", "pending")]
         answered = next(m for m in parsed(record) if isinstance(m, dict) and m.get("id") == 77)
@@ -200,7 +203,7 @@ async def test_an_adhoc_server_is_registered_pending_consent(tmp_path: Path, rk_
     async with raw_host(rk_home, "--name", "adhoc", "--", *raw_server(record)) as again:
         await again.handshake()  # the same command again reuses its entry
         assert len((await asyncio.to_thread(run_cli, rk_home, "servers", "list", "--json")).json()) == 1
-    assert records(record)
+    assert read_events(record)
 
 
 def modern_call(request_id: Any, name: str, **params: Any) -> dict[str, Any]:
@@ -222,7 +225,7 @@ def calls(record: Path) -> list[dict[str, Any]]:
 
 
 async def test_a_modern_roots_question_is_answered_by_a_retry_the_host_never_sees(
-    tmp_path: Path, rk_home: Path, folders: Any
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
@@ -259,7 +262,7 @@ async def test_a_modern_roots_question_is_answered_by_a_retry_the_host_never_see
 
         # The host's cancellation of a request the bridge is retrying reaches the retry.
         await host.send(modern_call(5, "roots_then_wait"))
-        await wait_until(
+        await eventually(
             lambda: len([c for c in calls(record) if c["params"]["name"] == "roots_then_wait"]) == 2, "retry"
         )
         retry_id = [c for c in calls(record) if c["params"]["name"] == "roots_then_wait"][1]["id"]
@@ -268,14 +271,14 @@ async def test_a_modern_roots_question_is_answered_by_a_retry_the_host_never_see
         def cancelled() -> list[Any]:
             return [m for m in parsed(record) if isinstance(m, dict) and m.get("method") == "notifications/cancelled"]
 
-        (cancel,) = await wait_until(cancelled, "the cancellation reached the server")
+        (cancel,) = await eventually(cancelled, "the cancellation reached the server")
         assert cancel["params"]["requestId"] == retry_id
         assert await host.close_input() == 0
         host.assert_only_jsonrpc()
 
 
 async def test_the_hosts_roots_changes_do_not_reach_a_server_that_sees_rootkeepers_list(
-    tmp_path: Path, rk_home: Path, folders: Any
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
@@ -288,7 +291,7 @@ async def test_the_hosts_roots_changes_do_not_reach_a_server_that_sees_rootkeepe
 
 
 async def test_a_server_pinned_to_the_handshake_era_makes_the_host_fall_back(
-    tmp_path: Path, rk_home: Path, folders: Any
+    tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
     add_server(rk_home, "raw", raw_server(record), share="all", consent="given", era="2025-11-25")

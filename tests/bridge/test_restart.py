@@ -18,9 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.bridge.helpers import FS_APPLIED, FS_SERVER, add_server, raw_host, sdk_host, wait_until
-from tests.conftest import PROJECT, run_cli
-from tests.process_tree import Followed, processes_mentioning, still_running
+from tests.support.bridge import FS_APPLIED, FS_SERVER, RawHostFactory, SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.processes import Followed, processes_mentioning, still_running
+from tests.support.project import PROJECT
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -38,7 +41,7 @@ def show_logs(home: Path, name: str) -> str:
 
 @pytest.mark.parametrize("host_has_roots", [False, True], ids=["host-without-roots", "host-with-roots"])
 async def test_the_filesystem_server_is_restarted_with_the_new_folder_and_the_host_session_goes_on(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, host_has_roots: bool
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, host_has_roots: bool, *, sdk_host: SdkHostFactory
 ) -> None:
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
@@ -59,23 +62,23 @@ async def test_the_filesystem_server_is_restarted_with_the_new_folder_and_the_ho
         return ListRootsResult(roots=[])
 
     options = {"list_roots_callback": host_roots} if host_has_roots else {}
-    servers = Followed(script)  # pid -> (parent pid, argv), followed even once the bridge is gone
+    servers = Followed(script, os.getpid())  # pid -> (parent pid, argv), followed even once the bridge is gone
     try:
         async with sdk_host(rk_home, "fs", tmp_path / "host.log", **options) as client:
-            await wait_until(lambda: applied() >= 1, "the first server applied its list")
+            await eventually(lambda: applied() >= 1, "the first server applied its list")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha)]
             ((first_pid, (bridge_pid, argv)),) = servers().items()
             assert argv[-1] == str(alpha)
 
             assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
             # The new child lists its roots once the replayed `initialized` reaches it.
-            await wait_until(lambda: applied() >= 2, "the restarted server applied its list")
+            await eventually(lambda: applied() >= 2, "the restarted server applied its list")
             assert allowed(await client.call_tool("list_allowed_directories", {})) == [str(alpha), str(beta)]
-            await wait_until(lambda: first_pid not in servers(), "the first server gone")
+            await eventually(lambda: first_pid not in servers(), "the first server gone")
             ((_pid, (parent, argv)),) = servers().items()
             assert parent == bridge_pid and argv[-2:] == [str(alpha), str(beta)]
             assert (await client.list_tools()).tools  # the same session, never initialized again by the host
-        await wait_until(lambda: not servers(), "no server left once the host is gone")
+        await eventually(lambda: not servers(), "no server left once the host is gone")
     except (AssertionError, TimeoutError) as exc:
         raise AssertionError(show_logs(rk_home, "fs")) from exc
 
@@ -92,7 +95,7 @@ def events(record: Path, kind: str) -> list[dict[str, Any]]:
 
 
 async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is_swallowed(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     alpha, beta = tmp_path / "alpha", tmp_path / "beta"
     alpha.mkdir(), beta.mkdir()
@@ -104,7 +107,7 @@ async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is
     async with raw_host(rk_home, "--server", "rec", env=env) as host:
         try:
             await host.handshake()
-            await wait_until(lambda: events(record, "listed"), "the first child listed")
+            await eventually(lambda: events(record, "listed"), "the first child listed")
             await host.send({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "hang"}})
             await host.send({"jsonrpc": "2.0", "id": 6, "method": "ping"})
             await host.reply_to(6)  # sent after the call on the same pipe: the old child has the call now
@@ -112,7 +115,7 @@ async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is
             assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
             failed = await host.reply_to(7)
             assert failed["error"] == {"code": -32000, "message": "server restarted, try again"}
-            await wait_until(lambda: len(events(record, "listed")) >= 2, "the new child listed")
+            await eventually(lambda: len(events(record, "listed")) >= 2, "the new child listed")
             assert events(record, "started")[-1]["folders"] == [str(alpha), str(beta)]
             assert events(record, "listed")[-1]["uris"] == [alpha.as_uri(), beta.as_uri()]
             initialized = events(record, "initialized")
@@ -129,10 +132,12 @@ async def test_a_request_in_flight_gets_a_clean_error_and_the_replayed_answer_is
             raise AssertionError(show_logs(rk_home, "rec")) from exc
     # Every child the bridge started said its pid: none runs on, below us or anywhere else.
     started = {event["pid"] for event in events(record, "started")}
-    assert not processes_mentioning(str(record)) and not still_running(started, str(record))
+    assert not processes_mentioning(str(record), os.getpid()) and not still_running(started, str(record))
 
 
-async def test_a_handshake_in_progress_is_replayed_with_the_hosts_own_id(tmp_path: Path, rk_home: Path) -> None:
+async def test_a_handshake_in_progress_is_replayed_with_the_hosts_own_id(
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
+) -> None:
     alpha, beta = tmp_path / "alpha", tmp_path / "beta"
     alpha.mkdir(), beta.mkdir()
     assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
@@ -150,7 +155,7 @@ async def test_a_handshake_in_progress_is_replayed_with_the_hosts_own_id(tmp_pat
         try:
             params = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "r", "version": "1"}}
             await host.send({"jsonrpc": "2.0", "id": "h-1", "method": "initialize", "params": params})
-            await wait_until(received, "the first child got the initialize")  # and will never answer it
+            await eventually(received, "the first child got the initialize")  # and will never answer it
             assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
             reply = await host.reply_to("h-1")  # answered by the new child, to the host's own id
             assert reply["result"]["serverInfo"]["name"] == "args-raw"

@@ -16,9 +16,10 @@ from mcp_types import ElicitResult, ListRootsResult, Root
 
 from app.core.model import HttpTarget, ServerEntry
 from app.core.store.store import Store
-from tests.bridge.helpers import add_server, sdk_host, set_fields
-from tests.conftest import run_cli
-from tests.mcp_helpers import http_servers
+from tests.support.bridge import SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.servers import HttpServersFactory
+from tests.support.store import add_server, set_fields
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -48,7 +49,9 @@ def sessions(home: Path) -> list[dict[str, Any]]:
     return listed
 
 
-async def test_a_modern_server_sees_rootkeepers_folders(tmp_path: Path, rk_home: Path, folders: Any) -> None:
+async def test_a_modern_server_sees_rootkeepers_folders(
+    tmp_path: Path, rk_home: Path, folders: Any, *, sdk_host: SdkHostFactory
+) -> None:
     sdk_server("tool", "roots_tool", rk_home)
     async with sdk_host(rk_home, "tool", tmp_path / "host.log") as client:
         seen = tool_json(await client.call_tool("show_roots", {}))
@@ -60,7 +63,7 @@ async def test_a_modern_server_sees_rootkeepers_folders(tmp_path: Path, rk_home:
 
 
 async def test_an_elicitation_in_the_same_round_reaches_the_host_alone(
-    tmp_path: Path, rk_home: Path, folders: Any
+    tmp_path: Path, rk_home: Path, folders: Any, *, sdk_host: SdkHostFactory
 ) -> None:
     sdk_server("mixed", "bridge_elicit", rk_home)
     asked: list[str] = []
@@ -85,7 +88,7 @@ EXPECTED = {
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 @pytest.mark.parametrize("policy", ["rootkeeper", "host", "merge"])
 async def test_a_host_with_roots_of_its_own_under_each_policy(
-    tmp_path: Path, rk_home: Path, folders: Any, policy: str, mode: str
+    tmp_path: Path, rk_home: Path, folders: Any, policy: str, mode: str, *, sdk_host: SdkHostFactory
 ) -> None:
     sdk_server("tool", "roots_tool", rk_home)
     set_fields(rk_home, "tool", roots_source=policy)
@@ -102,7 +105,8 @@ async def test_a_host_with_roots_of_its_own_under_each_policy(
 
 @pytest.mark.parametrize("legacy_only", [True, False], ids=["handshake-era", "2026-07-28"])
 async def test_an_http_upstream_behind_a_stdio_bridge(
-    tmp_path: Path, rk_home: Path, folders: Any, legacy_only: bool
+    tmp_path: Path, rk_home: Path, folders: Any, legacy_only: bool, *, http_servers: HttpServersFactory,
+    sdk_host: SdkHostFactory
 ) -> None:
     args = ["--legacy-only"] if legacy_only else []
     with http_servers(tmp_path / "http", {"tool": ("roots_tool", args)}) as servers:

@@ -10,13 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.bridge.helpers import add_server, raw_host, raw_server, wait_until
-from tests.conftest import run_cli
+from tests.support.bridge import RawHostFactory, raw_server
+from tests.support.cli import run_cli
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
 
-async def test_sessions_lists_live_bridges_and_ignores_stale_files(tmp_path: Path, rk_home: Path) -> None:
+async def test_sessions_lists_live_bridges_and_ignores_stale_files(
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
+) -> None:
     add_server(rk_home, "raw", raw_server(tmp_path / "record.jsonl"), share="all", consent="given")
     sessions_dir = rk_home / "state" / "sessions"
     assert "No bridge sessions" in (await asyncio.to_thread(run_cli, rk_home, "sessions")).out
@@ -31,7 +35,7 @@ async def test_sessions_lists_live_bridges_and_ignores_stale_files(tmp_path: Pat
         )
         await host.reply_to(0)
         own = sessions_dir / f"{host.process.pid}.json"
-        await wait_until(lambda: own.exists() and "Evil" in own.read_text(), "the session names its host")
+        await eventually(lambda: own.exists() and "Evil" in own.read_text(), "the session names its host")
         assert stat.S_IMODE(own.stat().st_mode) == 0o600
         assert stat.S_IMODE(sessions_dir.stat().st_mode) == 0o700
         finished = subprocess.Popen(["true"])

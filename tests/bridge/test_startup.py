@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bridge.helpers import add_server, bridge_env, raw_server
-from tests.conftest import PROJECT
+from tests.support.bridge import bridge_env, raw_server
+from tests.support.project import PROJECT
+from tests.support.store import add_server
 
 pytestmark = pytest.mark.timeout(120)
 

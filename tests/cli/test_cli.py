@@ -170,7 +170,7 @@ def test_corrupt_store_is_moved_aside_with_one_sentence(cli, rk_home: Path, tmp_
 
 
 def test_unreadable_store_is_refused(rk_home: Path, tmp_path: Path) -> None:
-    from tests.conftest import run_unprivileged
+    from tests.support.cli import run_unprivileged
 
     rk_home.mkdir()
     store = rk_home / STORE_FILE

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from app.core.hosts import HOSTS
 from app.core.store.store import Store
-from tests.conftest import PROJECT
-from tests.core.hosts.samples import CLAUDE_DESKTOP, FS
+from tests.support.host_samples import CLAUDE_DESKTOP, FS
+from tests.support.project import PROJECT
 
 ABSENT = "/nonexistent/rk-server"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CliResult
+from tests.support.cli import CliResult
 
 GOOD_URL = "http://127.0.0.1:8123/mcp"
 

@@ -14,8 +14,9 @@ from app.core.hosts import HOSTS
 from app.core.model import HttpTarget, StdioTarget
 from app.core.servers.secrets import masked, reveal
 from app.core.store.store import Store
-from tests.conftest import PROJECT, CliResult
-from tests.core.hosts.samples import CLAUDE_DESKTOP, CODEX, CURSOR, MARKER, SAMPLES, VSCODE, Sample
+from tests.support.cli import CliResult
+from tests.support.host_samples import CLAUDE_DESKTOP, CODEX, CURSOR, MARKER, SAMPLES, VSCODE, Sample
+from tests.support.project import PROJECT
 
 
 @pytest.fixture
@@ -282,7 +283,7 @@ def test_control_characters_from_a_config_never_reach_the_terminal(cli, home: Pa
 
 def test_a_config_folder_the_user_cannot_write_is_refused_and_left_as_it_was(rk_home: Path, home: Path,
                                                                              data_dir: Path) -> None:
-    from tests.conftest import run_unprivileged
+    from tests.support.cli import run_unprivileged
 
     path = place(CURSOR, home, data_dir)
     before = path.read_bytes()

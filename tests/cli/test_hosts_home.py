@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 WAITS_FOR_EOF = "import sys; sys.stdin.buffer.read()"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 # What only long-running commands (the hub, the GUI, `call`, `bridge`) need.
 HEAVY = ("asyncio", "mcp", "anyio", "httpx", "httpcore", "PySide6", "qasync", "watchfiles", "ssl", "subprocess")

@@ -12,14 +12,17 @@ from pathlib import Path
 from app.core.model import StoreData
 from app.core.servers.status import STATUS_FILE, ConnectionStatus
 from app.core.store.store import Store
-from tests.conftest import PROJECT, run_cli
-from tests.headless_helpers import ANNOUNCE, headless_env, headless_hub, wait_for_line
-from tests.hub_helpers import eventually, python_server
-from tests.mcp_helpers import http_entry, http_servers
-from tests.process_tree import leftovers, processes_mentioning
+from tests.support.cli import run_cli
+from tests.support.headless import ANNOUNCE, HeadlessHubFactory, headless_env, wait_for_line
+from tests.support.processes import leftovers, processes_mentioning
+from tests.support.project import PROJECT
+from tests.support.servers import HttpServersFactory, http_entry, python_server
+from tests.support.waiting import eventually
 
 
-def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_home: Path, tmp_path: Path) -> None:
+def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(
+    rk_home: Path, tmp_path: Path, *, headless_hub: HeadlessHubFactory
+) -> None:
     mark = f"second-hub-{os.getpid()}"
     record = tmp_path / "seen.jsonl"
     Store(rk_home).update(lambda data: data.servers.append(
@@ -29,7 +32,7 @@ def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_hom
         return sum(json.loads(line)["event"] == "initialized" for line in lines)
 
     with headless_hub(rk_home) as first:
-        asyncio.run(eventually(lambda: initialized() == 1, 60, "the first hub's server"))
+        asyncio.run(eventually(lambda: initialized() == 1, "the first hub's server", 60))
         report = tmp_path / "second-leftovers.json"  # what the second hub leaves running when it exits
         second = run_cli(rk_home, "run", "--headless", leftovers=report)
         assert second.code == 1
@@ -38,11 +41,13 @@ def test_a_second_headless_hub_says_so_and_exits_without_starting_servers(rk_hom
         assert "Traceback" not in second.err and second.out == ""
         assert first.poll() is None
         # The second hub never started the server: the one server process is the first hub's.
-        assert len(processes_mentioning(mark)) == 1 and leftovers(report, mark) == [] and initialized() == 1
+        assert len(processes_mentioning(mark, first.pid)) == 1 and leftovers(report, mark) == [] and initialized() == 1
     assert first.returncode == 0
 
 
-def test_the_headless_hub_logs_to_a_private_file_and_log_level_debug_is_honoured(tmp_path: Path) -> None:
+def test_the_headless_hub_logs_to_a_private_file_and_log_level_debug_is_honoured(
+    tmp_path: Path, *, headless_hub: HeadlessHubFactory
+) -> None:
     home = tmp_path / "home"
     log_file = home / "state" / "logs" / "rootkeeper.log"
     with headless_hub(home):
@@ -54,7 +59,9 @@ def test_the_headless_hub_logs_to_a_private_file_and_log_level_debug_is_honoured
     assert "DEBUG asyncio: Using selector" in log_file.read_text()  # asyncio's own debug record
 
 
-def test_the_environment_variable_sets_the_level_and_the_option_wins(tmp_path: Path) -> None:
+def test_the_environment_variable_sets_the_level_and_the_option_wins(
+    tmp_path: Path, *, headless_hub: HeadlessHubFactory
+) -> None:
     home = tmp_path / "home"
     log_file = home / "state" / "logs" / "rootkeeper.log"
     with headless_hub(home, ROOTKEEPER_LOG_LEVEL="debug"):
@@ -115,7 +122,9 @@ def test_servers_list_json_reads_the_published_rows_through_connection_status(rk
     assert rows["good"]["state"] == "unknown" and rows["good"]["detail"] == "No hub is running."
 
 
-def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(rk_home: Path, tmp_path: Path) -> None:
+def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(
+    rk_home: Path, tmp_path: Path, *, headless_hub: HeadlessHubFactory, http_servers: HttpServersFactory
+) -> None:
     header_secret, env_secret = f"hdr-{os.urandom(8).hex()}", f"env-{os.urandom(8).hex()}"
     with http_servers(tmp_path / "http", {"web": ("legacy_recorder", ["--record", str(tmp_path / "web.jsonl")])}) \
             as servers:
@@ -131,13 +140,15 @@ def test_a_debug_log_of_a_running_hub_holds_no_header_or_environment_value(rk_ho
                 rows = run_cli(rk_home, "servers", "list", "--json").json()
                 return all(row["status"]["state"] == "connected" for row in rows)
 
-            asyncio.run(eventually(connected, 60, "both servers connected"))
+            asyncio.run(eventually(connected, "both servers connected", 60))
     text = (rk_home / "state" / "logs" / "rootkeeper.log").read_text()
     assert "DEBUG httpcore" in text  # the requests that carried the header were logged, without it
     assert header_secret not in text and env_secret not in text
 
 
-def test_a_state_folder_that_cannot_be_made_is_said_in_sentences_and_the_hub_still_runs(rk_home: Path) -> None:
+def test_a_state_folder_that_cannot_be_made_is_said_in_sentences_and_the_hub_still_runs(
+    rk_home: Path, *, headless_hub: HeadlessHubFactory
+) -> None:
     # Issue 10, #7: an unusable state folder degrades logging, nothing else; the hub lock falls back
     # to the private runtime folder (see app/core/system/hublock.py), so one hub per home still holds.
     rk_home.mkdir(parents=True)

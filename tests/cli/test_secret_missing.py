@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 
 def test_call_with_a_lost_secret_says_so_in_one_sentence(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import run_cli
-from tests.mcp_helpers import http_servers
+from tests.support.cli import run_cli
+from tests.support.servers import HttpServersFactory
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -34,7 +34,7 @@ def backend(request: pytest.FixtureRequest, rk_home: Path) -> str:
 
 
 @pytest.fixture
-def echo_url(tmp_path: Path) -> Iterator[str]:
+def echo_url(tmp_path: Path, *, http_servers: HttpServersFactory) -> Iterator[str]:
     with http_servers(tmp_path / "http", {"echo": ("secret_echo", [])}) as servers:
         yield servers["echo"].url
 

@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from app.core.system.hublock import HubLock
-from tests.bridge.helpers import RawHost, add_server, raw_host, wait_until
-from tests.conftest import run_cli
-from tests.hub_helpers import add_roots, recorded
+from tests.support.bridge import RawHost, RawHostFactory
+from tests.support.cli import run_cli
+from tests.support.recordings import recorded
+from tests.support.store import add_roots, add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(150)]
 
@@ -42,7 +44,7 @@ def session_file(home: Path, host: RawHost) -> Path:
 
 
 async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     from app.core.store.store import Store
 
@@ -53,8 +55,8 @@ async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide
     add_server(rk_home, "idle", recorder_command(tmp_path / "idle.jsonl"), share="all", consent="given")
     async with raw_host(rk_home, "--server", "notes-ai") as host:
         await initialize(host, "Claude\x1b[2J Desktop")
-        await wait_until(lambda: recorded(record) == [[]], "the empty list while consent waits")
-        await wait_until(lambda: "Claude" in session_file(rk_home, host).read_text(), "the session names its host")
+        await eventually(lambda: recorded(record) == [[]], "the empty list while consent waits")
+        await eventually(lambda: "Claude" in session_file(rk_home, host).read_text(), "the session names its host")
 
         shown = await servers_list(rk_home)
         assert shown.code == 0
@@ -79,7 +81,7 @@ async def test_without_a_tray_the_list_says_which_bridge_waits_and_how_to_decide
         # Deciding from the command line reaches the server through the running bridge at once.
         decided = await asyncio.to_thread(run_cli, rk_home, "servers", "share", "notes-ai", "all")
         assert decided.code == 0, decided.err
-        await wait_until(lambda: len(recorded(record)) == 2, "the list after consent")
+        await eventually(lambda: len(recorded(record)) == 2, "the list after consent")
         assert recorded(record)[-1] == [(tmp_path / "alpha").as_uri()]
         after = await servers_list(rk_home)
         assert "waiting for consent" not in after.out and "used by Claude\\x1b[2J Desktop" in after.out

@@ -108,7 +108,7 @@ def test_a_broken_policy_fails_closed_with_one_sentence(tmp_path: Path, document
 def test_an_unreadable_policy_fails_closed(tmp_path: Path) -> None:
     path = write(tmp_path, {})
     os.chmod(path, 0)
-    from tests.conftest import run_unprivileged
+    from tests.support.cli import run_unprivileged
 
     code = "from pathlib import Path; import sys; from app.core.policy import load_policy\n" \
         "p = load_policy(Path(sys.argv[1])); print(p.broken.code if p.broken else 'none')"

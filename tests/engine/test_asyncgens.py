@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 import qasync
 
-from tests.ui_helpers import eventually, run
+from tests.support.gui import run
+from tests.support.waiting import eventually
 
 
 def _stream(closed: list[str], *, fail: bool = False) -> AsyncIterator[int]:

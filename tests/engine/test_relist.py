@@ -17,9 +17,11 @@ import pytest
 
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.bridge.helpers import add_server, bridge_env, raw_host, wait_until
-from tests.conftest import run_cli
-from tests.hub_helpers import add_roots, eventually, python_server
+from tests.support.bridge import RawHostFactory, bridge_env
+from tests.support.cli import run_cli
+from tests.support.servers import python_server
+from tests.support.store import add_roots, add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -65,7 +67,9 @@ async def test_the_hub_tells_a_server_once_of_a_root_renamed_in_place(tmp_path: 
         await hub.stop()
 
 
-async def test_the_bridge_tells_a_server_once_of_a_root_renamed_in_place(tmp_path: Path, rk_home: Path) -> None:
+async def test_the_bridge_tells_a_server_once_of_a_root_renamed_in_place(
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
+) -> None:
     alpha = tmp_path / "alpha"
     alpha.mkdir()
     assert run_cli(rk_home, "roots", "add", str(alpha)).code == 0
@@ -75,12 +79,12 @@ async def test_the_bridge_tells_a_server_once_of_a_root_renamed_in_place(tmp_pat
     env = bridge_env(rk_home, ROOTKEEPER_BRIDGE_RECHECK_SECONDS="36000")  # only the store watch delivers the edit
     async with raw_host(rk_home, "--server", "rec", env=env) as host:
         await host.handshake()
-        await wait_until(lambda: len(listings(record)) == 1, "the first list")
+        await eventually(lambda: len(listings(record)) == 1, "the first list")
         assert listings(record)[0] == {"event": "listed", "uris": [alpha.as_uri()], "names": ["alpha"]}
 
         await asyncio.to_thread(rename, rk_home, "alpha", RENAMED)
 
-        await wait_until(lambda: len(listings(record)) == 2, "the server to list again after the rename")
+        await eventually(lambda: len(listings(record)) == 2, "the server to list again after the rename")
         assert listings(record)[1] == {"event": "listed", "uris": [alpha.as_uri()], "names": [RENAMED]}
         assert await host.close_input() == 0
         host.assert_only_jsonrpc()

@@ -20,7 +20,10 @@ from app.core.edits import roots as edit_roots
 from app.core.model import StoreData
 from app.core.store.store import Store, StoreError
 from app.mcp.hub import Hub
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -9,17 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.bridge.helpers import (
-    add_server,
-    bridge_env,
-    pid_alive,
-    raw_host,
-    raw_server,
-    received_lines,
-    records,
-    server_pid,
-    wait_until,
-)
+from tests.support.bridge import RawHostFactory, bridge_env, raw_server
+from tests.support.processes import running
+from tests.support.recordings import read_events, received_lines, server_pid
+from tests.support.store import add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
@@ -39,7 +33,9 @@ def children_of(pid: int) -> set[int]:
     return found
 
 
-async def test_garbage_from_the_host_is_answered_with_a_parse_error(rk_home: Path, record: Path) -> None:
+async def test_garbage_from_the_host_is_answered_with_a_parse_error(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send_raw(b"this is {not json")
@@ -56,7 +52,9 @@ async def test_garbage_from_the_host_is_answered_with_a_parse_error(rk_home: Pat
         host.assert_only_jsonrpc()
 
 
-async def test_garbage_from_the_server_is_answered_there_and_never_reaches_stdout(rk_home: Path, record: Path) -> None:
+async def test_garbage_from_the_server_is_answered_there_and_never_reaches_stdout(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/garbage"})
@@ -70,14 +68,16 @@ async def test_garbage_from_the_server_is_answered_there_and_never_reaches_stdou
                     found.append(message)
             return found
 
-        (error,) = await wait_until(parse_errors, "the server was told it sent garbage")
+        (error,) = await eventually(parse_errors, "the server was told it sent garbage")
         assert error["id"] is None
         assert await host.close_input() == 0
         host.assert_only_jsonrpc()
         assert all(b"not json" not in line for line in host.lines)
 
 
-async def test_a_server_that_exits_fails_pending_requests_then_ends_the_output(rk_home: Path, record: Path) -> None:
+async def test_a_server_that_exits_fails_pending_requests_then_ends_the_output(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": "slow", "method": "test/slow"})
@@ -86,39 +86,43 @@ async def test_a_server_that_exits_fails_pending_requests_then_ends_the_output(r
             reply = await host.reply_to(request_id)
             assert reply["error"]["code"] == -32000
             assert "exited with code 3" in reply["error"]["message"]
-        await wait_until(host.eof.is_set, "the host got EOF")
+        await eventually(host.eof.is_set, "the host got EOF")
         assert await host.close_input() == 0
-        assert not pid_alive(server_pid(record))
+        assert not running(server_pid(record))
         host.assert_only_jsonrpc()
 
 
-async def test_closing_stdin_stops_the_server_and_what_it_started(rk_home: Path, record: Path) -> None:
+async def test_closing_stdin_stops_the_server_and_what_it_started(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/spawn"})
         grandchild = (await host.reply_to(1))["result"]["pid"]
         server = server_pid(record)
         assert children_of(host.process.pid) == {server}
-        assert pid_alive(grandchild)
+        assert running(grandchild)
         assert await host.close_input() == 0
-    await wait_until(lambda: not pid_alive(server), "the server is gone")
-    await wait_until(lambda: not pid_alive(grandchild), "the server's own child is gone")
+    await eventually(lambda: not running(server), "the server is gone")
+    await eventually(lambda: not running(grandchild), "the server's own child is gone")
 
 
 async def test_a_hanging_server_that_ignores_sigterm_is_killed_when_the_host_leaves(
-    rk_home: Path, record: Path
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
 ) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/hang"})
-        await wait_until(lambda: any('"test/hang"' in line for line in received_lines(record)), "the server hangs")
+        await eventually(lambda: any('"test/hang"' in line for line in received_lines(record)), "the server hangs")
         server = server_pid(record)
         assert await host.close_input() == 0
-        assert not pid_alive(server)
+        assert not running(server)
         host.assert_only_jsonrpc()
 
 
-async def test_a_server_sending_a_message_over_the_cap_is_dropped_cleanly(rk_home: Path, record: Path) -> None:
+async def test_a_server_sending_a_message_over_the_cap_is_dropped_cleanly(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     env = bridge_env(rk_home, ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES=str(1024 * 1024))
     async with raw_host(rk_home, "--server", "raw", env=env) as host:
         await host.handshake()
@@ -126,14 +130,16 @@ async def test_a_server_sending_a_message_over_the_cap_is_dropped_cleanly(rk_hom
         await host.send({"jsonrpc": "2.0", "id": 2, "method": "test/huge", "params": {"size": 3 * 1024 * 1024}})
         reply = await host.reply_to("waiting")
         assert reply["error"]["code"] == -32000 and "more than the bridge accepts" in reply["error"]["message"]
-        await wait_until(host.eof.is_set, "the host got EOF")
+        await eventually(host.eof.is_set, "the host got EOF")
         assert await host.close_input() == 0
-        assert not pid_alive(server_pid(record))
+        assert not running(server_pid(record))
         assert all(len(line) < 1024 * 1024 for line in host.lines)
         host.assert_only_jsonrpc()
 
 
-async def test_a_host_line_over_the_cap_is_refused_and_the_bridge_goes_on(rk_home: Path, record: Path) -> None:
+async def test_a_host_line_over_the_cap_is_refused_and_the_bridge_goes_on(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     env = bridge_env(rk_home, ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES=str(1024 * 1024))
     async with raw_host(rk_home, "--server", "raw", env=env) as host:
         await host.handshake()
@@ -146,7 +152,9 @@ async def test_a_host_line_over_the_cap_is_refused_and_the_bridge_goes_on(rk_hom
         assert await host.close_input() == 0
 
 
-async def test_a_missing_command_is_one_sentence_on_stderr_and_eof(rk_home: Path, tmp_path: Path) -> None:
+async def test_a_missing_command_is_one_sentence_on_stderr_and_eof(
+    rk_home: Path, tmp_path: Path, *, raw_host: RawHostFactory
+) -> None:
     add_server(rk_home, "ghost", [str(tmp_path / "no-such-server")], share="all", consent="given")
     async with raw_host(rk_home, "--server", "ghost") as host:
         code = await host.close_input()
@@ -156,7 +164,7 @@ async def test_a_missing_command_is_one_sentence_on_stderr_and_eof(rk_home: Path
         assert host.lines == []
 
 
-async def test_an_unknown_server_name_is_refused(rk_home: Path) -> None:
+async def test_an_unknown_server_name_is_refused(rk_home: Path, *, raw_host: RawHostFactory) -> None:
     async with raw_host(rk_home, "--server", "nobody") as host:
         code = await host.close_input()
         assert host.process.stderr is not None
@@ -164,14 +172,16 @@ async def test_an_unknown_server_name_is_refused(rk_home: Path) -> None:
         assert code == 1 and "No server is named 'nobody'" in err
 
 
-async def test_sigterm_to_the_bridge_stops_the_server_too(rk_home: Path, record: Path) -> None:
+async def test_sigterm_to_the_bridge_stops_the_server_too(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
         server = server_pid(record)
         host.process.terminate()
         async with asyncio.timeout(30):
             await host.process.wait()
-        assert not pid_alive(server)
+        assert not running(server)
     assert not list((rk_home / "state" / "sessions").glob("*.json")), "the session file went with the bridge"
 
 
@@ -182,7 +192,9 @@ def blocked_writing(pid: int) -> bool:
         return False
 
 
-async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_home: Path, record: Path) -> None:
+async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(
+    rk_home: Path, record: Path, *, raw_host: RawHostFactory
+) -> None:
     cap = 1024 * 1024
     total = 256  # notifications of 64 KiB: 16 MiB, twice what the buffers on the way may hold
     env = bridge_env(rk_home, ROOTKEEPER_BRIDGE_MAX_MESSAGE_BYTES=str(cap))
@@ -193,10 +205,10 @@ async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_ho
         server = server_pid(record)
 
         def flooded() -> int:
-            return max((item.get("flooded", 0) for item in records(record)), default=0)
+            return max((item.get("flooded", 0) for item in read_events(record)), default=0)
 
         def done() -> bool:
-            return any(item.get("flood_done") for item in records(record))
+            return any(item.get("flood_done") for item in read_events(record))
 
         # Wait for a steady state: the server stuck writing, its count no longer moving (or, without
         # backpressure, the whole flood written).
@@ -208,7 +220,7 @@ async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_ho
             seen.append(flooded() if blocked_writing(server) else -1)
             return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] >= 0
 
-        await wait_until(settled, "the flood settled", timeout=60)
+        await eventually(settled, "the flood settled", timeout=60)
         assert not done(), "the bridge buffered the whole flood"
         assert flooded() * 65 * 1024 < 8 * cap, flooded()
         host.reading.set()
@@ -217,10 +229,12 @@ async def test_a_flooding_server_is_held_back_while_the_host_does_not_read(rk_ho
         assert await host.close_input() == 0
 
 
-async def test_an_http_server_that_is_not_there_is_a_clean_error_per_request(rk_home: Path) -> None:
+async def test_an_http_server_that_is_not_there_is_a_clean_error_per_request(
+    rk_home: Path, *, raw_host: RawHostFactory
+) -> None:
     from app.core.model import HttpTarget, ServerEntry
     from app.core.store.store import Store
-    from tests.mcp_helpers import free_port
+    from tests.support.servers import free_port
 
     entry = ServerEntry(name="web", target=HttpTarget(url=f"http://127.0.0.1:{free_port()}/mcp"), consent="given")
     Store(rk_home).update(lambda data: data.servers.append(entry))

@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import Store
-from tests.bridge.helpers import add_server, pid_alive, raw_host, raw_server, records, wait_until
-from tests.faults.conftest import StoreGuard
-from tests.hub_helpers import add_roots
+from tests.faults.store_guard import StoreGuard
+from tests.support.bridge import RawHostFactory, raw_server
+from tests.support.processes import running
+from tests.support.recordings import read_events
+from tests.support.store import add_roots, add_server
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(300)]
 
@@ -21,11 +24,11 @@ KILLS = 20
 SEED = 10
 
 
-async def _busy_session(home: Path, record: Path, delay: float) -> tuple[int, bool]:
+async def _busy_session(raw_host: RawHostFactory, home: Path, record: Path, delay: float) -> tuple[int, bool]:
     """A session kept busy with requests, SIGKILLed `delay` seconds in; the server's pid and a clean end."""
     async with raw_host(home, "--server", "raw") as host:
         await host.handshake()
-        server = await wait_until(lambda: next((item["pid"] for item in reversed(records(record)) if "pid" in item),
+        server = await eventually(lambda: next((item["pid"] for item in reversed(read_events(record)) if "pid" in item),
                                                None), "the server's pid")
 
         async def traffic() -> None:
@@ -62,12 +65,12 @@ def bridged(rk_home: Path, tmp_path: Path, store_guard: StoreGuard) -> Path:
 
 @pytest.mark.parametrize("kill", range(KILLS))
 async def test_sigkill_at_a_random_moment_of_a_bridge_session(
-    rk_home: Path, bridged: Path, store_guard: StoreGuard, kill: int
+    rk_home: Path, bridged: Path, store_guard: StoreGuard, kill: int, *, raw_host: RawHostFactory
 ) -> None:
     delay = random.Random(SEED * 1000 + kill).uniform(0.0, 0.3)
-    server, clean = await _busy_session(rk_home, bridged, delay)
+    server, clean = await _busy_session(raw_host, rk_home, bridged, delay)
     assert clean, "the host got a cut or non-JSON-RPC line"
-    await wait_until(lambda: not pid_alive(server), "the server to end with its bridge")
+    await eventually(lambda: not running(server), "the server to end with its bridge")
     assert store_guard.problems() == []
     async with raw_host(rk_home, "--server", "raw") as host:  # a restarted bridge works
         assert "result" in await host.handshake()
@@ -76,14 +79,16 @@ async def test_sigkill_at_a_random_moment_of_a_bridge_session(
         assert await host.close_input() == 0
 
 
-async def test_a_server_that_ignores_eof_does_not_outlive_a_killed_bridge(rk_home: Path, bridged: Path) -> None:
+async def test_a_server_that_ignores_eof_does_not_outlive_a_killed_bridge(
+    rk_home: Path, bridged: Path, *, raw_host: RawHostFactory
+) -> None:
     async with raw_host(rk_home, "--server", "raw") as host:
         await host.handshake()
-        server = await wait_until(lambda: next((item["pid"] for item in records(bridged) if "pid" in item), None),
+        server = await eventually(lambda: next((item["pid"] for item in read_events(bridged) if "pid" in item), None),
                                   "the server's pid")
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/hang"})
-        await wait_until(lambda: any(item.get("raw", "").find("test/hang") >= 0 for item in records(bridged)),
+        await eventually(lambda: any(item.get("raw", "").find("test/hang") >= 0 for item in read_events(bridged)),
                          "the server to get test/hang")
         host.process.kill()
         await host.process.wait()
-    await wait_until(lambda: not pid_alive(server), "the server to end with its bridge")
+    await eventually(lambda: not running(server), "the server to end with its bridge")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT, run_cli
+from tests.support.cli import run_cli
+from tests.support.project import PROJECT
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import LOCK_FILE, STORE_FILE
-from tests.conftest import PROJECT, run_cli, run_unprivileged
+from tests.support.cli import run_cli, run_unprivileged
+from tests.support.project import PROJECT
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
 

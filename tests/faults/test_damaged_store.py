@@ -11,7 +11,7 @@ import pytest
 
 from app.core.model import SCHEMA_VERSION
 from app.core.store.store import STORE_FILE, Store, StoreError
-from tests.faults.conftest import StoreGuard
+from tests.faults.store_guard import StoreGuard
 
 
 def _root(root_id: str, path: str, uri: str | None = None) -> dict[str, object]:

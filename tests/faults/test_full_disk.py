@@ -11,11 +11,13 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.core.store.store import STORE_FILE
 from app.ui.window.message_bar import Level
-from tests.conftest import run_cli
-from tests.faults.conftest import StoreGuard, fill
-from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
-from tests.hub_helpers import recorded
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
+from tests.faults.disks import fill
+from tests.faults.recorder_home import headless_reaches, home_with_recorder, is_one_sentence_each
+from tests.faults.store_guard import StoreGuard
+from tests.support.cli import run_cli
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.recordings import recorded
+from tests.support.waiting import eventually
 
 EDITS = [
     pytest.param(["roots", "add", "{new}"], id="roots-add"),
@@ -75,7 +77,7 @@ def test_a_disk_that_fills_while_the_server_writes_to_stderr_does_not_stop_it(
 
 
 def test_a_gui_share_on_a_full_disk_is_one_sentence_in_the_bar_and_the_servers_still_start(
-    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, qloop: qasync.QEventLoop
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, qloop: qasync.QEventLoop, *, build_app: BuildApp
 ) -> None:
     """The tray app on a full disk: its hub starts the server, and a folder shared through the real picker
     is refused in one sentence in the message bar with the store as it was."""

@@ -10,6 +10,7 @@ the roots it gets after each change.
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 import uuid
 from pathlib import Path
@@ -21,11 +22,13 @@ from app.core.store.store import STORE_FILE, Store, StoreError, parse
 from app.core.system import logsetup
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.hub import Hub
-from tests.faults.conftest import StoreGuard
+from tests.faults.store_guard import StoreGuard
 from tests.faults.test_process_hygiene import gone
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
-from tests.mcp_helpers import HttpServers, http_entry, http_servers
-from tests.process_tree import processes_mentioning
+from tests.support.processes import processes_mentioning
+from tests.support.recordings import recorded
+from tests.support.servers import HttpServers, HttpServersFactory, http_entry, python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -55,7 +58,7 @@ CHATTY_BYTES = 2_000_000  # a legacy recorder that first floods its stderr: it m
 
 
 async def test_twenty_healthy_servers_each_see_every_change_beside_every_hostile_one(
-    tmp_path: Path, store_guard: StoreGuard
+    tmp_path: Path, store_guard: StoreGuard, *, http_servers: HttpServersFactory
 ) -> None:
     folders = []
     for name in ("alpha", "beta", "gamma"):
@@ -90,7 +93,7 @@ async def test_twenty_healthy_servers_each_see_every_change_beside_every_hostile
         hub = Hub(store, state_dir=tmp_path / "state", check_interval=HOURS, store_fallback_poll=HOURS)
         crashes = await _run_the_crowd(hub, store, http, records=[*records, http_record, chatty_record],
                                        pid_file=pid_file, roots=(alpha_id, alpha, beta, gamma))
-        await eventually(lambda: processes_mentioning(mark) == [], timeout=WAIT,
+        await eventually(lambda: processes_mentioning(mark, os.getpid()) == [], timeout=WAIT,
                          what="every server the hub started, and their children, to end")
     assert crashes == [], "the hub reported an uncaught exception"
     _count_what_the_store_lost(home, store_guard, names, gamma)

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.model import StoreData
 from app.core.store.store import STORE_FILE, Store
-from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, is_terminal_safe
-from tests.hub_helpers import add_roots
+from tests.faults.store_guard import StoreGuard
+from tests.support.store import add_roots
 
 CASES = [pytest.param(text, id=case) for case, text in PASTED_PATHS]
 

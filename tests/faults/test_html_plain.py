@@ -25,8 +25,9 @@ from app.ui.models.snapshot import ServerRow, Snapshot
 from app.ui.pages.server_details import ServerDetails
 from app.ui.window.message_bar import Level, MessageBar
 from tests.faults.hostile import HTML_INJECTION
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
 
@@ -109,7 +110,7 @@ HOSTILE_NAME = "<h1>x</h1><img src='file:///etc/passwd'>"
 
 
 def test_the_stop_sharing_question_shows_a_hostile_folder_name_literally(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     """The "Stop sharing" action's real confirm dialog: the root's name (a user's or a host's text) stays text."""
     home = tmp_path / "home"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CliResult
+from tests.support.cli import CliResult
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store a case leaves must parse
 

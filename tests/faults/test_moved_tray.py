@@ -8,15 +8,16 @@ import pytest
 import qasync
 
 from app.ui.models.roots import Column
-from tests.ui_helpers import eventually, one_folder_app, run, running
+from tests.support.gui import OneFolderApp, run, running
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("stores_at_end")  # whatever store the app leaves must parse
 
 
 def test_a_folder_swapped_for_a_link_is_shown_as_leading_elsewhere_and_notified(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, one_folder_app: OneFolderApp
 ) -> None:
-    app, folder, notes = one_folder_app(tmp_path, "project")
+    app, folder, notes = one_folder_app("project")
 
     async def scenario() -> None:
         async with running(app):

@@ -13,7 +13,8 @@ import pytest
 from app.core.roots.access import AccessStatus
 from app.core.store.store import Store
 from tests.engine.watcher.test_watcher import folders, make_watcher, started, store
-from tests.hub_helpers import add_roots, eventually
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.timeout(90), pytest.mark.usefixtures("stores_at_end")]
 

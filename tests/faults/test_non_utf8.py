@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import STORE_FILE
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import is_terminal_safe
+from tests.faults.store_guard import StoreGuard
+from tests.support.project import PROJECT
 
 LOCALES = [pytest.param({"LANG": "en_US.UTF-8", "LC_ALL": ""}, id="en_US.UTF-8"),
            pytest.param({"LANG": "C", "LC_ALL": "C"}, id="C")]

@@ -11,7 +11,6 @@ and name exactly as it received them.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sys
@@ -28,8 +27,10 @@ from app.core.roots.sharing import SharedRoot
 from app.core.store.store import Store
 from app.engine.watcher.watcher import RootsWatcher
 from app.mcp.connection.connection import ServerConnection
-from tests.bridge.helpers import sdk_host
-from tests.mcp_helpers import REPO, child_pids
+from tests.support.bridge import SdkHostFactory
+from tests.support.processes import child_pids
+from tests.support.project import PROJECT
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
@@ -42,15 +43,6 @@ def recorded(record: Path) -> list[list[dict[str, Any]]]:
     if not record.exists():
         return []
     return [json.loads(line)["roots"] for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-async def eventually(check: Any, what: str) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while not check():
-        if loop.time() > deadline:
-            raise AssertionError(f"still not true after {WAIT} s: {what}")
-        await asyncio.sleep(0.02)
 
 
 def expected_roots(tmp_path: Path) -> list[dict[str, Any]]:
@@ -73,7 +65,7 @@ def store(tmp_path: Path) -> Store:
             os.mkdir(folder)
             data.roots.append(plan_add(data, os.fsdecode(folder)).root)
         data.roots[1].name = os.fsdecode(b"raw\xff")
-        target = StdioTarget(command=sys.executable, args=["-m", __name__, str(record)], cwd=str(REPO))
+        target = StdioTarget(command=sys.executable, args=["-m", __name__, str(record)], cwd=str(PROJECT))
         data.servers.append(ServerEntry(name="rec", target=target, consent="given"))
 
     store.update(edit)
@@ -93,11 +85,11 @@ async def test_the_hub_connection_sends_percent_encoded_uris_and_replaced_names(
     try:
         status = await connection.wait_connected(WAIT)
         assert status.era == "legacy"
-        await eventually(lambda: len(recorded(record)) >= 1, "the server listed the roots")
+        await eventually(lambda: len(recorded(record)) >= 1, "the server listed the roots", WAIT)
         assert recorded(record)[0] == expected
         # Still the same connection: a relist works, a call works, nothing reconnected.
         assert await connection.notify_roots_changed() is True
-        await eventually(lambda: len(recorded(record)) >= 2, "the server listed again")
+        await eventually(lambda: len(recorded(record)) >= 2, "the server listed again", WAIT)
         assert recorded(record)[1] == expected
         assert (await connection.call_tool("echo", {"text": "up"}))["content"][0]["text"] == "up"
         assert connection.status.state == "connected" and connection.status.last_error is None
@@ -108,10 +100,12 @@ async def test_the_hub_connection_sends_percent_encoded_uris_and_replaced_names(
 
 
 @pytest.mark.asyncio
-async def test_the_bridge_sends_percent_encoded_uris_and_replaced_names(tmp_path: Path, store: Store) -> None:
+async def test_the_bridge_sends_percent_encoded_uris_and_replaced_names(
+    tmp_path: Path, store: Store, *, sdk_host: SdkHostFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     async with sdk_host(store.home, "rec", tmp_path / "host.log") as client:
-        await eventually(lambda: len(recorded(record)) >= 1, "the server listed the roots through the bridge")
+        await eventually(lambda: len(recorded(record)) >= 1, "the server listed the roots through the bridge", WAIT)
         assert recorded(record)[0] == expected_roots(tmp_path)
         echoed = await client.call_tool("echo", {"text": "still up"})
         assert echoed.content[0].text == "still up"

@@ -17,9 +17,9 @@ import pytest
 
 from app.core.system.hublock import HubLock, fallback_lock_path
 from app.core.system.locations import state_home
-from tests.faults.conftest import StoreGuard
-from tests.faults.state_helpers import home_with_recorder
-from tests.headless_helpers import headless_hub
+from tests.faults.recorder_home import home_with_recorder
+from tests.faults.store_guard import StoreGuard
+from tests.support.headless import HeadlessHubFactory
 
 SYSTEM_PYTHON = "/usr/bin/python3"  # the other user cannot reach a Python under root's home
 
@@ -93,7 +93,7 @@ def open_tmp(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def test_another_user_is_refused_everything_of_a_running_hub_and_app(
     open_tmp: Path, other_user: pwd.struct_passwd, monkeypatch: pytest.MonkeyPatch, qapp: object,
-    store_guard: StoreGuard
+    store_guard: StoreGuard, *, headless_hub: HeadlessHubFactory
 ) -> None:
     from app.ui.single_instance import SingleInstance
 

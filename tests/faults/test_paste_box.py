@@ -12,9 +12,10 @@ import qasync
 from app.core.store.store import Store
 from app.core.system import logsetup
 from app.ui.dialogs.paste_dialog import PasteDialog
-from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import HTML_INJECTION, PASTED_PATHS, TERMINAL_ESCAPES
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
+from tests.faults.store_guard import StoreGuard
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.waiting import eventually
 
 INPUTS = (
     [text for _, text in PASTED_PATHS]
@@ -30,7 +31,7 @@ OWN_TAGS = {"b", "span", "br"}
 
 
 def test_at_least_100_hostile_inputs_through_the_paste_box(
-    qloop: qasync.QEventLoop, tmp_path: Path, store_guard: StoreGuard, record_property: object
+    qloop: qasync.QEventLoop, tmp_path: Path, store_guard: StoreGuard, record_property: object, *, build_app: BuildApp
 ) -> None:
     assert len(INPUTS) >= 100
     home = tmp_path / "home"

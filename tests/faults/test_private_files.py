@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
-from tests.headless_helpers import ANNOUNCE, wait_for_line
+from tests.faults.store_guard import StoreGuard
+from tests.support.headless import ANNOUNCE, wait_for_line
+from tests.support.project import PROJECT
 
 
 def _platform_env(user_home: Path, **extra: str) -> dict[str, str]:

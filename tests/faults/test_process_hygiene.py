@@ -12,7 +12,6 @@ import resource
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,12 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.text import CATALOGUE
 from app.mcp.connection.connection import ServerConnection
 from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
-from tests.bridge.helpers import add_server, raw_host
-from tests.conftest import PROJECT, run_cli
-from tests.headless_helpers import headless_hub
+from tests.support.bridge import RawHostFactory
+from tests.support.cli import run_cli
+from tests.support.headless import HeadlessHubFactory
+from tests.support.project import PROJECT
+from tests.support.store import add_server
+from tests.support.waiting import eventually_sync
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("stores_at_end")]
 
@@ -48,15 +50,9 @@ def gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
-def wait_until(check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < deadline, f"still not true after {WAIT} s: {what}"
-        time.sleep(0.05)
-
-
 def read_pid(pid_file: Path) -> int:
-    wait_until(lambda: pid_file.exists() and pid_file.read_text().strip() != "", "the server wrote its child's pid")
+    eventually_sync(lambda: pid_file.exists() and pid_file.read_text().strip() != "",
+                    "the server wrote its child's pid", WAIT)
     return int(pid_file.read_text())
 
 
@@ -100,7 +96,7 @@ async def test_once_a_connection_stopped_its_server_and_the_child_ignoring_sigte
 
 @pytest.mark.asyncio
 async def test_once_a_bridge_stopped_its_server_and_the_child_ignoring_sigterm_are_gone(
-    tmp_path: Path, rk_home: Path
+    tmp_path: Path, rk_home: Path, *, raw_host: RawHostFactory
 ) -> None:
     """The same through `rootkeeper bridge`: the host closes its input, and the bridge exits only after both."""
     pid_file, own_pid_file = tmp_path / "grandchild.pid", tmp_path / "server.pid"
@@ -158,7 +154,7 @@ def test_a_group_left_with_an_unreaped_child_counts_as_ended(tmp_path: Path) -> 
     assert gone(int(own_pid_file.read_text())) and gone(int(pid_file.read_text()))
 
 
-def test_sigterm_to_the_headless_hub_leaves_no_grandchild(tmp_path: Path) -> None:
+def test_sigterm_to_the_headless_hub_leaves_no_grandchild(tmp_path: Path, *, headless_hub: HeadlessHubFactory) -> None:
     home = tmp_path / "home"
     pid_file = tmp_path / "grandchild.pid"
     added = run_cli(home, "servers", "add", "hygiene", "--", sys.executable, str(SERVER), "grandchild", str(pid_file))
@@ -168,7 +164,7 @@ def test_sigterm_to_the_headless_hub_leaves_no_grandchild(tmp_path: Path) -> Non
         assert not gone(grandchild)
         hub.send_signal(signal.SIGTERM)
         hub.wait(WAIT)
-    wait_until(lambda: gone(grandchild), f"grandchild {grandchild} ended")
+    eventually_sync(lambda: gone(grandchild), f"grandchild {grandchild} ended", WAIT)
 
 
 # -- (b) one endless line ---------------------------------------------------------------------------
@@ -208,7 +204,9 @@ async def test_each_garbage_line_is_one_line_in_the_servers_log(connect: Connect
     assert not any("Traceback" in line for line in log)
 
 
-def test_a_garbage_writing_server_puts_no_traceback_on_the_hubs_stderr(tmp_path: Path) -> None:
+def test_a_garbage_writing_server_puts_no_traceback_on_the_hubs_stderr(
+    tmp_path: Path, *, headless_hub: HeadlessHubFactory
+) -> None:
     home = tmp_path / "home"
     added = run_cli(
         home, "servers", "add", "garbage", "--era", "2025-11-25", "--", sys.executable, str(SERVER), "garbage"
@@ -220,7 +218,7 @@ def test_a_garbage_writing_server_puts_no_traceback_on_the_hubs_stderr(tmp_path:
         return bool(rows) and rows[0]["status"].get("last_error_code") == "mcp.not_jsonrpc_stdout"
 
     with headless_hub(home) as hub:
-        wait_until(failed_on_garbage, "the hub gave up on the garbage attempt")
+        eventually_sync(failed_on_garbage, "the hub gave up on the garbage attempt", WAIT)
         hub.send_signal(signal.SIGTERM)
         _, stderr = hub.communicate(timeout=WAIT)
     assert "Traceback" not in stderr, stderr

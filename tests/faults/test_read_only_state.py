@@ -10,10 +10,12 @@ import pytest
 
 from app.core.system.hublock import HubLock
 from app.core.system.locations import state_home
-from tests.conftest import run_cli, run_unprivileged
-from tests.faults.conftest import StoreGuard, fill, remount
-from tests.faults.state_helpers import headless_reaches, home_with_recorder, is_one_sentence_each
-from tests.headless_helpers import holder
+from tests.faults.disks import fill, remount
+from tests.faults.recorder_home import headless_reaches, home_with_recorder, is_one_sentence_each
+from tests.faults.store_guard import StoreGuard
+from tests.support.bridge import RawHostFactory
+from tests.support.cli import run_cli, run_unprivileged
+from tests.support.headless import LockHolderFactory
 
 NOBODY = 65534
 
@@ -76,26 +78,26 @@ def test_the_hub_in_a_state_folder_it_may_not_write_starts_its_servers(
 
 
 def test_one_hub_per_home_holds_when_the_state_folder_is_read_only(
-    small_disk: Path, monkeypatch: pytest.MonkeyPatch
+    small_disk: Path, monkeypatch: pytest.MonkeyPatch, *, lock_holder: LockHolderFactory
 ) -> None:
     home = small_disk / "home"
     state = _state(home, monkeypatch)
     state.mkdir(parents=True)
     remount(small_disk, "ro")
     assert not (state / "hub.lock").exists()
-    with holder(state, "headless"):
+    with lock_holder(state, "headless"):
         second = HubLock(state, "gui")
         assert not second.try_acquire()  # they meet on the runtime folder's lock
         assert second.owner() is not None and second.owner().kind == "headless"  # type: ignore[union-attr]
 
 
 def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, lock_holder: LockHolderFactory
 ) -> None:
     state = _state(tmp_path / "home", monkeypatch)
     state.mkdir(parents=True)
     tmp_path.chmod(0o755)
-    with holder(state, "headless"):
+    with lock_holder(state, "headless"):
         # hub.lock exists now, but the second process may write neither it nor the folder
         os.chown(state, NOBODY, NOBODY)
         os.chown(state / "hub.lock", NOBODY, NOBODY)
@@ -111,9 +113,10 @@ def test_one_hub_per_home_holds_between_a_writer_and_a_process_that_cannot_write
 
 @pytest.mark.parametrize("fault", ["read-only", "full"])
 async def test_the_bridge_in_a_read_only_or_full_home_still_bridges(
-    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, fault: str
+    small_disk: Path, tmp_path: Path, store_guard: StoreGuard, fault: str, *, raw_host: RawHostFactory
 ) -> None:
-    from tests.bridge.helpers import add_server, raw_host, raw_server
+    from tests.support.bridge import raw_server
+    from tests.support.store import add_server
 
     home = small_disk / "home"
     add_server(home, "raw", raw_server(tmp_path / "raw.jsonl"), share="all", consent="given")
@@ -151,7 +154,7 @@ def test_the_tray_app_in_a_read_only_or_full_home_is_still_the_one_instance(
     import sys
 
     from app.ui.single_instance import SingleInstance
-    from tests.conftest import PROJECT
+    from tests.support.project import PROJECT
 
     state = _state(small_disk / "home", monkeypatch)
     state.mkdir(parents=True)

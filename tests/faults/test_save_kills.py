@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import LOCK_FILE, STORE_FILE, StoreError, parse, serialize
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
+from tests.faults.store_guard import StoreGuard
+from tests.support.project import PROJECT
 
 pytestmark = pytest.mark.timeout(600)  # a hang guard only: the run ends by counts
 

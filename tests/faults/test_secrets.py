@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import STORE_FILE
-from tests.bridge.helpers import sdk_host
-from tests.conftest import run_cli
-from tests.faults.conftest import StoreGuard
-from tests.headless_helpers import headless_hub
-from tests.mcp_helpers import http_servers
+from tests.faults.store_guard import StoreGuard
+from tests.support.bridge import SdkHostFactory
+from tests.support.cli import run_cli
+from tests.support.headless import HeadlessHubFactory
+from tests.support.servers import HttpServersFactory
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -42,7 +42,7 @@ def backend(request: pytest.FixtureRequest, rk_home: Path) -> str:
 
 
 @pytest.fixture
-def echo_url(tmp_path: Path) -> Iterator[str]:
+def echo_url(tmp_path: Path, *, http_servers: HttpServersFactory) -> Iterator[str]:
     with http_servers(tmp_path / "http", {"echo": ("secret_echo", [])}) as servers:
         yield servers["echo"].url
 
@@ -71,7 +71,7 @@ def holders(home: Path, skip: set[Path]) -> list[str]:
     return found
 
 
-async def bridged_secret(home: Path, server: str, log: Path) -> dict[str, object]:
+async def bridged_secret(sdk_host: SdkHostFactory, home: Path, server: str, log: Path) -> dict[str, object]:
     async with sdk_host(home, server, log) as client:
         result = await client.call_tool("secret_seen", {})
         assert not result.is_error, result
@@ -80,7 +80,8 @@ async def bridged_secret(home: Path, server: str, log: Path) -> dict[str, object
 
 
 def test_secrets_in_use_never_reach_a_log_or_a_status_file(
-    rk_home: Path, backend: str, echo_url: str, tmp_path: Path, store_guard: StoreGuard
+    rk_home: Path, backend: str, echo_url: str, tmp_path: Path, store_guard: StoreGuard, *,
+    headless_hub: HeadlessHubFactory, sdk_host: SdkHostFactory
 ) -> None:
     for args in (["header", "--url", echo_url, "--header", f"Authorization=Bearer {TOKEN}"],
                  ["password", "--url", echo_url.replace("http://", f"http://bob:{PASSWORD}@")],
@@ -97,8 +98,9 @@ def test_secrets_in_use_never_reach_a_log_or_a_status_file(
         assert called.json()["structuredContent"]["basic"] == f"bob:{PASSWORD}"
         assert not any(secret in called.err for secret in SECRETS)
         bridge_log = tmp_path / "host.log"
-        assert asyncio.run(bridged_secret(rk_home, "header", bridge_log))["authorization"] == f"Bearer {TOKEN}"
-        assert asyncio.run(bridged_secret(rk_home, "env", bridge_log))["env"] == API_KEY
+        seen = asyncio.run(bridged_secret(sdk_host, rk_home, "header", bridge_log))
+        assert seen["authorization"] == f"Bearer {TOKEN}"
+        assert asyncio.run(bridged_secret(sdk_host, rk_home, "env", bridge_log))["env"] == API_KEY
         hub.terminate()
         out, err = hub.communicate(timeout=60)
     assert not any(secret in out + err + bridge_log.read_text() for secret in SECRETS)

@@ -11,7 +11,7 @@ from app.core.edits import servers as edit_servers
 from app.core.model import Root, StoreData
 from app.core.paths import path_to_uri
 from app.core.text import UserError
-from tests.faults.conftest import StoreGuard
+from tests.faults.store_guard import StoreGuard
 
 
 def _root(path: Path, name: str) -> Root:

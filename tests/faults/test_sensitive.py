@@ -16,9 +16,9 @@ from app.core.model import StoreData
 from app.core.roots.overlap import broad_reason
 from app.core.store.store import STORE_FILE, Store
 from app.core.text import UserError
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
-from tests.hub_helpers import add_roots
+from tests.faults.store_guard import StoreGuard
+from tests.support.project import PROJECT
+from tests.support.store import add_roots
 
 HOME_SENSITIVE = [".config", ".netrc", ".docker", ".local/share/keyrings", ".ssh", ".aws", ".kube", ".gnupg",
                   ".mozilla", ".config/google-chrome", ".cache", ".npm", ".cargo", ".local/share",

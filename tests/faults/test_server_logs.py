@@ -12,10 +12,11 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.core.system.locations import state_home
 from app.engine.server_log import LOG_BACKUPS, LOG_ROTATE_BYTES, READ_CHUNK
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
-from tests.faults.state_helpers import headless_reaches
-from tests.hub_helpers import add_roots
+from tests.faults.recorder_home import headless_reaches
+from tests.faults.store_guard import StoreGuard
+from tests.support.bridge import RawHostFactory
+from tests.support.project import PROJECT
+from tests.support.store import add_roots
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -47,9 +48,10 @@ def test_a_chatty_server_log_is_rotated_by_size_and_stays_private(
     assert "chatty server: " in logs[0].read_text()  # the newest lines are kept, in the current file
 
 
-async def test_a_chatty_server_behind_the_bridge_has_its_log_rotated_too(rk_home: Path, tmp_path: Path,
-                                                                         store_guard: StoreGuard) -> None:
-    from tests.bridge.helpers import add_server, raw_host
+async def test_a_chatty_server_behind_the_bridge_has_its_log_rotated_too(
+    rk_home: Path, tmp_path: Path, store_guard: StoreGuard, *, raw_host: RawHostFactory
+) -> None:
+    from tests.support.store import add_server
 
     record = tmp_path / "rec.jsonl"
     command = [sys.executable, "-m", "tests.servers.stderr_flood", "--flood", str(FLOOD), "--record", str(record)]

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from app.core.store.store import STORE_FILE, Store, StoreError
-from tests.conftest import PROJECT
-from tests.faults.conftest import StoreGuard
+from tests.faults.store_guard import StoreGuard
+from tests.support.project import PROJECT
 
 WRITERS = 8
 EDITS = 250

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.core.servers.status import ConnectionStatus, StatusBoard
-from tests.faults.conftest import StoreGuard
 from tests.faults.hostile import TERMINAL_ESCAPES, is_terminal_safe
+from tests.faults.store_guard import StoreGuard
 
 CASES = [pytest.param(text, id=case) for case, text in TERMINAL_ESCAPES]
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import run_cli
-from tests.hub_helpers import eventually
 from tests.mcp.test_roots_as_arguments import FS_SERVER, allowed, allowed_text, connected, hub_for, node
+from tests.support.cli import run_cli
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -38,7 +38,7 @@ async def test_the_hub_records_the_folders_each_start_fills_in(tmp_path: Path, r
         assert allowed_text(await first.call_tool("list_allowed_directories")) == [str(alpha)]
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
         await connected(hub, "fs", first)
-        await eventually(lambda: len(given_as_arguments(rk_home, "fs")) >= 2, 60, "both starts recorded")
+        await eventually(lambda: len(given_as_arguments(rk_home, "fs")) >= 2, "both starts recorded", 60)
     finally:
         await hub.stop()
     records = given_as_arguments(rk_home, "fs")

@@ -15,8 +15,11 @@ import pytest
 
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.conftest import run_cli
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.support.cli import run_cli
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 HOURS = 3 * 3600.0

@@ -17,12 +17,15 @@ from app.core.roots.lookup import plan_add
 from app.core.store.store import Store
 from app.mcp.call import call_tool
 from app.mcp.connection.connection import ServerConnection
-from tests.mcp_helpers import REPO, child_pids, http_entry, http_servers, read_events, stdio_entry
+from tests.support.processes import child_pids
+from tests.support.project import PROJECT
+from tests.support.recordings import read_events
+from tests.support.servers import HttpServersFactory, http_entry, stdio_entry
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 
 FS_SERVER = (
-    REPO / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js"
+    PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js"
 )
 WAIT = 90.0
 
@@ -124,7 +127,9 @@ async def test_the_barrier_waits_for_a_fetch_written_before_the_ping_answer(tmp_
     assert [event["event"] for event in read_events(record)][:1] == ["initialized"]
 
 
-async def test_call_closes_its_http_session_with_delete(tmp_path: Path, rk_home: Path) -> None:
+async def test_call_closes_its_http_session_with_delete(
+    tmp_path: Path, rk_home: Path, *, http_servers: HttpServersFactory
+) -> None:
     record = tmp_path / "record.jsonl"
     with http_servers(tmp_path / "http", {"recorder": ("legacy_recorder", ["--record", str(record)])}) as servers:
         store = store_with(rk_home, http_entry("recorder", servers["recorder"].url))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
-from tests.hub_helpers import eventually
 from tests.mcp.test_roots_as_arguments import FS_SERVER, allowed, allowed_text, connected, hub_for, node
+from tests.support.cli import run_cli
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -50,7 +50,7 @@ async def test_the_hub_does_not_run_a_server_keeping_its_own_folder_while_paused
         assert not hub.withheld("fs")
 
         await asyncio.to_thread(cli_ok, rk_home, "pause")
-        await eventually(lambda: hub.connection("fs") is None, 60, "the server stopped while paused")
+        await eventually(lambda: hub.connection("fs") is None, "the server stopped while paused", 60)
         assert hub.withheld("fs")
         called = await asyncio.to_thread(run_cli, rk_home, "call", "fs", "list_allowed_directories")
         assert called.code != 0 and "Sharing with fs is paused in Rootkeeper." in called.err, called

@@ -11,14 +11,15 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT, CliResult, run_cli
-from tests.hub_helpers import start_hub_process
-from tests.process_tree import kept, leftovers, processes_mentioning
+from tests.support.cli import CliResult, run_cli
+from tests.support.processes import kept, leftovers, processes_mentioning
+from tests.support.project import PROJECT
+from tests.support.servers import StartHub
+from tests.support.waiting import eventually_sync
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -108,13 +109,6 @@ def _applied_counts(log: Path) -> list[int]:
     return counts
 
 
-def _wait(predicate, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     home, _, _ = setup
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
@@ -124,18 +118,19 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     log = home / "state" / "logs" / "fs.log"
     try:
-        _wait(lambda: _applied_counts(log) == [3], 30, "the server to apply the first list")
+        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 30)
         delta = tmp_path / "delta"
         delta.mkdir()
         assert run_cli(home, "roots", "add", str(delta)).code == 0
-        _wait(lambda: _applied_counts(log) == [3, 4], 10, "the server to apply the new list")
+        eventually_sync(lambda: _applied_counts(log) == [3, 4], "the server to apply the new list", 10)
 
         def published() -> dict[str, object]:
             rows = run_cli(home, "servers", "list", "--json").json()
             status: dict[str, object] = rows[0]["status"]
             return status
 
-        _wait(lambda: delta.as_uri() in (published().get("last_roots_fetch") or []), 10, "the status to show it")
+        eventually_sync(lambda: delta.as_uri() in (published().get("last_roots_fetch") or []), "the status to show it",
+                        10)
         status = published()
         assert (status["state"], status["era"]) == ("connected", "legacy")
         assert status["protocol_version"] and status["last_error"] is None
@@ -143,14 +138,14 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
         epsilon = tmp_path / "epsilon"
         epsilon.mkdir()
         assert run_cli(home, "roots", "add", str(epsilon)).code == 0
-        _wait(lambda: _applied_counts(log)[-1:] == [5], 30, "the server to apply the list of the second edit")
+        eventually_sync(lambda: _applied_counts(log)[-1:] == [5], "the server to apply the list of the second edit", 30)
         assert _applied_counts(log) == [3, 4, 5], "one edit must cost one re-list"
     finally:
         hub.send_signal(signal.SIGTERM)
         out, err = hub.communicate(timeout=30)
     assert hub.returncode == 0, err
     assert b"press Ctrl+C" in out
-    assert processes_mentioning(str(FS_SERVER)) == [] and leftovers(report, str(FS_SERVER)) == []
+    assert processes_mentioning(str(FS_SERVER), os.getpid()) == [] and leftovers(report, str(FS_SERVER)) == []
     rows = run_cli(home, "servers", "list", "--json").json()
     assert rows[0]["status"]["state"] == "unknown" and "No hub" in rows[0]["status"]["detail"]
 
@@ -206,8 +201,8 @@ def _last_fetch(home: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("change", list(CHANGES))
-def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alone(  # type: ignore[no-untyped-def]
-    setup, change: str, tmp_path: Path
+def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alone(
+    setup, change: str, tmp_path: Path, *, hub_process: StartHub
 ) -> None:
     home, _, folders = setup
     beta = folders["beta"]
@@ -218,22 +213,22 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
     everything = [folder.as_uri() for folder in folders.values()]
     without_beta = [folders["alpha"].as_uri(), folders["gamma"].as_uri()]
     report = tmp_path / "hub-leftovers.json"
-    hub = start_hub_process(home, report)  # every fallback re-check and poll set to hours
+    hub = hub_process(home, report)  # every fallback re-check and poll set to hours
     log = home / "state" / "logs" / "fs.log"
     try:
-        _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")
-        _wait(lambda: _last_fetch(home) == everything, 30, "the status to show the first list")
+        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 60)
+        eventually_sync(lambda: _last_fetch(home) == everything, "the status to show the first list", 30)
         leave(beta)
         # One list_changed, one re-list, and the folder is gone from what the server was given.
-        _wait(lambda: _applied_counts(log) == [3, 2], 30, "the server to apply the list without beta")
-        _wait(lambda: _last_fetch(home) == without_beta, 30, "the status to show the list without beta")
+        eventually_sync(lambda: _applied_counts(log) == [3, 2], "the server to apply the list without beta", 30)
+        eventually_sync(lambda: _last_fetch(home) == without_beta, "the status to show the list without beta", 30)
         come_back(beta)
-        _wait(lambda: _applied_counts(log) == [3, 2, 3], 30, "the server to apply the list with beta back")
-        _wait(lambda: _last_fetch(home) == everything, 30, "the status to show beta back")
+        eventually_sync(lambda: _applied_counts(log) == [3, 2, 3], "the server to apply the list with beta back", 30)
+        eventually_sync(lambda: _last_fetch(home) == everything, "the status to show beta back", 30)
         # A later edit, whose list must arrive: a wrong extra notification would come before it.
         assert run_cli(home, "roots", "disable", "gamma").code == 0
-        _wait(lambda: _applied_counts(log)[3:] != [] and _applied_counts(log)[-1] == 2, 30,
-              "the server to apply the list without gamma")
+        eventually_sync(lambda: _applied_counts(log)[3:] != [] and _applied_counts(log)[-1] == 2,
+                        "the server to apply the list without gamma", 30)
         assert _applied_counts(log) == [3, 2, 3, 2]
     finally:
         if beta.exists():
@@ -244,23 +239,23 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
             _umount(beta)
     assert hub.returncode == 0, err
     assert b"hub started" in out
-    assert processes_mentioning(str(FS_SERVER)) == [] and leftovers(report, str(FS_SERVER)) == []
+    assert processes_mentioning(str(FS_SERVER), os.getpid()) == [] and leftovers(report, str(FS_SERVER)) == []
 
 
-def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(  # type: ignore[no-untyped-def]
-    setup, tmp_path: Path
+def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(
+    setup, tmp_path: Path, *, hub_process: StartHub
 ) -> None:
     home, _, _ = setup
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
-    hub = start_hub_process(home, tmp_path / "hub-leftovers.json", unprivileged=False)
+    hub = hub_process(home, tmp_path / "hub-leftovers.json", unprivileged=False)
     log = home / "state" / "logs" / "fs.log"
     try:
-        _wait(lambda: _applied_counts(log) == [3], 60, "the server to apply the first list")
+        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 60)
         delta = tmp_path / "delta"
         delta.mkdir()
         assert run_cli(home, "roots", "add", str(delta)).code == 0
-        _wait(lambda: _applied_counts(log) == [3, 4], 30, "the server to apply the new list")
-        _wait(lambda: delta.as_uri() in _last_fetch(home), 30, "the status to show it")
+        eventually_sync(lambda: _applied_counts(log) == [3, 4], "the server to apply the new list", 30)
+        eventually_sync(lambda: delta.as_uri() in _last_fetch(home), "the status to show it", 30)
     finally:
         hub.send_signal(signal.SIGTERM)
         _out, err = hub.communicate(timeout=30)

@@ -16,12 +16,12 @@ import pytest
 
 from app.core.model import ServerEntry, StdioTarget
 from app.mcp.connection.connection import ServerConnection
-from tests.mcp_helpers import REPO
+from tests.support.project import PROJECT
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 
 FS_SERVER = (
-    REPO / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js"
+    PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js"
 )
 APPLIED = "Updated allowed directories from MCP roots"
 

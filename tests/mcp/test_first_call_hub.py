@@ -17,8 +17,8 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.mcp.connection.connection import ServerConnection
 from app.mcp.hub import Hub
-from tests.hub_helpers import add_roots
-from tests.mcp_helpers import REPO
+from tests.support.project import PROJECT as REPO
+from tests.support.store import add_roots
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(600)]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import subprocess
 import sys
@@ -13,9 +14,12 @@ import pytest
 from app.core.model import StoreData
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
-from tests.process_tree import processes_mentioning
+from tests.support.processes import processes_mentioning
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -105,7 +109,7 @@ async def test_edits_reach_exactly_the_servers_whose_list_changed(tmp_path: Path
         assert recorded(records["undecided"]) == [[], later]
     finally:
         await hub.stop()
-    assert processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path), os.getpid()) == []
 
 
 async def test_access_changes_take_roots_out_and_back(tmp_path: Path, folders: list[Path]) -> None:
@@ -141,9 +145,9 @@ async def test_servers_come_and_go_without_restart(tmp_path: Path, folders: list
         record = tmp_path / "late.jsonl"
         store.update(lambda d: d.servers.append(python_server("late", "legacy_recorder", "--record", str(record))))
         await eventually(lambda: recorded(record) == [[folders[0].as_uri()]], what="the added server to list")
-        assert processes_mentioning(str(record))
+        assert processes_mentioning(str(record), os.getpid())
         store.update(lambda d: d.servers.clear())
-        await eventually(lambda: not processes_mentioning(str(record)), what="the removed server to exit")
+        await eventually(lambda: not processes_mentioning(str(record), os.getpid()), what="the removed server to exit")
         assert hub.server_status("late") is None
     finally:
         await hub.stop()
@@ -181,12 +185,13 @@ async def test_hostile_servers_do_not_delay_the_others(tmp_path: Path, folders: 
             status = hub.server_status(name)
             return status is not None and bool(status.last_error)
 
-        await eventually(lambda: all(failed(n) for n in ("silent", "not-json", "exit-at-start", "missing")), 60)
+        await eventually(lambda: all(failed(n) for n in ("silent", "not-json", "exit-at-start", "missing")),
+                         "every broken server to fail", 60)
         missing_status = hub.server_status("missing")
         assert missing_status is not None and "not found" in (missing_status.last_error or "")
     finally:
         await hub.stop()
-    assert processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path), os.getpid()) == []
 
 
 async def test_a_failed_list_changed_is_retried_until_sent(tmp_path: Path, folders: list[Path]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,8 +12,11 @@ import pytest
 from app.core.edits import servers as edit_servers
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
-from tests.process_tree import processes_mentioning
+from tests.support.processes import processes_mentioning
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -38,12 +42,12 @@ async def recorder_hub(tmp_path: Path) -> AsyncIterator[tuple[Hub, Store, Path]]
 
 async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_path: Path) -> None:
     async with recorder_hub(tmp_path) as (hub, store, record):
-        assert processes_mentioning(str(record))
+        assert processes_mentioning(str(record), os.getpid())
 
         with store.transaction() as data:
             edit_servers.set_server_enabled(data, "rec", False)
         hub.reload_now()
-        await eventually(lambda: not processes_mentioning(str(record)), what="the disabled server to exit")
+        await eventually(lambda: not processes_mentioning(str(record), os.getpid()), what="the disabled server to exit")
         assert hub.server_status("rec") is None
         # A later edit the hub applies (it goes over its servers on each): a wrong restart comes before it.
         later = tmp_path / "later"
@@ -51,7 +55,7 @@ async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_p
         add_roots(store, later)
         hub.reload_now()
         await eventually(lambda: str(later.resolve()) in [root.path for root in hub.data.roots], what="the later edit")
-        assert not processes_mentioning(str(record))
+        assert not processes_mentioning(str(record), os.getpid())
         assert hub.server_status("rec") is None
 
         with store.transaction() as data:
@@ -64,9 +68,10 @@ async def test_disable_ends_the_process_for_good_and_enable_connects_again(tmp_p
 
 async def test_reconnect_starts_a_new_process_that_lists_again(tmp_path: Path) -> None:
     async with recorder_hub(tmp_path) as (hub, _store, record):
-        (first,) = processes_mentioning(str(record))
+        (first,) = processes_mentioning(str(record), os.getpid())
         assert hub.reconnect("rec")
         await eventually(lambda: len(recorded(record)) == 2, what="the new session to list")
-        await eventually(lambda: first not in processes_mentioning(str(record)), what="the old process to exit")
-        assert len(processes_mentioning(str(record))) == 1
+        await eventually(lambda: first not in processes_mentioning(str(record), os.getpid()),
+                         what="the old process to exit")
+        assert len(processes_mentioning(str(record), os.getpid())) == 1
         assert not hub.reconnect("nobody")

@@ -13,8 +13,9 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.mcp.hub import SDK_BESIDE_CHECKS_BELOW
 from tests.benchmarks.fixtures import make_folders, roots_for
-from tests.conftest import PROJECT
-from tests.hub_helpers import python_server, recorded
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT, run_cli
-from tests.mcp.test_filesystem_server import FS_SERVER, _applied_counts, _wait, allowed
+from tests.mcp.test_filesystem_server import FS_SERVER, _applied_counts, allowed
+from tests.support.cli import run_cli
+from tests.support.project import PROJECT
+from tests.support.waiting import eventually_sync
 
 pytestmark = pytest.mark.timeout(150)
 EMPTY = "No valid root directories provided by client"  # what the server logs for an empty list
@@ -51,14 +53,14 @@ def test_a_running_hub_applies_the_policy_at_once_and_records_each_list(fs_setup
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
     log = home / "state" / "logs" / "fs.log"
     try:
-        _wait(lambda: _applied_counts(log) == [2], 40, "the server to apply both folders")
+        eventually_sync(lambda: _applied_counts(log) == [2], "the server to apply both folders", 40)
         policy.write_text(json.dumps({"deny_folders": [str(folders["beta"])]}))
-        _wait(lambda: _applied_counts(log) == [2, 1], 20, "the forbidden folder to leave the list")
+        eventually_sync(lambda: _applied_counts(log) == [2, 1], "the forbidden folder to leave the list", 20)
         policy.write_text("{ broken")  # rewritten in place, as `echo > policy.json` does
-        _wait(lambda: EMPTY in log.read_text(), 20, "a broken policy to share nothing")
+        eventually_sync(lambda: EMPTY in log.read_text(), "a broken policy to share nothing", 20)
         policy.unlink()
-        _wait(lambda: _applied_counts(log) == [2, 1, 2], 20, "both folders back once the policy is gone")
-        _wait(lambda: len(history(home, "--server", "fs")) >= 4, 20, "four records")
+        eventually_sync(lambda: _applied_counts(log) == [2, 1, 2], "both folders back once the policy is gone", 20)
+        eventually_sync(lambda: len(history(home, "--server", "fs")) >= 4, "four records", 20)
         given = [record["folders"] for record in history(home, "--server", "fs")]
         both = [folders["alpha"].as_uri(), folders["beta"].as_uri()]
         assert given[0] == both and [folders["alpha"].as_uri()] in given and [] in given and given[-1] == both

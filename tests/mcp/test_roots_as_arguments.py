@@ -20,9 +20,10 @@ import pytest
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.conftest import PROJECT, CliResult, run_cli
-from tests.hub_helpers import eventually
-from tests.process_tree import argv, children, running
+from tests.support.cli import CliResult, run_cli
+from tests.support.processes import argv, children, running
+from tests.support.project import PROJECT
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -60,7 +61,7 @@ def hub_for(home: Path) -> Hub:
 
 async def connected(hub: Hub, name: str, previous: object = None) -> Any:
     """The hub's connection to `name` once it is a new one (not `previous`) and connected."""
-    await eventually(lambda: (c := hub.connection(name)) is not None and c is not previous, 60, f"{name} restarted")
+    await eventually(lambda: (c := hub.connection(name)) is not None and c is not previous, f"{name} restarted", 60)
     connection = hub.connection(name)
     assert connection is not None
     await connection.wait_for_status(lambda status: status.state == "connected", 60)
@@ -85,14 +86,14 @@ async def test_the_filesystem_server_follows_the_shared_list_on_its_command_line
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
         second = await connected(hub, "fs", first)
         assert allowed_text(await second.call_tool("list_allowed_directories")) == [str(alpha), str(beta)]
-        await eventually(lambda: old_pid not in children_mentioning(script), 30, "the old server gone")
+        await eventually(lambda: old_pid not in children_mentioning(script), "the old server gone", 30)
         (pid, argv), = children_mentioning(script).items()  # one server, started with both folders
         assert argv[-2:] == [str(alpha), str(beta)]
 
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "remove", str(alpha))).code == 0
         third = await connected(hub, "fs", second)
         assert allowed_text(await third.call_tool("list_allowed_directories")) == [str(beta)]
-        await eventually(lambda: pid not in children_mentioning(script), 30, "the second server gone")
+        await eventually(lambda: pid not in children_mentioning(script), "the second server gone", 30)
         assert len(children_mentioning(script)) == 1
     finally:
         await hub.stop()
@@ -146,7 +147,7 @@ async def test_aliases_map_roots_and_arguments_and_drop_what_is_outside(tmp_path
     hub = hub_for(rk_home)
     await hub.start()
     try:
-        await eventually(lambda: events(record, "listed"), 60, "the first list")
+        await eventually(lambda: events(record, "listed"), "the first list", 60)
         assert events(record, "listed")[-1]["uris"] == ["file:///workspace/alpha"]
         (started,) = events(record, "started")
         assert started["folders"] == ["/workspace/alpha"] and json.loads(started["env"]) == ["/workspace/alpha"]
@@ -158,7 +159,7 @@ async def test_aliases_map_roots_and_arguments_and_drop_what_is_outside(tmp_path
         shown = run_cli(rk_home, "servers", "list").out
         assert f"path aliases: {tmp_path / 'data'} as /w, {tmp_path / 'other'} as /o" in shown, shown
         await eventually(lambda: len(events(record, "started")) == 2 and events(record, "listed")[-1]["uris"]
-                         == ["file:///w/alpha", "file:///o/beta"], 60, "the restarted server's list")
+                         == ["file:///w/alpha", "file:///o/beta"], "the restarted server's list", 60)
         assert events(record, "started")[-1]["folders"] == ["/w/alpha", "/o/beta"]
     finally:
         await hub.stop()
@@ -174,7 +175,7 @@ async def test_sharing_none_fills_the_placeholder_with_nothing(tmp_path: Path, r
     hub = hub_for(rk_home)
     await hub.start()
     try:
-        await eventually(lambda: events(record, "initialized"), 60, "the handshake")
+        await eventually(lambda: events(record, "initialized"), "the handshake", 60)
         (started,) = events(record, "started")
         assert started["folders"] == [] and json.loads(started["env"]) == []
         assert events(record, "initialized")[0]["roots_capability"] is None
@@ -191,13 +192,13 @@ async def test_a_shared_folder_that_goes_away_restarts_the_server_without_it(tmp
     hub = hub_for(rk_home)
     await hub.start()
     try:
-        await eventually(lambda: events(record, "started"), 60, "the first start")
+        await eventually(lambda: events(record, "started"), "the first start", 60)
         assert events(record, "started")[0]["folders"] == [f"repo={alpha}", f"repo={beta}"]
         beta.rmdir()  # seen through the folder watch: every periodic re-check is hours away
-        await eventually(lambda: len(events(record, "started")) == 2, 60, "the restart")
+        await eventually(lambda: len(events(record, "started")) == 2, "the restart", 60)
         assert events(record, "started")[1]["folders"] == [f"repo={alpha}"]
         beta.mkdir()
-        await eventually(lambda: len(events(record, "started")) == 3, 60, "the restart once it is back")
+        await eventually(lambda: len(events(record, "started")) == 3, "the restart once it is back", 60)
         assert events(record, "started")[2]["folders"] == [f"repo={alpha}", f"repo={beta}"]
     finally:
         await hub.stop()

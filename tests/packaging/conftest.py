@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 SOURCES = ("app", "packaging", "resources", "pyproject.toml")
 BUILD_TIMEOUT = 1200  # the build on two cores under load, with nothing cached

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from app import __version__
-from tests.conftest import PROJECT
 from tests.packaging.conftest import BUILD_TIMEOUT
+from tests.support.project import PROJECT
 
 APT_TIMEOUT = 600
 # Waiting for dpkg's lock instead of failing when another install is running on the machine.

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
 from tests.packaging.conftest import BUILD_TIMEOUT
+from tests.support.project import PROJECT
 
 pytestmark = pytest.mark.timeout(BUILD_TIMEOUT + 120)
 

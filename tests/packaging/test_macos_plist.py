@@ -8,7 +8,7 @@ import sys
 from types import ModuleType
 
 from app import __version__
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 
 def spec_module(name: str) -> ModuleType:

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 from app import __version__
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 SCRIPT = PROJECT / "packaging" / "windows" / "rootkeeper.nsi"
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 SCRIPT = PROJECT / "scripts" / "check_layers.py"
 

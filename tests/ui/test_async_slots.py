@@ -20,14 +20,17 @@ from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.models.roots import Column
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.project import PROJECT
+from tests.support.store import add_roots, folders, stored_root
+from tests.support.waiting import eventually
 
 UI = PROJECT / "app" / "ui"
 
 
-def test_the_windows_pause_button_pauses_and_resumes_sharing(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_windows_pause_button_pauses_and_resumes_sharing(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path / "data", "alpha"))
@@ -55,7 +58,9 @@ def test_the_windows_pause_button_pauses_and_resumes_sharing(qloop: qasync.QEven
         sys.excepthook = hook
 
 
-def test_the_roots_pages_signals_reach_their_flows(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_roots_pages_signals_reach_their_flows(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (alpha_id,) = add_roots(store, *folders(tmp_path / "data", "alpha"))
@@ -88,7 +93,9 @@ def test_the_roots_pages_signals_reach_their_flows(qloop: qasync.QEventLoop, tmp
     run(qloop, scenario())
 
 
-def test_the_servers_pages_signals_reach_their_flows(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_servers_pages_signals_reach_their_flows(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     target = StdioTarget(command=sys.executable, args=["-m", "tests.servers.roots_tool"],
                          env={"PYTHONPATH": str(PROJECT)}, cwd=str(PROJECT))

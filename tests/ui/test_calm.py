@@ -12,14 +12,17 @@ from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.models.roots import Column
 from app.ui.window.message_bar import Level
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 PATH_READABLE = 200
 """Pixels for the Path column: about 30 characters, enough for `~/projects/website`-like paths."""
 
 
-def test_a_message_never_moves_the_rows_under_the_mouse(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_message_never_moves_the_rows_under_the_mouse(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta", "gamma"))
     app = build_app(home)
@@ -46,7 +49,7 @@ def test_a_message_never_moves_the_rows_under_the_mouse(qloop: qasync.QEventLoop
 
 
 def test_the_smallest_window_keeps_the_path_column_and_three_server_rows(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -74,7 +77,9 @@ def test_the_smallest_window_keeps_the_path_column_and_three_server_rows(
     run(qloop, scenario())
 
 
-def test_the_paste_preview_grows_with_its_warnings(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_paste_preview_grows_with_its_warnings(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     app = build_app(tmp_path / "home")
 
     async def scenario() -> None:

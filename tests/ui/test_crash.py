@@ -19,7 +19,8 @@ from app.ui.application import RootkeeperApp
 from app.ui.crash import CrashNotice
 from app.ui.slots import asyncSlot
 from app.ui.window.message_bar import Level
-from tests.ui_helpers import build_app, eventually, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.waiting import eventually
 
 
 @pytest.fixture(name="log_file")
@@ -60,7 +61,7 @@ def shows_one_sentence(app: RootkeeperApp, log_file: Path) -> None:
 
 
 def test_a_raising_slot_on_a_real_button_is_logged_and_said_in_one_sentence(
-    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object
+    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object, *, build_app: BuildApp
 ) -> None:
     async def scenario() -> None:
         async with running(build_app(tmp_path / "home")) as app:
@@ -82,7 +83,7 @@ def test_a_raising_slot_on_a_real_button_is_logged_and_said_in_one_sentence(
 
 
 def test_a_raising_async_slot_on_a_real_action_is_logged_and_repeats_replace_the_sentence(
-    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object
+    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object, *, build_app: BuildApp
 ) -> None:
     async def scenario() -> None:
         async with running(build_app(tmp_path / "home")) as app:
@@ -104,7 +105,7 @@ def test_a_raising_async_slot_on_a_real_action_is_logged_and_repeats_replace_the
 
 
 def test_a_thread_a_loop_callback_and_a_dropped_task_that_raise_are_logged(
-    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object
+    qloop: qasync.QEventLoop, tmp_path: Path, log_file: Path, english: object, *, build_app: BuildApp
 ) -> None:
     def callback_fails() -> None:
         raise KeyError("callback failed on purpose")
@@ -141,7 +142,9 @@ def test_a_thread_a_loop_callback_and_a_dropped_task_that_raise_are_logged(
     run(qloop, scenario())
 
 
-def test_uninstall_restores_the_previous_hooks(qloop: qasync.QEventLoop, tmp_path: Path, english: object) -> None:
+def test_uninstall_restores_the_previous_hooks(
+    qloop: qasync.QEventLoop, tmp_path: Path, english: object, *, build_app: BuildApp
+) -> None:
     import sys
 
     before = sys.excepthook, threading.excepthook, qloop.get_exception_handler()

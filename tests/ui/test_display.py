@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from app.ui.display import unreachable_display
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 from tests.ui.test_process import environment
 
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTabWidget,
 
 from app.ui.i18n import ENGLISH, LANGUAGES, SYSTEM
 from app.ui.settings import GuiSettings
-from tests.conftest import PROJECT
-from tests.ui_helpers import build_app, translations
+from tests.support.gui import BuildApp, translations
+from tests.support.project import PROJECT
 
 RESOURCES = PROJECT / "resources"
 TRANSLATIONS = RESOURCES / "translations"
@@ -95,7 +95,7 @@ def visible_texts(root: QWidget) -> dict[str, str]:
 
 @pytest.mark.parametrize(("language", "sample"), [("zh_CN", "共享文件夹…"), ("zh_TW", "共用資料夾…")])
 def test_switching_the_language_retranslates_the_open_window(
-    qapp: QApplication, tmp_path: Path, language: str, sample: str
+    qapp: QApplication, tmp_path: Path, language: str, sample: str, *, build_app: BuildApp
 ) -> None:
     app = build_app(tmp_path / "home")
     try:

@@ -23,7 +23,7 @@ from app.core.text import UserError
 from app.mcp.hub import Hub
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.flows.services import StoreEditor
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
 
 GuiEdit = Callable[[StoreEditor, StoreData], Awaitable[Any]]
 

@@ -18,8 +18,9 @@ from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.dialogs.sharing_choice import ROOT_ID_ROLE, policy_lock
 from app.ui.window.main_window import SERVERS_TAB
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
 def _policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **rules: object) -> Path:
@@ -30,7 +31,7 @@ def _policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **rules: object) ->
 
 
 def test_a_denied_folder_added_by_the_share_button_or_a_drop_is_refused_naming_the_policy(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     open_folder, secret = folders(tmp_path / "data", "open", "secret")
@@ -71,7 +72,7 @@ def test_a_denied_folder_added_by_the_share_button_or_a_drop_is_refused_naming_t
 
 
 def test_a_forbidden_server_added_through_the_form_is_refused_naming_the_policy(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -99,7 +100,7 @@ def test_a_forbidden_server_added_through_the_form_is_refused_naming_the_policy(
 
 
 def test_the_sharing_choice_shows_denied_folders_and_share_none_servers_locked_with_the_policy(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

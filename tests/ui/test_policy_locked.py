@@ -10,12 +10,13 @@ import qasync
 
 from app.core.store.store import Store
 from app.ui.models.roots import Column
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
 def test_forbidden_folders_and_pause_are_locked_and_follow_the_file(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     open_folder, secret = folders(tmp_path, "open", "secret")

@@ -15,7 +15,7 @@ from app.mcp.hub import Hub
 from app.ui.application import RootkeeperApp
 from app.ui.main import make_application
 from app.ui.settings import GuiSettings
-from tests.ui_helpers import translations
+from tests.support.gui import translations
 
 
 @pytest.fixture(params=[0o022, 0o000], ids=["umask 022", "umask 000"])

@@ -13,9 +13,10 @@ import qasync
 
 from app.core.store.store import Store
 from app.ui.single_instance import SingleInstance
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.project import PROJECT
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 DESKTOP_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
 
@@ -38,7 +39,9 @@ def test_self_test_builds_the_ui_offscreen_and_prints_one_line(tmp_path: Path) -
     assert done.stderr == ""
 
 
-def test_a_second_start_raises_the_first_window_and_exits(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_second_start_raises_the_first_window_and_exits(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     app = build_app(home)
     primary = SingleInstance(home / "state")

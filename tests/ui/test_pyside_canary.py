@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 from tests.ui.test_process import environment
 
 # Ask PySide6 about its check before and after `pyside_scan.install`, then import two modules after Qt

@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING
 import pytest
 from PySide6.QtGui import QImage
 
-from tests.conftest import PROJECT
-from tests.x_server import start_tray_host
+from tests.support.project import PROJECT
+from tests.support.x11 import start_tray_host
 
 if TYPE_CHECKING:
     from app.ui.application import RootkeeperApp
 
 PANELS = {"dark": 0x202124, "light": 0xF2F2F2}
 TRAY_WIDTH, TRAY_HEIGHT = 96, 32
-"""trayer's panel (`tests.x_server.start_tray_host`'s default size)."""
+"""trayer's panel (`tests.support.x11.start_tray_host`'s default size)."""
 MODULE = "tests.ui.test_screenshot"
 
 
@@ -137,7 +137,9 @@ def child_main() -> None:
     from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
     from app.ui.main import make_application
-    from tests.ui_helpers import build_app, eventually, make_sample_data, running
+    from tests.support.gui import build_app, running
+    from tests.support.sample_home import make_sample_data
+    from tests.support.waiting import eventually
 
     faulthandler.dump_traceback_later(85, exit=True)  # a hang shows where it is before the test gives up
     out, mode = Path(sys.argv[1]), sys.argv[2]
@@ -187,7 +189,7 @@ async def picture_window(app: RootkeeperApp, out: Path) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from tests.ui_helpers import translations
+    from tests.support.gui import translations
 
     screen = app.window.screen()
     app.window.message_bar.hide()

@@ -26,10 +26,12 @@ from app.core.store.store import Store
 from app.core.system.hublock import HubLock
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.models.servers import Column
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, recorded
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 from tests.ui.flows.test_consent import recorder
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -101,7 +103,7 @@ def used_by(app: Any, row: int = 0) -> str:
 
 
 def test_a_bridge_for_an_unapproved_server_prompts_and_the_answer_reaches_its_server_at_once(
-    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess]
+    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess], *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -150,7 +152,7 @@ def test_a_bridge_for_an_unapproved_server_prompts_and_the_answer_reaches_its_se
 
 
 def test_sessions_of_several_hosts_are_counted_and_a_killed_bridge_leaves_at_once(
-    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess]
+    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess], *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -190,8 +192,9 @@ def test_sessions_of_several_hosts_are_counted_and_a_killed_bridge_leaves_at_onc
         lock.release()
 
 
-def test_a_host_name_is_shown_as_plain_text(qloop: qasync.QEventLoop, tmp_path: Path,
-                                            bridges: list[BridgeProcess]) -> None:
+def test_a_host_name_is_shown_as_plain_text(
+    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess], *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     record = tmp_path / "recorder.jsonl"

@@ -9,16 +9,19 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
-from tests.hub_helpers import add_roots
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders, stored_server
+from tests.support.waiting import eventually
 from tests.ui.flows.test_consent import recorder
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
 
 
 def open_prompts() -> list[ConsentDialog]:
     return [w for w in QApplication.topLevelWidgets() if isinstance(w, ConsentDialog) and w.isVisible()]
 
 
-def test_two_servers_waiting_are_asked_about_one_after_the_other(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_two_servers_waiting_are_asked_about_one_after_the_other(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path / "data", "alpha"))

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.ui.single_instance import SingleInstance
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 
 @pytest.fixture

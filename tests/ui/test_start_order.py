@@ -9,10 +9,9 @@ from pathlib import Path
 
 from app.cli import main as cli
 from app.core.store.store import Store
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
+from tests.support.project import PROJECT
+from tests.support.store import add_roots, folders
 from tests.ui.test_process import environment
-from tests.ui_helpers import folders
 
 # Run inside the app's process: note what is loaded when the face is shown and at the event loop's first
 # turn after, then what the user sees once the app is assembled (the main window with the stored folders,

@@ -9,10 +9,11 @@ from pathlib import Path
 import qasync
 
 from app.core.store.store import Store
-from tests.headless_helpers import headless_hub, holder
-from tests.hub_helpers import python_server
-from tests.process_tree import leftovers, processes_mentioning
-from tests.ui_helpers import build_app, eventually, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.headless import HeadlessHubFactory, LockHolderFactory
+from tests.support.processes import leftovers, processes_mentioning
+from tests.support.servers import python_server
+from tests.support.waiting import eventually
 
 
 def initialized(record: Path) -> int:
@@ -21,7 +22,7 @@ def initialized(record: Path) -> int:
 
 
 def test_the_app_stops_a_headless_hub_and_connects_its_servers(
-    qloop: qasync.QEventLoop, tmp_path: Path, english: object
+    qloop: qasync.QEventLoop, tmp_path: Path, english: object, *, build_app: BuildApp, headless_hub: HeadlessHubFactory
 ) -> None:
     home, record, mark = tmp_path / "home", tmp_path / "seen.jsonl", f"takeover-{os.getpid()}"
     Store(home).update(lambda data: data.servers.append(
@@ -30,16 +31,16 @@ def test_the_app_stops_a_headless_hub_and_connects_its_servers(
     async def scenario() -> None:
         report = tmp_path / "headless-leftovers.json"  # what the headless hub leaves running when it exits
         with headless_hub(home, leftovers=report) as headless:
-            await eventually(lambda: initialized(record) == 1, 60, "the headless hub's server")
+            await eventually(lambda: initialized(record) == 1, "the headless hub's server", 60)
             async with running(build_app(home)) as app:
                 assert app.connecting
-                await eventually(lambda: headless.poll() is not None, 60, "the headless hub to exit")
+                await eventually(lambda: headless.poll() is not None, "the headless hub to exit", 60)
                 assert headless.returncode == 0
                 await eventually(lambda: any(s.status is not None and s.status.state == "connected"
-                                             for s in app.live.current.servers), 60, "the app's own connection")
+                                             for s in app.live.current.servers), "the app's own connection", 60)
                 assert initialized(record) == 2
                 # The app's server; the headless one has stopped (and is not left running, below nothing of ours).
-                assert len(processes_mentioning(mark)) == 1 and leftovers(report, mark) == []
+                assert len(processes_mentioning(mark, os.getpid())) == 1 and leftovers(report, mark) == []
                 assert not app.window.message_bar.isVisible()
             assert app.hub_lock.owner() is None  # released at shutdown
 
@@ -47,14 +48,14 @@ def test_the_app_stops_a_headless_hub_and_connects_its_servers(
 
 
 def test_the_app_runs_without_servers_when_the_holder_is_not_a_headless_hub(
-    qloop: qasync.QEventLoop, tmp_path: Path, english: object
+    qloop: qasync.QEventLoop, tmp_path: Path, english: object, *, build_app: BuildApp, lock_holder: LockHolderFactory
 ) -> None:
     home, record = tmp_path / "home", tmp_path / "seen.jsonl"
     Store(home).update(lambda data: data.servers.append(
         python_server("rec", "legacy_recorder", "--record", str(record))))
 
     async def scenario() -> None:
-        with holder(home / "state", "gui") as other:
+        with lock_holder(home / "state", "gui") as other:
             async with running(build_app(home)) as app:
                 assert not app.connecting
                 bar = app.window.message_bar

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 PLACEHOLDER = re.compile(r"%(?:\d+|n)|\{[a-z_][a-z0-9_]*\}")
 CATALOGUES = sorted((PROJECT / "resources" / "translations").glob("rootkeeper_zh_*.ts"))

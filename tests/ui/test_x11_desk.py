@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.conftest import PROJECT
-from tests.x_server import start_tray_host
+from tests.support.project import PROJECT
+from tests.support.x11 import start_tray_host
 
 if TYPE_CHECKING:
     from app.ui.application import RootkeeperApp
@@ -81,7 +81,8 @@ def balloons() -> list[str]:
 async def set_notifications(app: RootkeeperApp, wanted: bool) -> None:
     """Turn desktop notifications on or off in the Settings dialog, as the user does."""
     from app.ui.dialogs.settings_dialog import SettingsDialog
-    from tests.ui_helpers import eventually, shown_dialog
+    from tests.support.gui import shown_dialog
+    from tests.support.waiting import eventually
 
     app.window.settings_action.trigger()
     dialog = await shown_dialog(SettingsDialog)
@@ -96,8 +97,9 @@ async def notifications(home: Path, data: Path, report: dict[str, object]) -> No
     from PySide6.QtWidgets import QSystemTrayIcon
 
     from app.core.store.store import Store
-    from tests.hub_helpers import add_roots
-    from tests.ui_helpers import build_app, eventually, folders, running
+    from tests.support.gui import build_app, running
+    from tests.support.store import add_roots, folders
+    from tests.support.waiting import eventually
 
     (alpha,) = folders(data, "alpha")
     add_roots(Store(home), alpha)
@@ -131,7 +133,8 @@ async def notifications(home: Path, data: Path, report: dict[str, object]) -> No
 async def leave(home: Path, _data: Path, report: dict[str, object]) -> None:
     from PySide6.QtCore import QPoint
 
-    from tests.ui_helpers import build_app, eventually, running
+    from tests.support.gui import build_app, running
+    from tests.support.waiting import eventually
 
     app = build_app(home, tray_available=False)
     async with running(app):
@@ -142,7 +145,8 @@ async def leave(home: Path, _data: Path, report: dict[str, object]) -> None:
 
 
 async def come_back(home: Path, _data: Path, report: dict[str, object]) -> None:
-    from tests.ui_helpers import build_app, eventually, running
+    from tests.support.gui import build_app, running
+    from tests.support.waiting import eventually
 
     app = build_app(home, tray_available=False)
     async with running(app):

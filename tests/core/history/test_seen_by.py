@@ -13,9 +13,10 @@ from app.core.servers.status import ConnectionStatus
 from app.core.store.store import Store
 from app.ui.models.roots import Column, RootsTableModel
 from app.ui.models.snapshot import ServerRow, Snapshot
-from tests.hub_helpers import add_roots
-from tests.mcp_helpers import stdio_entry
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.servers import stdio_entry
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 OK = AccessResult(AccessStatus.OK, "readable")
 
@@ -25,7 +26,7 @@ def seen_by(model: RootsTableModel, root_id: str) -> str:
 
 
 def test_a_crash_looping_server_is_named_only_in_the_tooltip_never_as_seeing_the_folder(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.hosts.bridgecmd import bridge_command, bridged_server_name
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 PRINT_COMMAND = (
     "import json; from app.core.hosts.bridgecmd import bridge_command; print(json.dumps(bridge_command('fs')))"

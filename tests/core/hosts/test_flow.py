@@ -12,7 +12,7 @@ import pytest
 from app.core.hosts import HOSTS, HostConfigError, flow
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
-from tests.core.hosts.samples import CURSOR
+from tests.support.host_samples import CURSOR
 
 
 def cursor_config(home: Path, data_dir: Path) -> Path:

@@ -8,7 +8,7 @@ import pytest
 
 from app.core.hosts import HOSTS, HostConfigError, guess_host
 from app.core.hosts.bridgecmd import bridge_command, bridged_server_name
-from tests.core.hosts.samples import MARKER, SAMPLES, Sample
+from tests.support.host_samples import MARKER, SAMPLES, Sample
 
 LAUNCH = ["/opt/rootkeeper/rootkeeper"]
 

@@ -11,7 +11,7 @@ import pytest
 from app.core.hosts import HOSTS, flow
 from app.core.model import StdioTarget
 from app.core.store.store import Store
-from tests.core.hosts.samples import (
+from tests.support.host_samples import (
     CLAUDE_CODE,
     CLAUDE_DESKTOP,
     CODEX,

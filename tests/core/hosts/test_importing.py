@@ -7,7 +7,7 @@ from pathlib import Path
 from app.core.hosts import HOSTS
 from app.core.hosts.importing import plan_import, valid_name
 from app.core.model import HttpTarget, ServerEntry, StdioTarget, StoreData
-from tests.core.hosts.samples import CLAUDE_CODE, CLAUDE_DESKTOP, GEMINI, VSCODE
+from tests.support.host_samples import CLAUDE_CODE, CLAUDE_DESKTOP, GEMINI, VSCODE
 
 
 def test_names_are_made_valid_and_unique() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from app.core.hosts import HOSTS, ConfigFile, HostConfigError
 from app.core.hosts.install import backup, load_records, plan_install, plan_uninstall, read_config, write
-from tests.core.hosts.samples import CURSOR, ZED
+from tests.support.host_samples import CURSOR, ZED
 
 
 def _installed(path: Path, sample_text: str, host_name: str) -> tuple[ConfigFile, str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check, check_many, check_now
-from tests.conftest import run_unprivileged
+from tests.support.cli import run_unprivileged
 
 
 def test_ok_folder_and_file(tmp_path: Path) -> None:

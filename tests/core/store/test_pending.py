@@ -13,7 +13,7 @@ from inotify_simple import INotify, flags
 
 from app.core.model import Root
 from app.core.store.store import Store
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 
 def _root(name: str) -> Root:

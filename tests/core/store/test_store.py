@@ -12,7 +12,8 @@ import pytest
 
 from app.core.model import SCHEMA_VERSION, HttpTarget, Root, ServerEntry
 from app.core.store.store import STORE_FILE, Store, StoreError
-from tests.conftest import PROJECT, run_unprivileged
+from tests.support.cli import run_unprivileged
+from tests.support.project import PROJECT
 
 
 def _root(name: str) -> Root:

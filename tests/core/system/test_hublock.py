@@ -14,12 +14,14 @@ import pytest
 
 from app.core.system.hublock import HubLock, HubLockHeld
 from app.engine.takeover import take_over
-from tests.conftest import PROJECT
-from tests.headless_helpers import holder
+from tests.support.headless import LockHolderFactory
+from tests.support.project import PROJECT
 
 
-def test_a_second_process_is_refused_and_told_who_holds_the_lock(tmp_path: Path) -> None:
-    with holder(tmp_path, "headless") as proc:
+def test_a_second_process_is_refused_and_told_who_holds_the_lock(
+    tmp_path: Path, *, lock_holder: LockHolderFactory
+) -> None:
+    with lock_holder(tmp_path, "headless") as proc:
         lock = HubLock(tmp_path, "headless")
         assert not lock.try_acquire()
         owner = lock.owner()
@@ -29,8 +31,8 @@ def test_a_second_process_is_refused_and_told_who_holds_the_lock(tmp_path: Path)
         assert refused.value.code == "hub.held.headless"
 
 
-def test_the_kernel_releases_the_lock_of_a_killed_holder(tmp_path: Path) -> None:
-    with holder(tmp_path, "headless") as proc:
+def test_the_kernel_releases_the_lock_of_a_killed_holder(tmp_path: Path, *, lock_holder: LockHolderFactory) -> None:
+    with lock_holder(tmp_path, "headless") as proc:
         proc.kill()
         proc.wait(60)
         lock = HubLock(tmp_path, "gui")
@@ -41,8 +43,8 @@ def test_the_kernel_releases_the_lock_of_a_killed_holder(tmp_path: Path) -> None
         assert lock.owner() is None  # released: nobody is named
 
 
-def test_take_over_stops_a_headless_hub_and_takes_its_lock(tmp_path: Path) -> None:
-    with holder(tmp_path, "headless") as proc:
+def test_take_over_stops_a_headless_hub_and_takes_its_lock(tmp_path: Path, *, lock_holder: LockHolderFactory) -> None:
+    with lock_holder(tmp_path, "headless") as proc:
         lock = HubLock(tmp_path, "gui")
         assert asyncio.run(take_over(lock, timeout=60))
         assert proc.wait(60) == 0
@@ -51,23 +53,27 @@ def test_take_over_stops_a_headless_hub_and_takes_its_lock(tmp_path: Path) -> No
         lock.release()
 
 
-def test_take_over_never_signals_a_gui_holder(tmp_path: Path) -> None:
-    with holder(tmp_path, "gui") as proc:
+def test_take_over_never_signals_a_gui_holder(tmp_path: Path, *, lock_holder: LockHolderFactory) -> None:
+    with lock_holder(tmp_path, "gui") as proc:
         lock = HubLock(tmp_path, "gui")
         assert not asyncio.run(take_over(lock, timeout=60))
         assert proc.poll() is None and not lock.held
 
 
-def test_take_over_never_signals_a_process_that_did_not_write_the_lock(tmp_path: Path) -> None:
+def test_take_over_never_signals_a_process_that_did_not_write_the_lock(
+    tmp_path: Path, *, lock_holder: LockHolderFactory
+) -> None:
     # The pid in the file belongs to a live process, but its start time says it is not the writer.
-    with holder(tmp_path, "headless", "forge") as proc:
+    with lock_holder(tmp_path, "headless", "forge") as proc:
         lock = HubLock(tmp_path, "gui")
         assert not asyncio.run(take_over(lock, timeout=60))
         assert proc.poll() is None and not lock.held
 
 
-def test_take_over_gives_up_after_its_bound_when_the_hub_does_not_stop(tmp_path: Path) -> None:
-    with holder(tmp_path, "headless") as proc:
+def test_take_over_gives_up_after_its_bound_when_the_hub_does_not_stop(
+    tmp_path: Path, *, lock_holder: LockHolderFactory
+) -> None:
+    with lock_holder(tmp_path, "headless") as proc:
         # A hub that ignores SIGTERM (stuck): the GUI stops waiting after its bound and runs without the lock.
         os.kill(proc.pid, signal.SIGSTOP)
         try:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.system import logsetup
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 ROTATE = """
 import logging, os, sys

@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import pytest
 from app.core.servers.sessions import SESSIONS_DIR, live_sessions
 from app.core.servers.status_file import STATUS_FILE, read_published
 from app.core.system import processes
+from tests.support.waiting import eventually_sync
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc, setpriv")
 
@@ -38,13 +38,6 @@ def state_of(pid: int) -> str | None:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except FileNotFoundError:
         return None
-
-
-def wait_for(check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.01)
 
 
 @pytest.fixture
@@ -76,7 +69,7 @@ def test_a_zombie_and_a_reaped_process_are_not_alive(backend: tuple[Alive, Start
     process = subprocess.Popen(SLEEPER, stdin=subprocess.PIPE)
     token = started(process.pid)
     process.kill()
-    wait_for(lambda: state_of(process.pid) == "Z", "the killed child is a zombie, not reaped yet")
+    eventually_sync(lambda: state_of(process.pid) == "Z", "the killed child is a zombie, not reaped yet")
     assert not alive(process.pid, None) and not alive(process.pid, token)
     process.wait(WAIT)
     assert not alive(process.pid, None)
@@ -88,7 +81,7 @@ def test_another_users_process_is_not_ours(backend: tuple[Alive, Started]) -> No
     command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *SLEEPER]
     process = subprocess.Popen(command, stdin=subprocess.PIPE)
     try:
-        wait_for(lambda: os.stat(f"/proc/{process.pid}").st_uid == 65534, "the child runs as nobody")
+        eventually_sync(lambda: os.stat(f"/proc/{process.pid}").st_uid == 65534, "the child runs as nobody")
         assert not alive(process.pid, None)
     finally:
         process.kill()

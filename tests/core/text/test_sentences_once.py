@@ -17,7 +17,7 @@ from app.core.text.commands import COMMANDS
 from app.core.text.hosts import HOSTS_AND_HUB
 from app.core.text.sentences import SENTENCES
 from app.core.text.servers import SERVER_FAILURES
-from tests.conftest import PROJECT
+from tests.support.project import PROJECT
 
 APP = PROJECT / "app"
 CATALOGUE_DIR = APP / "core" / "text"

@@ -11,7 +11,9 @@ from app.core.model import StoreData
 from app.core.roots.sharing import visible_lists
 from app.core.store.store import Store
 from tests.engine.watcher.test_watcher import make_watcher, started
-from tests.hub_helpers import add_roots, eventually, python_server
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -18,7 +18,8 @@ from app.core.store.store import Store
 from app.engine.watcher.results import RESULTS_PER_TURN, WARM_ON_THREAD, warm_shared, warmed_lists
 from tests.benchmarks.fixtures import make_folders, roots_for
 from tests.engine.watcher.test_watcher import cli, make_watcher, started
-from tests.hub_helpers import eventually, python_server
+from tests.support.servers import python_server
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -26,9 +26,11 @@ from app.engine.watcher import index as watcher_index
 from app.engine.watcher import os_events as watcher_os
 from app.engine.watcher import watcher as watcher_module
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
-from tests.conftest import PROJECT
 from tests.core.roots.test_access import HangingCheck
-from tests.hub_helpers import add_roots, eventually, python_server
+from tests.support.project import PROJECT
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 

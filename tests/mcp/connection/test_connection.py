@@ -23,18 +23,18 @@ from app.core.servers.pacing import JITTER
 from app.mcp.connection.connection import STOP_GRACE, ConnectionStatus, ServerConnection
 from app.mcp.errors import ToolCallError
 from app.mcp.transport import MAX_SERVER_REQUESTS_IN_FLIGHT
-from tests.mcp.connection.helpers import WAIT, Connect, FailingRoots, Roots, connections, eventually
-from tests.mcp_helpers import HttpServers, free_port, http_entry, http_servers, read_events, stdio_entry
+from tests.mcp.connection.roots import Connect, Connections, FailingRoots, Roots
+from tests.support.recordings import read_events
+from tests.support.servers import HttpServers, HttpServersFactory, free_port, http_entry, stdio_entry
+from tests.support.waiting import LONG_WAIT, eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 
 VERSIONS = {"modern": LATEST_MODERN_VERSION, "legacy": LATEST_HANDSHAKE_VERSION}
 
 
-
-
 @pytest.fixture(scope="module")
-def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServers]:
+def http(tmp_path_factory: pytest.TempPathFactory, *, http_servers: HttpServersFactory) -> Iterator[HttpServers]:
     """The HTTP test servers, started once and together for this module."""
     logs = tmp_path_factory.mktemp("http-servers")
     specs = {
@@ -49,7 +49,7 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServers]:
 
 
 @pytest_asyncio.fixture
-async def connect(tmp_path: Path, http: HttpServers) -> AsyncIterator[Connect]:
+async def connect(tmp_path: Path, http: HttpServers, *, connections: Connections) -> AsyncIterator[Connect]:
     """Start connections for the test; afterwards stop them all and check no child process is left.
 
     It depends on `http` so those servers are running before the children are counted.
@@ -96,7 +96,7 @@ async def test_each_call_gets_the_roots_current_at_that_moment(
     seen: list[ConnectionStatus] = []
     connection = connect(entry, roots, on_status=seen.append)
 
-    status = await connection.wait_connected(WAIT)
+    status = await connection.wait_connected(LONG_WAIT)
     assert (status.era, status.protocol_version) == (era, VERSIONS[era])
     assert seen[0].state == "connecting"
 
@@ -129,16 +129,16 @@ async def test_legacy_server_relists_after_notify_and_sees_the_new_list(
         entry = http_entry("recorder", http["recorder"].url)
     connection = connect(entry, roots)
 
-    status = await connection.wait_connected(WAIT)
+    status = await connection.wait_connected(LONG_WAIT)
     assert status.era == "legacy"  # found out by the auto probe, not configured
 
     def lists() -> list[list[str]]:
         return [event["uris"] for event in read_events(record) if event["event"] == "listed"]
 
-    await eventually(lambda: lists() == [[old.as_uri()]], "the server listed the roots after the handshake")
+    await eventually(lambda: lists() == [[old.as_uri()]], "the server listed the roots after the handshake", LONG_WAIT)
     roots.folders = [new]
     assert await connection.notify_roots_changed() is True
-    await eventually(lambda: len(lists()) == 2, "the server listed again after list_changed")
+    await eventually(lambda: len(lists()) == 2, "the server listed again after list_changed", LONG_WAIT)
     assert lists() == [[old.as_uri()], [new.as_uri()]]
     seen = await connection.call_tool("seen_roots")
     assert seen["structuredContent"]["result"] == [[old.as_uri()], [new.as_uri()]]
@@ -155,8 +155,8 @@ async def test_sharing_none_declares_no_roots_and_answers_a_legacy_request_with_
     roots = Roots(*folders(tmp_path, "private"))
     connection = connect(stdio_entry("recorder", "legacy_recorder", "--record", str(record), share="none"), roots)
 
-    await connection.wait_connected(WAIT)
-    await eventually(lambda: len(read_events(record)) == 2, "the server asked for roots")
+    await connection.wait_connected(LONG_WAIT)
+    await eventually(lambda: len(read_events(record)) == 2, "the server asked for roots", LONG_WAIT)
     assert read_events(record) == [
         {"event": "initialized", "roots_capability": None},
         {"event": "list_failed", "code": -32601, "message": "Roots not supported"},
@@ -170,7 +170,7 @@ async def test_sharing_none_leaves_a_modern_server_without_the_roots_capability(
     roots = Roots()
     connection = connect(stdio_entry("roots-tool", "roots_tool", share="none"), roots)
 
-    assert (await connection.wait_connected(WAIT)).era == "modern"
+    assert (await connection.wait_connected(LONG_WAIT)).era == "modern"
     with pytest.raises(ToolCallError, match=r"error -32021: Client did not declare the roots capability"):
         await connection.call_tool("show_roots")
     assert roots.calls == 0
@@ -180,8 +180,8 @@ async def test_a_failing_roots_provider_answers_internal_error(connect: Connect,
     record = tmp_path / "record.jsonl"
     connection = connect(stdio_entry("recorder", "legacy_recorder", "--record", str(record)), FailingRoots())
 
-    await connection.wait_connected(WAIT)
-    await eventually(lambda: len(read_events(record)) == 2, "the server asked for roots")
+    await connection.wait_connected(LONG_WAIT)
+    await eventually(lambda: len(read_events(record)) == 2, "the server asked for roots", LONG_WAIT)
     assert read_events(record)[1] == {
         "event": "list_failed",
         "code": -32603,
@@ -202,7 +202,7 @@ async def test_a_server_broken_by_the_discover_probe_is_reconnected_in_legacy_mo
         stdio_entry("old-server", "hostile", "discover-crash"), roots, on_legacy_only=lambda: remembered.append("yes")
     )
 
-    status = await connection.wait_connected(WAIT)
+    status = await connection.wait_connected(LONG_WAIT)
     assert (status.era, status.protocol_version) == ("legacy", LATEST_HANDSHAKE_VERSION)
     assert remembered == ["yes"]
     assert "crashed on server/discover" in connection.log_path.read_text(encoding="utf-8")
@@ -267,14 +267,14 @@ def hostile_cases(http: HttpServers, tmp_path: Path) -> dict[str, tuple[ServerEn
 
 
 async def test_every_hostile_server_ends_in_backoff_with_one_clear_sentence(
-    connect: Connect, http: HttpServers, tmp_path: Path
+    connect: Connect, http: HttpServers, tmp_path: Path, *, connections: Connections
 ) -> None:
     cases = hostile_cases(http, tmp_path)
     roots = Roots(*folders(tmp_path, "shared"))
     connections = {name: connect(entry, roots, connect_timeout=timeout) for name, (entry, timeout, _) in cases.items()}
 
     async def first_backoff(connection: ServerConnection) -> ConnectionStatus:
-        return await connection.wait_for_status(lambda status: status.state == "backoff", WAIT)
+        return await connection.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
 
     statuses = dict(zip(connections, await asyncio.gather(*map(first_backoff, connections.values())), strict=True))
     assert {name: status.last_error for name, status in statuses.items()} == {
@@ -321,7 +321,7 @@ async def test_backoff_doubles_up_to_its_cap(connect: Connect) -> None:
         backoff_initial=0.05,
         backoff_cap=0.15,
     )
-    await eventually(lambda: len(delays) >= 4, "four failed attempts")
+    await eventually(lambda: len(delays) >= 4, "four failed attempts", LONG_WAIT)
     # Each wait is the doubling, capped delay less a random part of at most JITTER of it.
     planned = [0.05, 0.1, 0.15, 0.15]
     assert all((1 - JITTER) * plan <= delay <= plan for delay, plan in zip(delays[:4], planned, strict=True)), delays
@@ -329,13 +329,13 @@ async def test_backoff_doubles_up_to_its_cap(connect: Connect) -> None:
 
 async def test_a_server_dying_on_a_call_fails_that_call_clearly_and_is_reconnected(connect: Connect) -> None:
     connection = connect(stdio_entry("die-on-call", "hostile", "die-on-call"), backoff_initial=0.05)
-    await connection.wait_connected(WAIT)
+    await connection.wait_connected(LONG_WAIT)
 
     with pytest.raises(ToolCallError) as failure:
         await connection.call_tool("crash")
     assert str(failure.value) == "The server closed the connection; its log ends with “hostile: dying on a tool call”."
-    await connection.wait_for_status(lambda status: status.state == "backoff", WAIT)
-    status = await connection.wait_connected(WAIT)
+    await connection.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
+    status = await connection.wait_connected(LONG_WAIT)
     assert status.last_error is None
 
 
@@ -347,21 +347,21 @@ async def test_a_roots_flood_starves_neither_calls_nor_status_listeners(connect:
     connection = connect(
         stdio_entry("flood", "hostile", "flood"), Roots(*folders(tmp_path, "a")), on_status=published.append
     )
-    await connection.wait_connected(WAIT)
-    await connection.wait_for_status(lambda status: status.roots_fetch_count >= 1000, WAIT)
+    await connection.wait_connected(LONG_WAIT)
+    await connection.wait_for_status(lambda status: status.roots_fetch_count >= 1000, LONG_WAIT)
 
     result = await connection.call_tool("echo", {"text": "still here"})
     assert result["structuredContent"] == {"result": "still here"}
     after_call = connection.status.roots_fetch_count
-    await connection.wait_for_status(lambda status: status.roots_fetch_count > after_call + 100, WAIT)
+    await connection.wait_for_status(lambda status: status.roots_fetch_count > after_call + 100, LONG_WAIT)
     # Fetches are published in batches, so a listener is not called once per request.
     assert len(published) * 20 < connection.status.roots_fetch_count
 
 
 async def test_a_flooding_server_that_never_reads_cannot_pile_up_work(connect: Connect) -> None:
     connection = connect(stdio_entry("flood-no-read", "hostile", "flood-no-read"), call_timeout=1.0)
-    await connection.wait_connected(WAIT)
-    await connection.wait_for_status(lambda status: status.roots_fetch_count >= 500, WAIT)
+    await connection.wait_connected(LONG_WAIT)
+    await connection.wait_for_status(lambda status: status.roots_fetch_count >= 500, LONG_WAIT)
 
     most_tasks = 0
     for _ in range(25):

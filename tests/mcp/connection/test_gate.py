@@ -19,10 +19,11 @@ from app.core.servers.status import ConnectionStatus
 from app.core.store.store import Store
 from app.mcp.connection.gate import StartGate
 from app.mcp.hub import Hub
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
-from tests.mcp.connection.helpers import WAIT, connections, eventually
+from tests.mcp.connection.roots import Connections
 from tests.servers.counted import spawns, started
+from tests.support.project import PROJECT
+from tests.support.store import add_roots
+from tests.support.waiting import LONG_WAIT, eventually
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -94,45 +95,49 @@ async def test_fifty_servers_start_a_few_at_a_time_and_each_is_spawned_once(tmp_
         await hub.stop()
 
 
-async def test_a_probe_left_unanswered_is_not_followed_at_once_by_a_second_spawn(tmp_path: Path) -> None:
+async def test_a_probe_left_unanswered_is_not_followed_at_once_by_a_second_spawn(
+    tmp_path: Path, *, connections: Connections
+) -> None:
     file = tmp_path / "spawns.jsonl"
     async with connections(tmp_path / "logs") as connect:
         silent = connect(counted("silent", file, "hostile", "silent"), connect_timeout=3.0)
-        status = await silent.wait_for_status(lambda status: status.state == "backoff", WAIT)
+        status = await silent.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
         assert status.last_error == "The server did not answer within 3 s."
         assert spawns(file) == {"silent": 1}
         # The next attempt (after the backoff) tries the handshake instead of the probe.
-        await silent.wait_for_status(lambda status: status.state == "connecting", WAIT)
-        await silent.wait_for_status(lambda status: status.state == "backoff", WAIT)
+        await silent.wait_for_status(lambda status: status.state == "connecting", LONG_WAIT)
+        await silent.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
         assert spawns(file) == {"silent": 2}
     starts = [line for line in (tmp_path / "logs" / "silent.log").read_text(encoding="utf-8").splitlines()
               if "Rootkeeper starts" in line]
     assert [line.rsplit("(", 1)[1] for line in starts] == ["auto mode)", "legacy mode)"]
 
 
-async def test_servers_failing_together_retry_at_different_moments(tmp_path: Path) -> None:
+async def test_servers_failing_together_retry_at_different_moments(tmp_path: Path, *, connections: Connections) -> None:
     file = tmp_path / "spawns.jsonl"
     async with connections(tmp_path / "logs") as connect:
         started = [connect(counted(f"x{index}", file, "hostile", "exit-at-start")) for index in range(10)]
         backoffs: list[ConnectionStatus] = await asyncio.gather(
-            *(connection.wait_for_status(lambda status: status.state == "backoff", WAIT) for connection in started)
+            *(connection.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT) for connection in started)
         )
     delays = [status.retry_in for status in backoffs]
     assert all(delay is not None and 0 < delay <= 0.5 for delay in delays), delays
     assert len(set(delays)) > 1, delays
 
 
-async def test_time_queued_for_a_start_slot_is_not_counted_against_the_deadline(tmp_path: Path) -> None:
+async def test_time_queued_for_a_start_slot_is_not_counted_against_the_deadline(
+    tmp_path: Path, *, connections: Connections
+) -> None:
     gate = StartGate(1, hold=HOURS)
     file = tmp_path / "spawns.jsonl"
     async with connections(tmp_path / "logs", start_gate=gate) as connect:
         # The silent server holds the only slot until its own 20 s deadline; the healthy one,
         # given 10 s, waits longer than that for the slot and must still connect at its first attempt.
         silent = connect(counted("silent", file, "hostile", "silent"), connect_timeout=20.0)
-        await eventually(lambda: gate.starting == 1, "the silent server to take the slot")
+        await eventually(lambda: gate.starting == 1, "the silent server to take the slot", LONG_WAIT)
         healthy = connect(counted("healthy", file, "roots_tool", era="2025-11-25"), connect_timeout=10.0)
-        await silent.wait_for_status(lambda status: status.state == "backoff", WAIT)
-        status = await healthy.wait_for_status(lambda status: status.state != "connecting", WAIT)
+        await silent.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
+        status = await healthy.wait_for_status(lambda status: status.state != "connecting", LONG_WAIT)
         assert (status.state, status.last_error) == ("connected", None)
         assert spawns(file)["healthy"] == 1
 
@@ -150,14 +155,14 @@ class _Cpus:
         return self._times
 
 
-async def test_a_server_hanging_at_start_gives_up_its_slot(tmp_path: Path) -> None:
+async def test_a_server_hanging_at_start_gives_up_its_slot(tmp_path: Path, *, connections: Connections) -> None:
     gate = StartGate(1, hold=0.2, cpu=_Cpus(0.3))
     file = tmp_path / "spawns.jsonl"
     async with connections(tmp_path / "logs", start_gate=gate) as connect:
         silent = connect(counted("silent", file, "hostile", "silent"), connect_timeout=HOURS)
-        await eventually(lambda: gate.starting == 1, "the silent server to take the slot")
+        await eventually(lambda: gate.starting == 1, "the silent server to take the slot", LONG_WAIT)
         healthy = connect(counted("healthy", file, "roots_tool", era="2025-11-25"))
-        await healthy.wait_connected(WAIT)
+        await healthy.wait_connected(LONG_WAIT)
         assert silent.status.state == "connecting"
         assert gate.starting == 0  # the healthy one gave its slot back once connected; the silent one, after `hold`
 
@@ -167,10 +172,10 @@ async def test_a_slot_outlasting_its_hold_while_the_cpus_are_saturated_is_kept()
     cpus = _Cpus(0.95)
     gate = StartGate(1, hold=0.05, cpu=cpus)
     slot = await gate.enter()
-    await eventually(lambda: gate.extensions >= 3, "three holds renewed")
+    await eventually(lambda: gate.extensions >= 3, "three holds renewed", LONG_WAIT)
     assert gate.starting == 1 and gate.overruns == 0
     cpus.busy_share = 0.3  # the CPUs are idle again: a start still running now is hung
-    await eventually(lambda: gate.overruns == 1, "the slot given back")
+    await eventually(lambda: gate.overruns == 1, "the slot given back", LONG_WAIT)
     assert gate.starting == 0
     slot.leave()  # given back already: nothing more
     assert gate.starting == 0

@@ -12,8 +12,11 @@ from app.core.model import StoreData
 from app.core.servers.progress import ConnectionProgress, connection_progress
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, eventually, python_server, recorded
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 

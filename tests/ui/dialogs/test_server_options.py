@@ -17,8 +17,9 @@ from app.ui.dialogs.server_dialog import ERAS, ROOTS_SOURCES, WEB, ServerDialog
 from app.ui.i18n import ENGLISH
 from app.ui.render import render
 from app.ui.window.main_window import SERVERS_TAB
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server, translations
+from tests.support.gui import BuildApp, run, running, shown_dialog, translations
+from tests.support.store import add_roots, folders, stored_server
+from tests.support.waiting import eventually
 
 # A command that is never found: the hub's attempts to start it fail quietly, which these tests do not need.
 ABSENT = "rootkeeper-test-no-such-server"
@@ -53,7 +54,7 @@ async def _pick_alias_folder(dialog: ServerDialog, folder: Path) -> None:
 
 
 def test_the_dialog_saves_exactly_the_aliases_own_folders_roots_source_and_era(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -107,7 +108,7 @@ def test_the_dialog_saves_exactly_the_aliases_own_folders_roots_source_and_era(
 
 
 def test_a_relative_server_path_is_refused_in_one_translated_sentence_and_nothing_is_saved(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -140,7 +141,9 @@ def test_a_relative_server_path_is_refused_in_one_translated_sentence_and_nothin
     run(qloop, scenario(), timeout=60)
 
 
-def test_a_web_server_cannot_be_given_its_own_folders(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_web_server_cannot_be_given_its_own_folders(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     _save(store, ServerEntry(name="stdio", target=StdioTarget(command=ABSENT), also_send_own_folders=True,
@@ -170,7 +173,7 @@ def test_a_web_server_cannot_be_given_its_own_folders(qloop: qasync.QEventLoop, 
 
 
 def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_text(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -227,7 +230,7 @@ def test_the_details_panel_shows_how_the_server_is_sent_its_folders_as_plain_tex
 
 
 def test_the_offer_to_use_the_shared_folders_is_checked_and_shows_the_exact_change(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

@@ -12,7 +12,9 @@ from app.core.servers import secrets
 from app.core.store.store import Store
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.window.main_window import SERVERS_TAB
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, stored_server
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import stored_server
+from tests.support.waiting import eventually
 
 ABSENT = "rootkeeper-test-no-such-server"
 TOKEN = "tok-83f1a0d2"
@@ -37,7 +39,7 @@ async def _edit(app: object, name: str) -> ServerDialog:
 
 
 def test_the_dialog_shows_secrets_masked_and_saving_unchanged_keeps_them(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

@@ -15,18 +15,12 @@ from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.text import home_relative
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots, recorded
-from tests.mcp_helpers import http_servers
-from tests.ui_helpers import (
-    build_app,
-    eventually,
-    folders,
-    run,
-    running,
-    shown_dialog,
-    stored_server,
-)
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.servers import HttpServersFactory
+from tests.support.store import add_roots, folders, stored_server
+from tests.support.waiting import eventually
 
 PASSWORD = "pw-71c3e9a0"
 
@@ -43,7 +37,7 @@ def recorder(name: str, record: Path) -> ServerEntry:
 
 
 def test_a_new_server_sees_nothing_until_the_user_shares_then_the_list_at_once(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -78,7 +72,9 @@ def test_a_new_server_sees_nothing_until_the_user_shares_then_the_list_at_once(
     run(qloop, scenario(), timeout=60)
 
 
-def test_declining_keeps_the_server_on_its_own_configuration(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_declining_keeps_the_server_on_its_own_configuration(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path / "data", "alpha"))
@@ -98,7 +94,7 @@ def test_declining_keeps_the_server_on_its_own_configuration(qloop: qasync.QEven
 
 
 def test_the_prompt_says_which_program_asks_lists_paths_and_defaults_to_deciding_later(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -130,7 +126,7 @@ def test_the_prompt_says_which_program_asks_lists_paths_and_defaults_to_deciding
 
 
 def test_waiting_servers_are_asked_one_at_a_time_and_decide_later_outlives_a_restart(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -181,7 +177,7 @@ def test_waiting_servers_are_asked_one_at_a_time_and_decide_later_outlives_a_res
 
 
 def test_the_prompt_for_a_web_server_shows_its_url_as_plain_text_without_the_password(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp, http_servers: HttpServersFactory
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

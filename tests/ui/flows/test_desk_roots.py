@@ -15,8 +15,10 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.models.roots import Column
-from tests.hub_helpers import add_roots, python_server
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_root
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.servers import python_server
+from tests.support.store import add_roots, folders, stored_root
+from tests.support.waiting import eventually
 
 
 class OpenedUrls(QObject):
@@ -70,7 +72,9 @@ OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbi
 
 
 @OFFSCREEN_MENU
-def test_the_row_menu_opens_copies_turns_off_and_renames(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_row_menu_opens_copies_turns_off_and_renames(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     alpha, beta = folders(tmp_path, "alpha", "beta")
@@ -116,7 +120,7 @@ def test_the_row_menu_opens_copies_turns_off_and_renames(qloop: qasync.QEventLoo
 
 
 def test_undo_brings_back_the_folders_with_their_ids_and_every_server_subset(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -157,7 +161,9 @@ def test_undo_brings_back_the_folders_with_their_ids_and_every_server_subset(
     run(qloop, scenario())
 
 
-def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_window_shortcuts_filter_sort_and_the_first_run_hint(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     app = build_app(home)
@@ -215,7 +221,7 @@ def test_window_shortcuts_filter_sort_and_the_first_run_hint(qloop: qasync.QEven
 
 
 def test_ctrl_v_offers_the_path_on_the_clipboard_and_shares_it_when_confirmed(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -264,7 +270,9 @@ def test_ctrl_v_offers_the_path_on_the_clipboard_and_shares_it_when_confirmed(
 
 
 @OFFSCREEN_MENU
-def test_rename_and_check_now_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_rename_and_check_now_from_the_row_menu(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     alpha, beta = folders(tmp_path, "alpha", "beta")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -17,9 +18,12 @@ from app.core.store.store import Store
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.models.servers import Column
-from tests.hub_helpers import add_roots, python_server, recorded
-from tests.process_tree import processes_mentioning
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog, stored_server
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.processes import processes_mentioning
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots, folders, stored_server
+from tests.support.waiting import eventually
 
 OFFSCREEN_MENU = pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
 
@@ -43,7 +47,9 @@ def status_text(page: object) -> str:
 
 
 @OFFSCREEN_MENU
-def test_disable_enable_and_reconnect_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_disable_enable_and_reconnect_from_the_row_menu(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path, "alpha"))
@@ -60,17 +66,18 @@ def test_disable_enable_and_reconnect_from_the_row_menu(qloop: qasync.QEventLoop
             names = [a.objectName() for a in menu.actions() if not a.isSeparator()]
             assert names == ["editServerAction", "reconnectAction", "toggleServerAction", "showLogAction",
                              "removeServerAction"]
-            (first,) = processes_mentioning(str(record))
+            (first,) = processes_mentioning(str(record), os.getpid())
             action(menu, "reconnectAction").trigger()
             await eventually(lambda: len(recorded(record)) == 2, what="the new session to list")
-            await eventually(lambda: first not in processes_mentioning(str(record)), what="the old process gone")
+            await eventually(lambda: first not in processes_mentioning(str(record), os.getpid()),
+                             what="the old process gone")
             menu.close()
 
             menu = open_menu(page)
             assert action(menu, "toggleServerAction").text() == "&Disable (keep its settings)"
             action(menu, "toggleServerAction").trigger()
             await eventually(lambda: not stored_server(store, "rec").enabled, what="disabled in the store")
-            await eventually(lambda: not processes_mentioning(str(record)), what="the process to end")
+            await eventually(lambda: not processes_mentioning(str(record), os.getpid()), what="the process to end")
             await eventually(lambda: status_text(page) == "Disabled", what="'Disabled' on screen")
             assert stored_server(store, "rec").consent == "given"
             menu.close()
@@ -91,7 +98,7 @@ def plain(servers: list[ServerEntry]) -> list[tuple[dict[str, object], object]]:
 
 
 def test_removing_a_server_can_be_undone_with_its_consent_subset_and_log(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -122,7 +129,7 @@ def test_removing_a_server_can_be_undone_with_its_consent_subset_and_log(
             question = await shown_dialog(QMessageBox, "confirm")
             next(b for b in question.buttons() if b.text() == "Remove").click()
             await eventually(lambda: store.load().servers == [], what="the server removed")
-            await eventually(lambda: not processes_mentioning(str(record)), what="its process gone")
+            await eventually(lambda: not processes_mentioning(str(record), os.getpid()), what="its process gone")
             bar = app.window.message_bar
             assert bar.action_button.isVisible() and log.exists()
             bar.action_button.click()
@@ -163,7 +170,7 @@ def click_header(page: object, column: int) -> None:
 
 
 def test_sorting_and_filtering_servers_keeps_the_actions_on_the_row_clicked(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -238,7 +245,7 @@ async def settled(menu: QMenu) -> QMenu:
 
 
 @OFFSCREEN_MENU
-def test_edit_and_show_log_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_edit_and_show_log_from_the_row_menu(qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path, "alpha"))
@@ -288,7 +295,7 @@ BINDING_MEANS = {
 
 @pytest.mark.parametrize("module", list(ERAS))
 def test_the_table_says_connected_and_the_details_give_the_protocol_version(
-    qloop: qasync.QEventLoop, tmp_path: Path, module: str
+    qloop: qasync.QEventLoop, tmp_path: Path, module: str, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

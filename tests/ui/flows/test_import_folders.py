@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QCheckBox, QLabel
 
 from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
 from app.ui.window.main_window import HOSTS_TAB
-from tests.conftest import PROJECT
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.project import PROJECT
+from tests.support.waiting import eventually
 
 CONFIG = """{
   "mcpServers": {
@@ -43,7 +44,7 @@ def desktop(home: Path, first: Path, second: Path) -> Path:
 
 
 def test_import_offers_the_shared_folders_in_place_of_each_servers_own_with_the_exact_change(
-    qloop: qasync.QEventLoop, rk_home: Path, host_home: Path, tmp_path: Path
+    qloop: qasync.QEventLoop, rk_home: Path, host_home: Path, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     first, second = tmp_path / "first <b>data<i>", tmp_path / "second"
     first.mkdir()

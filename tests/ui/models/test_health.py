@@ -10,9 +10,10 @@ import qasync
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.ui.models.snapshot import TrayState
-from tests.hub_helpers import add_roots
+from tests.support.gui import BuildApp, run, running
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 from tests.ui.tray.test_tray import menu_actions
-from tests.ui_helpers import build_app, eventually, folders, run, running
 
 
 def said(app: object) -> tuple[TrayState, str, str]:
@@ -25,7 +26,9 @@ def header(app: object) -> str:
     return menu_actions(app.tray)["header"].text().replace("&&", "&")  # type: ignore[attr-defined]
 
 
-def test_badge_tooltip_menu_and_status_bar_agree(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_badge_tooltip_menu_and_status_bar_agree(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     alpha, beta = folders(tmp_path / "data", "alpha", "beta")

@@ -11,11 +11,14 @@ from PySide6.QtCore import QTimer
 from app.core.store.store import Store
 from app.ui.models import health as health_module
 from app.ui.models.snapshot import Snapshot, TrayState
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
-def test_a_burst_is_built_in_one_turn_and_shown_in_the_next(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_burst_is_built_in_one_turn_and_shown_in_the_next(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
     app = build_app(home)
@@ -44,7 +47,7 @@ def test_a_burst_is_built_in_one_turn_and_shown_in_the_next(qloop: qasync.QEvent
 
 
 def test_the_first_snapshot_at_start_is_built_and_shown_in_turns_of_their_own(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
@@ -80,7 +83,7 @@ def test_the_first_snapshot_at_start_is_built_and_shown_in_turns_of_their_own(
 
 
 def test_the_health_is_worked_out_on_the_build_turn_not_the_show_turn(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     """The health walks every row (10,000 of them): the tray, the status bar and the summary then only read it."""
     home = tmp_path / "home"
@@ -121,7 +124,7 @@ def test_the_health_is_worked_out_on_the_build_turn_not_the_show_turn(
 
 
 def test_a_burst_is_notified_on_the_turn_after_the_window_showed_it(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     """With ten thousand rows the window's repaint fills a turn: a notification waits for the next."""
     home = tmp_path / "home"

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.roots.access import AccessResult, AccessStatus
 from app.ui.models.roots import Column, RootsTableModel
+from tests.support.gui import BuildApp
 from tests.ui.models.test_models import OK, cell, root, snapshot
-from tests.ui_helpers import build_app
 
 PAINTED = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.CheckStateRole,
            Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole)
@@ -79,7 +79,9 @@ def test_the_times_are_worked_out_again_once_the_day_changed(english: object) ->
     assert model.rendered == [alpha.id]
 
 
-def test_a_turned_off_folder_is_greyed_in_the_palette_of_now(qapp: QApplication, tmp_path: Path) -> None:
+def test_a_turned_off_folder_is_greyed_in_the_palette_of_now(
+    qapp: QApplication, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     """A kept grey is the palette's of when it was worked out: a new palette (a dark theme) redoes it."""
     app = build_app(tmp_path / "home")
     model = app.window.roots_model

@@ -21,10 +21,12 @@ from app.core.system.fileio import atomic_write
 from app.ui.models.roots import Column
 from app.ui.models.snapshot import Snapshot
 from app.ui.window.main_window import HISTORY_TAB, SERVERS_TAB
-from tests.hub_helpers import add_roots, recorded
+from tests.support.gui import BuildApp, run, running
+from tests.support.recordings import recorded
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 from tests.ui.flows.test_consent import recorder
 from tests.ui.test_sessions import BridgeProcess, bridges_fixture, hold_hub_lock  # noqa: F401 (a fixture)
-from tests.ui_helpers import build_app, eventually, folders, run, running
 
 OK = AccessResult(AccessStatus.OK, "readable")
 
@@ -37,7 +39,7 @@ def write_session(state: Path, server: str, host: str, fetches: int, started_at:
 
 
 def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_history_tab_live(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     state = home / "state"
@@ -100,7 +102,9 @@ def test_bridges_and_calls_in_the_history_show_in_seen_by_details_and_the_histor
     run(qloop, scenario(), timeout=90)
 
 
-def test_no_history_file_is_created_when_nothing_was_given(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_no_history_file_is_created_when_nothing_was_given(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha"))
     app = build_app(home)
@@ -180,7 +184,7 @@ def test_a_server_seen_through_an_alias_is_found_in_the_history_under_the_alias(
 
 
 def test_a_server_a_live_bridge_gave_a_folder_holds_it_until_the_session_ends(
-    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess]
+    qloop: qasync.QEventLoop, tmp_path: Path, bridges: list[BridgeProcess], *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 
 from app.core.history.history import History, history_path, read_history
 from app.ui.pages.history import HistoryFilter, HistoryPage
-from tests.ui_helpers import eventually, run
+from tests.support.gui import run
+from tests.support.waiting import eventually
 
 
 def make_page(state: Path) -> HistoryPage:
@@ -58,7 +59,8 @@ def test_history_rows_filters_and_answers(qloop, qtbot, tmp_path: Path, english)
 
         choose(page.folder_box, None)
         choose(page.server_box, "fs")
-        await eventually(lambda: page.model.rowCount() == 2 and "fs was given" in page.answer.text())
+        await eventually(lambda: page.model.rowCount() == 2 and "fs was given" in page.answer.text(),
+                         "the answer about fs")
         assert page.answer.text() == "fs was given 2 folders in this period."
 
     run(qloop, scenario())

@@ -28,9 +28,10 @@ from app.ui.models.hosts import Column
 from app.ui.render import render
 from app.ui.window.main_window import HOSTS_TAB
 from app.ui.window.message_bar import Level
-from tests.conftest import PROJECT
-from tests.mcp_helpers import http_servers
-from tests.ui_helpers import build_app, eventually, run, running, shown_dialog, translations
+from tests.support.gui import BuildApp, run, running, shown_dialog, translations
+from tests.support.project import PROJECT
+from tests.support.servers import HttpServersFactory
+from tests.support.waiting import eventually
 
 DESKTOP_CONFIG = """{
   "editorTheme": "dark",
@@ -105,7 +106,7 @@ async def open_hosts_tab(app, host: str) -> None:  # type: ignore[no-untyped-def
 
 
 def test_the_page_lists_every_known_host_with_its_files_and_servers(
-    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path, *, build_app: BuildApp
 ) -> None:
     desktop_path, vscode_path = desktop(user_home, data_dir), vscode(user_home, data_dir)
     app = build_app(rk_home)
@@ -141,7 +142,9 @@ def test_the_page_lists_every_known_host_with_its_files_and_servers(
     run(qloop, scenario(), timeout=60)
 
 
-def test_the_empty_state_says_what_to_do(qloop: qasync.QEventLoop, rk_home: Path, user_home: Path) -> None:
+def test_the_empty_state_says_what_to_do(
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, *, build_app: BuildApp
+) -> None:
     app = build_app(rk_home)
 
     async def scenario() -> None:
@@ -169,7 +172,7 @@ def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # ty
 
 
 def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore_puts_it_back(
-    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path, *, build_app: BuildApp
 ) -> None:
     path = desktop(user_home, data_dir)
     original = path.read_bytes()
@@ -229,7 +232,8 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
 
 
 def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_ticked(
-    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path, *, build_app: BuildApp,
+    http_servers: HttpServersFactory
 ) -> None:
     app = build_app(rk_home)
     page = app.window.hosts_page
@@ -261,7 +265,7 @@ def test_import_adds_the_servers_pending_consent_and_shares_only_the_folders_tic
 
 
 def test_a_broken_config_is_listed_and_refused_in_one_sentence_with_nothing_changed(
-    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path, *, build_app: BuildApp
 ) -> None:
     path = place(user_home, ".config/Claude/claude_desktop_config.json",
                  '{\n  "mcpServers": {\n    "filesystem": {"command": "x"}\n    "y": {}\n  }\n}\n', data_dir)
@@ -308,7 +312,7 @@ def test_host_refusals_are_rendered_by_code_in_the_chosen_language(
 
 
 def test_the_hosts_table_sorts_on_a_header_click_and_selection_follows_the_host(
-    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path
+    qloop: qasync.QEventLoop, rk_home: Path, user_home: Path, data_dir: Path, *, build_app: BuildApp
 ) -> None:
     desktop(user_home, data_dir)
     vscode(user_home, data_dir)

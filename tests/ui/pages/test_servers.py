@@ -16,20 +16,15 @@ from app.core.store.store import Store
 from app.ui.dialogs.log_dialog import LogDialog
 from app.ui.dialogs.server_dialog import ServerDialog
 from app.ui.window.main_window import SERVERS_TAB
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import (
-    build_app,
-    eventually,
-    folders,
-    run,
-    running,
-    shown_dialog,
-    stored_server,
-)
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.project import PROJECT
+from tests.support.store import add_roots, folders, stored_server
+from tests.support.waiting import eventually
 
 
-def test_adding_a_web_server_with_headers_and_chosen_folders(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_adding_a_web_server_with_headers_and_chosen_folders(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     alpha_id, _beta_id = add_roots(store, *folders(tmp_path / "data", "alpha", "beta"))
@@ -72,7 +67,9 @@ def test_adding_a_web_server_with_headers_and_chosen_folders(qloop: qasync.QEven
     run(qloop, scenario())
 
 
-def test_editing_a_server_into_a_command_and_removing_it(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_editing_a_server_into_a_command_and_removing_it(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     web = ServerEntry(name="web", target=HttpTarget(url="http://127.0.0.1:9/mcp"), consent="given")
@@ -111,7 +108,9 @@ def test_editing_a_server_into_a_command_and_removing_it(qloop: qasync.QEventLoo
     run(qloop, scenario())
 
 
-def test_the_log_view_shows_what_the_server_wrote_and_follows_it(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_log_view_shows_what_the_server_wrote_and_follows_it(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     script = tmp_path / "chatty.py"

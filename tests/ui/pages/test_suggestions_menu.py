@@ -7,7 +7,8 @@ from pathlib import Path
 
 from app.core.suggest.suggestions import suggest
 from app.ui.pages.suggestions_menu import Suggester, SuggestionsMenu
-from tests.ui_helpers import eventually, run
+from tests.support.gui import BuildApp, run
+from tests.support.waiting import eventually
 
 
 def test_suggestions_are_listed_picked_and_drop_out_once_shared(qloop, qtbot, tmp_path: Path, english) -> None:  # type: ignore[no-untyped-def]
@@ -36,11 +37,11 @@ def test_suggestions_are_listed_picked_and_drop_out_once_shared(qloop, qtbot, tm
     run(qloop, scenario())
 
 
-def test_the_tray_offers_suggestions_and_picking_one_shares_it(  # type: ignore[no-untyped-def]
-    qloop, tmp_path: Path, monkeypatch, english
+def test_the_tray_offers_suggestions_and_picking_one_shares_it(
+    qloop, tmp_path: Path, monkeypatch, english, *, build_app: BuildApp
 ) -> None:
     from app.core.store.store import Store
-    from tests.ui_helpers import build_app, running
+    from tests.support.gui import running
 
     home = tmp_path / "user"
     repo = home / "projects" / "website"

@@ -15,12 +15,13 @@ from app.mcp.errors import ToolCallError
 from app.ui.models.snapshot import Snapshot
 from app.ui.tray.transitions import TransitionTracker
 from app.ui.window.message_bar import Level
-from tests.hub_helpers import add_roots
-from tests.mcp_helpers import stdio_entry
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.servers import stdio_entry
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
-def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_folder_coming_back_is_good_news(qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp) -> None:
     home = tmp_path / "home"
     (alpha,) = folders(tmp_path / "data", "alpha")
     add_roots(Store(home), alpha)
@@ -69,7 +70,7 @@ def test_a_server_failing_since_the_start_pops_no_balloon() -> None:
 
 
 def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_breaks_is_news(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -122,7 +123,7 @@ def test_through_the_app_a_server_failing_from_the_start_is_quiet_and_one_that_b
 
 
 def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -149,7 +150,7 @@ def test_through_the_app_a_server_crash_looping_from_the_start_pops_no_balloon(
     run(qloop, scenario(), timeout=90)
 
 
-def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_check_now_says_when_it_is_done(qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
     app = build_app(home)

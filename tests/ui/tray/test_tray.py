@@ -17,16 +17,9 @@ from app.core.store.store import Store
 from app.ui.icons import panel_is_dark, tray_icon
 from app.ui.models.snapshot import TrayState
 from app.ui.tray.tray import MENU_ROOTS
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import (
-    build_app,
-    eventually,
-    folders,
-    run,
-    running,
-    shown_dialog,
-    stored_root,
-)
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders, stored_root
+from tests.support.waiting import eventually
 
 
 def menu_actions(app_tray: object) -> dict[str, QAction]:
@@ -37,7 +30,7 @@ def menu_actions(app_tray: object) -> dict[str, QAction]:
 
 
 def test_tray_menu_lists_folders_and_servers_and_its_actions_edit_the_store(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -88,7 +81,9 @@ def test_tray_menu_lists_folders_and_servers_and_its_actions_edit_the_store(
     run(qloop, scenario())
 
 
-def test_a_long_list_of_folders_is_cut_short_in_the_menu(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_long_list_of_folders_is_cut_short_in_the_menu(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     add_roots(store, *folders(tmp_path / "data", *(f"f{i:02}" for i in range(MENU_ROOTS + 5))))
@@ -108,7 +103,7 @@ def test_a_long_list_of_folders_is_cut_short_in_the_menu(qloop: qasync.QEventLoo
 
 
 def test_a_tray_started_hidden_builds_its_window_only_when_the_user_opens_it(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     (alpha,) = folders(tmp_path / "data", "alpha")
@@ -127,7 +122,7 @@ def test_a_tray_started_hidden_builds_its_window_only_when_the_user_opens_it(
     run(qloop, scenario())
 
 
-def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path) -> None:
+def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path, *, build_app: BuildApp) -> None:
     app = build_app(tmp_path / "home")
     original = qapp.palette()
     light_glyph = app.tray.icon().pixmap(32, 32).toImage()
@@ -147,7 +142,9 @@ def test_the_tray_glyph_follows_a_dark_panel(qapp: QApplication, tmp_path: Path)
         app.deleteLater()
 
 
-def test_tray_menu_shows_names_and_paths_literally(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_tray_menu_shows_names_and_paths_literally(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (folder,) = folders(tmp_path / "data", "<b>R&D<i>")
@@ -188,7 +185,7 @@ def contrasting_share(icon_image: QImage, panel: QColor) -> float:
 
 @pytest.mark.parametrize("palette_is_dark", [False, True], ids=["light palette", "dark palette"])
 def test_the_tray_icon_reads_on_a_dark_and_a_light_panel(
-    qapp: QApplication, tmp_path: Path, palette_is_dark: bool
+    qapp: QApplication, tmp_path: Path, palette_is_dark: bool, *, build_app: BuildApp
 ) -> None:
     """The panel's colour is not the palette's: whatever the palette says, the glyph must stand out on both."""
     app = build_app(tmp_path / "home")
@@ -217,7 +214,7 @@ def mnemonic(action: QAction) -> str:
 
 @pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
 def test_the_tray_menu_has_mnemonics_and_its_keys_do_what_the_entries_say(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -256,7 +253,9 @@ def test_the_tray_menu_has_mnemonics_and_its_keys_do_what_the_entries_say(
     run(qloop, scenario())
 
 
-def test_every_badge_is_drawn_ahead_once_the_tray_is_shown(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_every_badge_is_drawn_ahead_once_the_tray_is_shown(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     """A badge drawn only when a check finds a folder gone would share that turn with a long repaint."""
     tray_icon.cache_clear()
     app = build_app(tmp_path / "home")

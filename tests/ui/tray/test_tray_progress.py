@@ -8,11 +8,14 @@ import qasync
 
 from app.core.model import StoreData
 from app.core.store.store import Store
-from tests.hub_helpers import add_roots, python_server, recorded
-from tests.ui_helpers import build_app, eventually, folders, run, running
+from tests.support.gui import BuildApp, run, running
+from tests.support.recordings import recorded
+from tests.support.servers import python_server
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
-def test_the_tray_shows_connection_progress(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_tray_shows_connection_progress(qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (alpha,) = folders(tmp_path / "data", "alpha")

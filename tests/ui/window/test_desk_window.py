@@ -21,12 +21,13 @@ from app.ui.dialogs.settings_dialog import SettingsDialog
 from app.ui.models.roots import Column as RootColumn
 from app.ui.models.servers import Column as ServerColumn
 from app.ui.settings import GuiSettings
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import build_app, eventually, folders, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
 
 
 def test_about_says_the_versions_licence_and_folders_and_opens_the_app_log(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     app = build_app(home)
@@ -52,7 +53,7 @@ def test_about_says_the_versions_licence_and_folders_and_opens_the_app_log(
 
 
 def test_settings_turn_notifications_off_and_start_at_login_on_and_off(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     entry = tmp_path / "config" / "autostart" / "rootkeeper.desktop"
@@ -82,7 +83,9 @@ def test_settings_turn_notifications_off_and_start_at_login_on_and_off(
     run(qloop, scenario())
 
 
-def test_the_window_comes_back_with_its_size_columns_sort_and_tab(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_the_window_comes_back_with_its_size_columns_sort_and_tab(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     first = build_app(home)
 
@@ -108,7 +111,7 @@ def test_the_window_comes_back_with_its_size_columns_sort_and_tab(qloop: qasync.
 
 
 def test_a_drag_highlights_the_shared_list_and_says_what_it_will_share(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     (project,) = folders(tmp_path, "<i>a&b project")
@@ -140,7 +143,9 @@ def test_a_drag_highlights_the_shared_list_and_says_what_it_will_share(
     run(qloop, scenario())
 
 
-def test_runs_as_keeps_the_script_name_and_long_cells_show_a_tooltip(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_runs_as_keeps_the_script_name_and_long_cells_show_a_tooltip(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     deep = tmp_path / ("very-long-folder-name-" * 6)

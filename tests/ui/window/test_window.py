@@ -21,19 +21,10 @@ from app.ui.i18n import ENGLISH
 from app.ui.models.roots import Column
 from app.ui.settings import GuiSettings
 from app.ui.window.message_bar import Level
-from tests.conftest import PROJECT
-from tests.hub_helpers import add_roots
-from tests.ui_helpers import (
-    build_app,
-    eventually,
-    folders,
-    one_folder_app,
-    run,
-    running,
-    shown_dialog,
-    stored_root,
-    translations,
-)
+from tests.support.gui import BuildApp, OneFolderApp, run, running, shown_dialog, translations
+from tests.support.project import PROJECT
+from tests.support.store import add_roots, folders, stored_root
+from tests.support.waiting import eventually
 
 
 def drop(target: object, mime: QMimeData) -> bool:
@@ -55,7 +46,7 @@ def shown_names(app: object) -> list[str]:
 
 
 def test_dropping_two_folders_and_a_web_link_shares_the_folders_and_refuses_the_link(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     website, notes = folders(tmp_path / "drag", "website", "notes with spaces")
@@ -82,7 +73,7 @@ def test_dropping_two_folders_and_a_web_link_shares_the_folders_and_refuses_the_
 
 
 def test_a_pasted_path_is_cleaned_and_previewed_before_it_is_saved(
-    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: qasync.QEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     user_home = tmp_path / "user"
@@ -118,7 +109,7 @@ def test_a_pasted_path_is_cleaned_and_previewed_before_it_is_saved(
 
 
 def test_broad_and_nested_folders_ask_first_and_stop_sharing_deletes_no_files(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     store = Store(home)
@@ -150,7 +141,9 @@ def test_broad_and_nested_folders_ask_first_and_stop_sharing_deletes_no_files(
     run(qloop, scenario())
 
 
-def test_renaming_in_the_table_saves_to_the_store(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_renaming_in_the_table_saves_to_the_store(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (folder,) = folders(tmp_path, "proj")
@@ -170,7 +163,9 @@ def test_renaming_in_the_table_saves_to_the_store(qloop: qasync.QEventLoop, tmp_
     run(qloop, scenario())
 
 
-def test_a_folder_added_by_another_process_shows_up(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_a_folder_added_by_another_process_shows_up(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     (folder,) = folders(tmp_path, "from-the-cli")
     app = build_app(home)
@@ -192,9 +187,9 @@ def test_a_folder_added_by_another_process_shows_up(qloop: qasync.QEventLoop, tm
 
 
 def test_a_folder_that_goes_away_is_notified_once_and_again_when_it_is_back(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, one_folder_app: OneFolderApp
 ) -> None:
-    app, folder, notes = one_folder_app(tmp_path, "usb-drive")
+    app, folder, notes = one_folder_app("usb-drive")
     settled: list[object] = []  # connected after the notifier: it has seen each snapshot counted here
     app.live.snapshotSettled.connect(settled.append)
 
@@ -220,7 +215,9 @@ def test_a_folder_that_goes_away_is_notified_once_and_again_when_it_is_back(
     run(qloop, scenario())
 
 
-def test_without_a_tray_the_window_is_the_app_and_closing_it_quits(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_without_a_tray_the_window_is_the_app_and_closing_it_quits(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     app = build_app(tmp_path / "home", tray_available=False)
 
     async def scenario() -> None:
@@ -234,7 +231,7 @@ def test_without_a_tray_the_window_is_the_app_and_closing_it_quits(qloop: qasync
 
 
 def test_the_language_chosen_in_settings_applies_at_once_and_is_remembered(
-    qloop: qasync.QEventLoop, tmp_path: Path
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
     home = tmp_path / "home"
     app = build_app(home)
@@ -255,7 +252,9 @@ def test_the_language_chosen_in_settings_applies_at_once_and_is_remembered(
         translations().apply(ENGLISH)
 
 
-def test_an_edit_the_store_refuses_is_reported_and_undone_on_screen(qloop: qasync.QEventLoop, tmp_path: Path) -> None:
+def test_an_edit_the_store_refuses_is_reported_and_undone_on_screen(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
     home = tmp_path / "home"
     store = Store(home)
     (folder,) = folders(tmp_path, "proj")

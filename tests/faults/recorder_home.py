@@ -11,9 +11,10 @@ from pathlib import Path
 
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
-from tests.conftest import PROJECT
-from tests.headless_helpers import ANNOUNCE, headless_env, wait_for_line
-from tests.hub_helpers import add_roots, recorded
+from tests.support.headless import ANNOUNCE, headless_env, wait_for_line
+from tests.support.project import PROJECT
+from tests.support.recordings import recorded
+from tests.support.store import add_roots
 
 
 def home_with_recorder(home: Path, shared: Path, record: Path, name: str = "rec") -> None:

@@ -1,9 +1,8 @@
-"""Helpers for bridge tests: the bridge as a real process, driven by a raw JSON-RPC host or an SDK client.
+"""The bridge as a real process (`python -m app bridge ...`), driven by a raw JSON-RPC host.
 
-- `RawHost` starts `python -m app bridge ...` with pipes and speaks bytes to it: it keeps every line
-  the bridge wrote to stdout, so a test can check that nothing but JSON-RPC came out;
-- `sdk_host` is an SDK `Client` playing the host over stdio to the bridge;
-- `add_server` / `set_fields` edit the store as another process would.
+`RawHost` speaks bytes to it over pipes and keeps every line the bridge wrote to stdout, so a test can
+check that nothing but JSON-RPC came out. Tests get hosts from the `raw_host` fixture, and an SDK
+client playing the host from the `sdk_host` fixture (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -13,20 +12,23 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
-from app.core.model import ServerEntry, StdioTarget
-from app.core.store.store import Store
-from tests.conftest import PROJECT
-
-WAIT = 30.0
-"""Bound for anything that should happen within a second or two; only a hang gets near it."""
+from tests.support.project import PROJECT
+from tests.support.waiting import WAIT
 
 FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
 FS_APPLIED = "Updated allowed directories from MCP roots"
 """What the filesystem server logs on stderr (the bridge's server log) each time it applies a list."""
+
+RawHostFactory = Callable[..., AbstractAsyncContextManager["RawHost"]]
+"""`raw_host(home, *args, env=None, **options)` (the `raw_host` fixture)."""
+
+SdkHostFactory = Callable[..., AbstractAsyncContextManager[Any]]
+"""`sdk_host(home, server, log, **client_args)` (the `sdk_host` fixture): an SDK `Client`."""
 
 
 def bridge_env(home: Path, **extra: str) -> dict[str, str]:
@@ -37,54 +39,9 @@ def bridge_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "app", "bridge", *args]
 
 
-def add_server(home: Path, name: str, command: list[str], **fields: Any) -> ServerEntry:
-    entry = ServerEntry(name=name, target=StdioTarget(command=command[0], args=command[1:], cwd=str(PROJECT)), **fields)
-    Store(home).update(lambda data: data.servers.append(entry))
-    return entry
-
-
-def set_fields(home: Path, name: str, **fields: Any) -> None:
-    def edit(data: Any) -> None:
-        server = data.server(name)
-        for key, value in fields.items():
-            setattr(server, key, value)
-
-    Store(home).update(edit)
-
-
 def raw_server(record: Path) -> list[str]:
+    """`tests/servers/bridge_raw`, which records every line it receives (`tests.support.recordings`)."""
     return [sys.executable, "-m", "tests.servers.bridge_raw", str(record)]
-
-
-def records(record: Path) -> list[dict[str, Any]]:
-    if not record.exists():
-        return []
-    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def received_lines(record: Path) -> list[str]:
-    return [item["raw"] for item in records(record) if "raw" in item]
-
-
-def server_pid(record: Path) -> int:
-    return next(item["pid"] for item in records(record) if "pid" in item)
-
-
-def pid_alive(pid: int) -> bool:
-    """True while `pid` exists and is not a zombie (read from /proc, so nothing is reaped by asking)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-async def wait_until(check: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-    async with asyncio.timeout(timeout):
-        while not (value := check()):
-            await asyncio.sleep(0.02)
-    assert value, what
-    return value
 
 
 class RawHost:
@@ -193,25 +150,3 @@ class RawHost:
                 self.process.kill()
             await self.process.wait()
         self._reader.cancel()
-
-
-@contextlib.asynccontextmanager
-async def raw_host(home: Path, *args: str, env: dict[str, str] | None = None, **options: Any) -> AsyncIterator[RawHost]:
-    host = await RawHost.start(home, *args, env=env, **options)
-    try:
-        yield host
-    finally:
-        await host.stop()
-
-
-@contextlib.asynccontextmanager
-async def sdk_host(home: Path, server: str, log: Path, **client_args: Any) -> AsyncIterator[Any]:
-    """An SDK client playing the host, talking to `rootkeeper bridge --server SERVER` over stdio."""
-    from mcp.client.client import Client
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    command, *args = bridge_command("--server", server)
-    parameters = StdioServerParameters(command=command, args=args, env=bridge_env(home), cwd=str(PROJECT))
-    with log.open("a", encoding="utf-8") as errlog:
-        async with Client(stdio_client(parameters, errlog=errlog), read_timeout_seconds=WAIT, **client_args) as client:
-            yield client

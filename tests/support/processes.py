@@ -6,7 +6,7 @@ same server, is never below a test. A process that outlives its parent leaves th
 it to init), so two ways follow such a process further:
 
 - `Followed` remembers every process it met below this one and reports it for as long as it runs;
-- `python -m tests.process_tree --leftovers FILE -- COMMAND...` (`kept`) runs COMMAND as a child
+- `python -m tests.support.processes --leftovers FILE -- COMMAND...` (`kept`) runs COMMAND as a child
   subreaper (PR_SET_CHILD_SUBREAPER): whatever COMMAND leaves running is handed to it, not to init. When
   COMMAND exits, the survivors are written to FILE (read with `leftovers`), then killed. Signals are
   passed on to COMMAND, and its exit code is the keeper's.
@@ -95,29 +95,47 @@ def still_running(pids: list[int] | set[int], marker: str) -> list[int]:
     return sorted(pid for pid in pids if running(pid) and mentions(pid, marker))
 
 
-def processes_mentioning(marker: str, below: int | None = None) -> list[int]:
-    """Running processes below this one (or `below`) whose command line or environment contains `marker`."""
+def processes_mentioning(marker: str, below: int) -> list[int]:
+    """Running processes below `below` (a pid the test started, or this process for what it starts in-process)
+    whose command line or environment contains `marker`."""
     return still_running(set(descendants(below)), marker)
 
 
 class Followed:
-    """The processes mentioning `marker` that this test started: each call looks below this process again and
+    """The processes mentioning `marker` that this test started: each call looks below `below` again and
     also reports every one met before that still runs, one whose parent ended (no longer below us) included."""
 
-    def __init__(self, marker: str) -> None:
+    def __init__(self, marker: str, below: int) -> None:
         self.marker = marker
+        self.below = below
         self.met: set[int] = set()
 
     def __call__(self) -> dict[int, tuple[int | None, list[str]]]:
         """pid -> (parent pid, argv) of each one running now."""
-        self.met.update(processes_mentioning(self.marker))
+        self.met.update(processes_mentioning(self.marker, self.below))
         self.met = set(still_running(self.met, self.marker))
         return {pid: (parent(pid), argv(pid)) for pid in sorted(self.met)}
 
 
+def child_pids() -> set[int]:
+    """Processes whose parent is this test process, zombies included (read from its own /proc entry)."""
+    return set(children(os.getpid()))
+
+
+def end(process: subprocess.Popen[bytes]) -> None:
+    """Terminate `process` if it still runs (killed if it will not stop), and reap it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
 def kept(leftovers: Path, command: list[str]) -> list[str]:
     """`command` run by the keeper, which writes to `leftovers` whatever it left running when it exited."""
-    return [sys.executable, "-m", "tests.process_tree", "--leftovers", str(leftovers), "--", *command]
+    return [sys.executable, "-m", "tests.support.processes", "--leftovers", str(leftovers), "--", *command]
 
 
 def leftovers(report: Path, marker: str = "") -> list[list[str]]:

@@ -1,20 +1,26 @@
-"""`rootkeeper run --headless` as a real process, for the one-hub-per-home tests."""
+"""`rootkeeper run --headless` and hub-lock holders as real processes: their environment and what they say.
+
+The processes themselves are the `headless_hub` and `lock_holder` fixtures (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import os
 import selectors
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from tests.conftest import PROJECT
-from tests.process_tree import kept
+from tests.support.project import PROJECT
 
 ANNOUNCE = "press Ctrl+C to stop"
+
+HeadlessHubFactory = Callable[..., AbstractContextManager[subprocess.Popen[str]]]
+"""`headless_hub(home, *args, leftovers=None, **env)` (the `headless_hub` fixture)."""
+
+LockHolderFactory = Callable[..., AbstractContextManager[subprocess.Popen[str]]]
+"""`lock_holder(state, kind, mode="plain")` (the `lock_holder` fixture)."""
 
 
 def headless_env(home: Path, **extra: str) -> dict[str, str]:
@@ -43,29 +49,6 @@ def wait_for_line(proc: subprocess.Popen[str], marker: str, timeout: float = 60.
     raise AssertionError(f"timed out waiting for {marker!r}; the process said {seen}")
 
 
-@contextmanager
-def headless_hub(
-    home: Path, *args: str, leftovers: Path | None = None, **env: str
-) -> Iterator[subprocess.Popen[str]]:
-    """A started headless hub (its announcement read); stopped with SIGTERM afterwards if still running.
-
-    With `leftovers`, the hub is run by `tests.process_tree`'s keeper, which writes there what the hub
-    left running when it exited (the process then is the keeper's, the hub its only child).
-    """
-    command = [sys.executable, "-m", "app", *args, "run", "--headless"]
-    proc = subprocess.Popen(
-        command if leftovers is None else kept(leftovers, command), env=headless_env(home, **env), cwd=PROJECT,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        wait_for_line(proc, ANNOUNCE)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-        proc.communicate(timeout=60)
-
-
 # A process that takes the lock, says so, and stops cleanly on SIGTERM (as `run --headless` does).
 HOLDER = """
 import json, signal, sys, threading
@@ -83,19 +66,3 @@ stop.wait()
 lock.release()
 print("released", flush=True)
 """
-
-
-@contextmanager
-def holder(state: Path, kind: str, mode: str = "plain") -> Iterator[subprocess.Popen[str]]:
-    """A process holding the hub lock as `kind`; `mode` "forge" makes its lock file lie about its start time."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(state), kind, mode], cwd=PROJECT, text=True,
-        env=dict(os.environ, PYTHONPATH=str(PROJECT)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
-    try:
-        wait_for_line(proc, "held")
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.communicate(timeout=60)

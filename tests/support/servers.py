@@ -1,29 +1,31 @@
-"""Helpers for tests that talk to the MCP servers in `tests/servers` as real processes.
+"""The MCP test servers in `tests/servers` as real processes: entries and commands that run them,
+and Streamable HTTP ones started together on free loopback ports.
 
-- `stdio_entry` / `http_entry` build `ServerEntry`s for them;
-- `HttpServers` starts several Streamable HTTP servers on free loopback ports at once, waits until
-  each accepts connections, can kill one and restart it on the same port, and stops them all;
-- `child_pids` lists this process's live children (zombies included), to prove nothing leaked.
+`HttpServers` starts several at once, waits until each accepts connections, can kill one and restart
+it on the same port, and stops them all (the `http_servers` fixture hands them out).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
-from tests.process_tree import children
+from tests.support.project import PROJECT
 
-REPO = Path(__file__).resolve().parent.parent
+HttpServersFactory = Callable[..., AbstractContextManager["HttpServers"]]
+"""`http_servers(log_dir, {"name": (module, args)})` (the `http_servers` fixture)."""
+
+StartHub = Callable[..., subprocess.Popen[bytes]]
+"""`hub_process(home, leftovers, *, unprivileged=True)` (the `hub_process` fixture of tests/mcp)."""
+
 READY_TIMEOUT = 60.0  # a hang guard: seven SDK servers importing at once on a loaded machine take a while
 
 
@@ -34,7 +36,7 @@ def server_command(module: str, *args: str) -> list[str]:
 def stdio_entry(name: str, module: str, *args: str, env: dict[str, str] | None = None, **fields: Any) -> ServerEntry:
     """An entry that runs `python -m tests.servers.<module> ARGS` from the repository root."""
     command, *argv = server_command(module, *args)
-    target = StdioTarget(command=command, args=argv, env=env or {}, cwd=str(REPO))
+    target = StdioTarget(command=command, args=argv, env=env or {}, cwd=str(PROJECT))
     return ServerEntry(name=name, target=target, consent="given", **fields)
 
 
@@ -90,7 +92,9 @@ class HttpServers:
     @staticmethod
     def _spawn(command: list[str], log_path: Path) -> subprocess.Popen[bytes]:
         with log_path.open("ab") as log:
-            return subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+            return subprocess.Popen(
+                command, cwd=PROJECT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            )
 
     def kill(self, name: str) -> None:
         """SIGKILL one server, as a crash would: nothing is closed politely."""
@@ -140,23 +144,14 @@ class HttpServers:
                 time.sleep(0.05)
 
 
-@contextlib.contextmanager
-def http_servers(log_dir: Path, specs: Mapping[str, tuple[str, Sequence[str]]]) -> Iterator[HttpServers]:
-    servers = HttpServers(log_dir)
-    try:
-        servers.start(specs)
-        yield servers
-    finally:
-        servers.stop()
-
-
-def child_pids() -> set[int]:
-    """Processes whose parent is this test process, zombies included (read from its own /proc entry)."""
-    return set(children(os.getpid()))
-
-
-def read_events(path: Path) -> list[dict[str, Any]]:
-    """The JSON lines a recording test server wrote so far (none when the file does not exist yet)."""
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def python_server(
+    name: str, module: str, *args: str, share: str | list[str] = "all", consent: str = "given", mark: str = ""
+) -> ServerEntry:
+    """A stdio test server from tests/servers, run by this interpreter; `mark` lands in its environment."""
+    target = StdioTarget(
+        command=sys.executable,
+        args=["-m", f"tests.servers.{module}", *args],
+        env={"PYTHONPATH": str(PROJECT), "ROOTKEEPER_TEST_MARK": mark},
+        cwd=str(PROJECT),
+    )
+    return ServerEntry(name=name, target=target, share=share, consent=consent)  # type: ignore[arg-type]
