@@ -20,6 +20,7 @@ from tests.support.bridge import SdkHostFactory
 from tests.support.cli import run_cli
 from tests.support.servers import HttpServersFactory
 from tests.support.store import add_server, set_fields
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -125,3 +126,30 @@ async def _wait_for_uris(client: Any, expected: list[str]) -> None:
     async with asyncio.timeout(30):
         while tool_json(await client.call_tool("show_roots", {}))["uris"] != expected:
             await asyncio.sleep(0.05)
+
+
+async def test_in_the_2026_era_too_a_server_keeping_its_own_folder_is_refused_while_paused(
+    tmp_path: Path, rk_home: Path, folders: Any, *, sdk_host: SdkHostFactory
+) -> None:
+    from mcp.shared.exceptions import MCPError
+
+    own = tmp_path / "own"
+    own.mkdir()
+    sdk_server("tool", "roots_tool", rk_home, kept_folders=[str(own)])
+    bridge_log = rk_home / "state" / "logs" / "bridge-tool.log"
+
+    def bridge_saw(count: int) -> bool:
+        return bridge_log.exists() and f"the list for tool is now {count} root(s)" in bridge_log.read_text()
+
+    async with sdk_host(rk_home, "tool", tmp_path / "host.log") as client:
+        seen = tool_json(await client.call_tool("show_roots", {}))
+        assert seen["protocol_version"] == "2026-07-28" and len(seen["uris"]) == 2
+        assert (await asyncio.to_thread(run_cli, rk_home, "pause")).code == 0
+        await eventually(lambda: bridge_saw(0), "the bridge seeing the pause")
+        with pytest.raises(MCPError) as refused:
+            await client.call_tool("show_roots", {})
+        assert (refused.value.error.code, refused.value.error.message) == (
+            -32001, "Sharing with tool is paused in Rootkeeper.")
+        assert (await asyncio.to_thread(run_cli, rk_home, "resume")).code == 0
+        await eventually(lambda: bridge_saw(2), "the bridge seeing the resume")
+        assert len(tool_json(await client.call_tool("show_roots", {}))["uris"]) == 2
