@@ -20,6 +20,7 @@ import pytest
 import qasync
 from PySide6.QtWidgets import QApplication
 
+from app.core.model import StoreData
 from app.core.store.store import Store
 from app.engine.asyncgens import close_abandoned_on
 from app.ui import gui_thread_gc
@@ -32,7 +33,7 @@ from tests.support.headless import ANNOUNCE, HOLDER, HeadlessHubFactory, LockHol
 from tests.support.keyring import NO_BACKEND, reset_backend, wait_usable
 from tests.support.processes import end, kept
 from tests.support.project import PROJECT
-from tests.support.servers import HttpServers, HttpServersFactory
+from tests.support.servers import HttpServers, HttpServersFactory, python_server
 from tests.support.store import add_roots, folders
 from tests.support.waiting import WAIT
 from tests.support.x11 import private_x_server
@@ -79,6 +80,32 @@ def data_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "shared data"
     folder.mkdir()
     return folder
+
+
+# -- the roots watcher's store and folders (`tests.support.watcher`) ----------------------------------
+
+
+@pytest.fixture(name="store")
+def watched_store_fixture(tmp_path: Path) -> Store:
+    """A store under `tmp_path/home` with two legacy recorders: "all" (shares all) and "none" (shares none)."""
+    store = Store(tmp_path / "home")
+
+    def servers(data: StoreData) -> None:
+        data.servers += [
+            python_server("all", "legacy_recorder"), python_server("none", "legacy_recorder", share="none")
+        ]
+
+    store.update(servers)
+    return store
+
+
+@pytest.fixture(name="folders")
+def watched_folders_fixture(tmp_path: Path) -> dict[str, Path]:
+    """Folders `alpha` and `beta`, made under `tmp_path/data`, by name."""
+    made = {name: tmp_path / "data" / name for name in ("alpha", "beta")}
+    for folder in made.values():
+        folder.mkdir(parents=True)
+    return made
 
 
 # -- the GUI: a qasync loop per test, the real app over a real store and hub (`tests.support.gui`) -------

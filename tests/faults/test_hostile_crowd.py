@@ -23,8 +23,7 @@ from app.core.system import logsetup
 from app.mcp.errors import ServerUnavailableError, ToolCallError
 from app.mcp.hub import Hub
 from tests.faults.store_guard import StoreGuard
-from tests.faults.test_process_hygiene import gone
-from tests.support.processes import processes_mentioning
+from tests.support.processes import gone, processes_mentioning
 from tests.support.recordings import recorded
 from tests.support.servers import HttpServers, HttpServersFactory, http_entry, python_server
 from tests.support.store import add_roots

@@ -12,13 +12,11 @@ import pytest
 
 from app.core.roots.access import AccessStatus
 from app.core.store.store import Store
-from tests.engine.watcher.test_watcher import folders, make_watcher, started, store
 from tests.support.store import add_roots
 from tests.support.waiting import eventually
+from tests.support.watcher import make_watcher, started
 
 pytestmark = [pytest.mark.timeout(90), pytest.mark.usefixtures("stores_at_end")]
-
-__all__ = ["folders", "store"]  # fixtures shared with the watcher's own tests
 
 
 def _swap_for_link(folder: Path, target: Path) -> None:

@@ -26,6 +26,7 @@ from app.mcp.connection.stdio import MAX_MESSAGE_BYTES
 from tests.support.bridge import RawHostFactory
 from tests.support.cli import run_cli
 from tests.support.headless import HeadlessHubFactory
+from tests.support.processes import gone
 from tests.support.project import PROJECT
 from tests.support.store import add_server
 from tests.support.waiting import eventually_sync
@@ -39,15 +40,6 @@ WAIT = 90.0
 def entry(name: str, *args: str, **fields: Any) -> ServerEntry:
     target = StdioTarget(command=sys.executable, args=[str(SERVER), *args], cwd=str(PROJECT))
     return ServerEntry(name=name, target=target, consent="given", **fields)
-
-
-def gone(pid: int) -> bool:
-    """Whether `pid` no longer runs (a zombie waiting for its reaper counts as gone)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
 def read_pid(pid_file: Path) -> int:

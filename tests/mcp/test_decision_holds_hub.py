@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp.test_roots_as_arguments import FS_SERVER, allowed, allowed_text, connected, hub_for, node
+from tests.mcp.hubs import connected, hub_for
+from tests.support.bridge import FS_SERVER
 from tests.support.cli import run_cli
+from tests.support.fs_server import allowed, allowed_text, node
 from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]

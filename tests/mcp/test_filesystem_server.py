@@ -15,25 +15,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bridge import FS_SERVER
 from tests.support.cli import CliResult, run_cli
+from tests.support.fs_server import allowed, applied_counts
 from tests.support.processes import kept, leftovers, processes_mentioning
 from tests.support.project import PROJECT
 from tests.support.servers import StartHub
 from tests.support.waiting import eventually_sync
 
 pytestmark = pytest.mark.timeout(120)
-
-FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
-APPLIED = "Updated allowed directories from MCP roots"
-
-
-def allowed(result: CliResult) -> list[str]:
-    assert result.code == 0, result
-    text = result.json()["content"][0]["text"]
-    heading, *lines = text.splitlines()
-    assert heading.startswith("Allowed directories")
-    return lines
-
 
 @pytest.fixture
 def setup(tmp_path: Path, rk_home: Path):  # type: ignore[no-untyped-def]
@@ -99,16 +89,6 @@ def test_an_unreadable_root_is_not_sent(setup) -> None:  # type: ignore[no-untyp
     assert allowed(CliResult(proc)) == [str(folders["alpha"]), str(folders["gamma"])]
 
 
-def _applied_counts(log: Path) -> list[int]:
-    if not log.exists():
-        return []
-    counts = []
-    for line in log.read_text(errors="replace").splitlines():
-        if APPLIED in line:
-            counts.append(int(line.split(":")[1].split()[0]))
-    return counts
-
-
 def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     home, _, _ = setup
     assert run_cli(home, "servers", "share", "fs", "all").code == 0
@@ -118,11 +98,11 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     log = home / "state" / "logs" / "fs.log"
     try:
-        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 30)
+        eventually_sync(lambda: applied_counts(log) == [3], "the server to apply the first list", 30)
         delta = tmp_path / "delta"
         delta.mkdir()
         assert run_cli(home, "roots", "add", str(delta)).code == 0
-        eventually_sync(lambda: _applied_counts(log) == [3, 4], "the server to apply the new list", 10)
+        eventually_sync(lambda: applied_counts(log) == [3, 4], "the server to apply the new list", 10)
 
         def published() -> dict[str, object]:
             rows = run_cli(home, "servers", "list", "--json").json()
@@ -138,8 +118,8 @@ def test_headless_hub_passes_on_an_edit_from_another_process(setup, tmp_path: Pa
         epsilon = tmp_path / "epsilon"
         epsilon.mkdir()
         assert run_cli(home, "roots", "add", str(epsilon)).code == 0
-        eventually_sync(lambda: _applied_counts(log)[-1:] == [5], "the server to apply the list of the second edit", 30)
-        assert _applied_counts(log) == [3, 4, 5], "one edit must cost one re-list"
+        eventually_sync(lambda: applied_counts(log)[-1:] == [5], "the server to apply the list of the second edit", 30)
+        assert applied_counts(log) == [3, 4, 5], "one edit must cost one re-list"
     finally:
         hub.send_signal(signal.SIGTERM)
         out, err = hub.communicate(timeout=30)
@@ -216,20 +196,20 @@ def test_a_shared_folder_that_goes_and_returns_reaches_the_server_by_events_alon
     hub = hub_process(home, report)  # every fallback re-check and poll set to hours
     log = home / "state" / "logs" / "fs.log"
     try:
-        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 60)
+        eventually_sync(lambda: applied_counts(log) == [3], "the server to apply the first list", 60)
         eventually_sync(lambda: _last_fetch(home) == everything, "the status to show the first list", 30)
         leave(beta)
         # One list_changed, one re-list, and the folder is gone from what the server was given.
-        eventually_sync(lambda: _applied_counts(log) == [3, 2], "the server to apply the list without beta", 30)
+        eventually_sync(lambda: applied_counts(log) == [3, 2], "the server to apply the list without beta", 30)
         eventually_sync(lambda: _last_fetch(home) == without_beta, "the status to show the list without beta", 30)
         come_back(beta)
-        eventually_sync(lambda: _applied_counts(log) == [3, 2, 3], "the server to apply the list with beta back", 30)
+        eventually_sync(lambda: applied_counts(log) == [3, 2, 3], "the server to apply the list with beta back", 30)
         eventually_sync(lambda: _last_fetch(home) == everything, "the status to show beta back", 30)
         # A later edit, whose list must arrive: a wrong extra notification would come before it.
         assert run_cli(home, "roots", "disable", "gamma").code == 0
-        eventually_sync(lambda: _applied_counts(log)[3:] != [] and _applied_counts(log)[-1] == 2,
+        eventually_sync(lambda: applied_counts(log)[3:] != [] and applied_counts(log)[-1] == 2,
                         "the server to apply the list without gamma", 30)
-        assert _applied_counts(log) == [3, 2, 3, 2]
+        assert applied_counts(log) == [3, 2, 3, 2]
     finally:
         if beta.exists():
             os.chmod(beta, 0o755)
@@ -250,11 +230,11 @@ def test_an_external_roots_add_reaches_the_server_with_no_poll_in_the_path(
     hub = hub_process(home, tmp_path / "hub-leftovers.json", unprivileged=False)
     log = home / "state" / "logs" / "fs.log"
     try:
-        eventually_sync(lambda: _applied_counts(log) == [3], "the server to apply the first list", 60)
+        eventually_sync(lambda: applied_counts(log) == [3], "the server to apply the first list", 60)
         delta = tmp_path / "delta"
         delta.mkdir()
         assert run_cli(home, "roots", "add", str(delta)).code == 0
-        eventually_sync(lambda: _applied_counts(log) == [3, 4], "the server to apply the new list", 30)
+        eventually_sync(lambda: applied_counts(log) == [3, 4], "the server to apply the new list", 30)
         eventually_sync(lambda: delta.as_uri() in _last_fetch(home), "the status to show it", 30)
     finally:
         hub.send_signal(signal.SIGTERM)

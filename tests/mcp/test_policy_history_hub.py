@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp.test_filesystem_server import FS_SERVER, _applied_counts, allowed
+from tests.support.bridge import FS_SERVER
 from tests.support.cli import run_cli
+from tests.support.fs_server import allowed, applied_counts
 from tests.support.project import PROJECT
 from tests.support.waiting import eventually_sync
 
@@ -53,13 +54,13 @@ def test_a_running_hub_applies_the_policy_at_once_and_records_each_list(fs_setup
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
     log = home / "state" / "logs" / "fs.log"
     try:
-        eventually_sync(lambda: _applied_counts(log) == [2], "the server to apply both folders", 40)
+        eventually_sync(lambda: applied_counts(log) == [2], "the server to apply both folders", 40)
         policy.write_text(json.dumps({"deny_folders": [str(folders["beta"])]}))
-        eventually_sync(lambda: _applied_counts(log) == [2, 1], "the forbidden folder to leave the list", 20)
+        eventually_sync(lambda: applied_counts(log) == [2, 1], "the forbidden folder to leave the list", 20)
         policy.write_text("{ broken")  # rewritten in place, as `echo > policy.json` does
         eventually_sync(lambda: EMPTY in log.read_text(), "a broken policy to share nothing", 20)
         policy.unlink()
-        eventually_sync(lambda: _applied_counts(log) == [2, 1, 2], "both folders back once the policy is gone", 20)
+        eventually_sync(lambda: applied_counts(log) == [2, 1, 2], "both folders back once the policy is gone", 20)
         eventually_sync(lambda: len(history(home, "--server", "fs")) >= 4, "four records", 20)
         given = [record["folders"] for record in history(home, "--server", "fs")]
         both = [folders["alpha"].as_uri(), folders["beta"].as_uri()]

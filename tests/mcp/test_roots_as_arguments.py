@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,53 +18,20 @@ import pytest
 
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
-from app.mcp.hub import Hub
-from tests.support.cli import CliResult, run_cli
+from tests.mcp.hubs import connected, hub_for
+from tests.support.bridge import FS_SERVER
+from tests.support.cli import run_cli
+from tests.support.fs_server import allowed, allowed_text, node
 from tests.support.processes import argv, children, running
 from tests.support.project import PROJECT
 from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
-HOURS = 3 * 3600.0
-FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
-
-
-def node() -> str:
-    found = shutil.which("node")
-    assert found is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
-    return found
-
-
 def children_mentioning(marker: str) -> dict[int, list[str]]:
     """Live (not zombie) children of this process whose command line mentions `marker`: pid -> argv."""
     return {pid: argv(pid) for pid in children(os.getpid())
             if running(pid) and any(marker in arg for arg in argv(pid))}
-
-
-def allowed_text(result: dict[str, Any]) -> list[str]:
-    heading, *lines = result["content"][0]["text"].splitlines()
-    assert heading.startswith("Allowed directories"), result
-    return lines
-
-
-def allowed(result: CliResult) -> list[str]:
-    assert result.code == 0, result
-    return allowed_text(result.json())
-
-
-def hub_for(home: Path) -> Hub:
-    return Hub(Store(home), state_dir=home / "state", check_interval=HOURS, retry_interval=HOURS,
-               store_fallback_poll=HOURS, connect_timeout=30)
-
-
-async def connected(hub: Hub, name: str, previous: object = None) -> Any:
-    """The hub's connection to `name` once it is a new one (not `previous`) and connected."""
-    await eventually(lambda: (c := hub.connection(name)) is not None and c is not previous, f"{name} restarted", 60)
-    connection = hub.connection(name)
-    assert connection is not None
-    await connection.wait_for_status(lambda status: status.state == "connected", 60)
-    return connection
 
 
 async def test_the_filesystem_server_follows_the_shared_list_on_its_command_line(tmp_path: Path, rk_home: Path) -> None:

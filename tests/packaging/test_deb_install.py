@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app import __version__
-from tests.packaging.conftest import BUILD_TIMEOUT
+from tests.packaging.build import BUILD_TIMEOUT
 from tests.support.project import PROJECT
 
 APT_TIMEOUT = 600

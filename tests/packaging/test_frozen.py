@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.conftest import BUILD_TIMEOUT
+from tests.packaging.build import BUILD_TIMEOUT
 from tests.support.project import PROJECT
 
 pytestmark = pytest.mark.timeout(BUILD_TIMEOUT + 120)

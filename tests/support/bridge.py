@@ -3,6 +3,9 @@
 `RawHost` speaks bytes to it over pipes and keeps every line the bridge wrote to stdout, so a test can
 check that nothing but JSON-RPC came out. Tests get hosts from the `raw_host` fixture, and an SDK
 client playing the host from the `sdk_host` fixture (tests/conftest.py).
+
+`BridgeProcess` drives one from a thread of its own, for tests that run the GUI's event loop meanwhile
+(the `bridges` fixture of tests/ui/conftest.py closes them).
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ import asyncio
 import contextlib
 import json
 import os
+import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -150,3 +155,49 @@ class RawHost:
                 self.process.kill()
             await self.process.wait()
         self._reader.cancel()
+
+
+class BridgeProcess:
+    """`rootkeeper bridge --server NAME` with pipes, driven by raw JSON-RPC lines as a host would send them."""
+
+    def __init__(self, home: Path, server: str) -> None:
+        env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app", "bridge", "--server", server],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=PROJECT,
+        )
+        self.replies: list[dict[str, Any]] = []
+        self.host: str | None = None
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.replies.append(json.loads(line))
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def handshake(self, host: str) -> None:
+        self.host = host
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": host, "version": "1.0"}}})
+
+    def initialized(self) -> None:
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def answered(self, request_id: int) -> bool:
+        return any(reply.get("id") == request_id for reply in self.replies)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

@@ -38,6 +38,12 @@ def run_cli(
     return CliResult(proc)
 
 
+def edit_by_cli(home: Path, *args: str) -> None:
+    """`python -m app ARGS` as another process editing the store of `home` (a bare PATH); fails if it fails."""
+    env = {"ROOTKEEPER_HOME": str(home), "PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-m", "app", *args], check=True, env=env, capture_output=True, timeout=60)
+
+
 def unprivileged(command: list[str]) -> list[str]:
     """`command` with every capability dropped when run as root, so file modes bind as for a user."""
     if os.geteuid() == 0:

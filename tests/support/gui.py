@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.core.store.store import Store
@@ -24,6 +26,7 @@ from app.ui.application import RootkeeperApp
 from app.ui.i18n import ENGLISH, Translations
 from app.ui.main import make_application
 from app.ui.settings import GuiSettings
+from tests.support.project import PROJECT
 from tests.support.waiting import WAIT, eventually
 
 T = TypeVar("T")
@@ -32,8 +35,24 @@ W = TypeVar("W", bound=QWidget)
 BuildApp = Callable[..., RootkeeperApp]
 """`build_app(home, *, tray_available=True, **hub_options)`."""
 
+DESKTOP_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+"""What tells a child process which desktop, if any, to show the app on."""
+
 OneFolderApp = Callable[[str], tuple[RootkeeperApp, Path, list[tuple[str, str]]]]
 """`one_folder_app(name)`: an app sharing one new folder, the folder, and the notifications the app gives."""
+
+
+def no_desktop_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of the app run as a child process over `home`, with no desktop unless `extra` names one."""
+    env = {key: value for key, value in os.environ.items() if key not in DESKTOP_VARIABLES}
+    return env | {"ROOTKEEPER_HOME": str(home), "PYTHONPATH": str(PROJECT)} | extra
+
+
+def menu_actions(app_tray: object) -> dict[str, QAction]:
+    """The tray menu as it is when the user opens it (rebuilt on aboutToShow), by object name."""
+    menu = app_tray.contextMenu()  # type: ignore[attr-defined]
+    menu.aboutToShow.emit()
+    return {action.objectName(): action for action in menu.actions() if action.objectName()}
 
 
 def run(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T], timeout: float = 30) -> T:

@@ -1,4 +1,5 @@
-"""`rootkeeper run --headless` and hub-lock holders as real processes: their environment and what they say.
+"""`rootkeeper run --headless` and hub-lock holders as real processes: their environment and what they say,
+and the hub lock held by the test process itself (`hold_hub_lock`).
 
 The processes themselves are the `headless_hub` and `lock_holder` fixtures (tests/conftest.py)."""
 
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+from app.core.system.hublock import HubLock
 from tests.support.project import PROJECT
 
 ANNOUNCE = "press Ctrl+C to stop"
@@ -28,6 +30,13 @@ def headless_env(home: Path, **extra: str) -> dict[str, str]:
     env.pop("ROOTKEEPER_LOG_LEVEL", None)
     env.update(extra)
     return env
+
+
+def hold_hub_lock(home: Path) -> HubLock:
+    """A lock holder the tray app cannot ask to stop: the app then edits and watches, but connects nothing."""
+    lock = HubLock(home / "state", "headless")
+    assert lock.try_acquire()
+    return lock
 
 
 def wait_for_line(proc: subprocess.Popen[str], marker: str, timeout: float = 60.0) -> str:

@@ -66,6 +66,11 @@ def running(pid: int) -> bool:
     return fields is not None and fields[0] != "Z"
 
 
+def gone(pid: int) -> bool:
+    """Whether `pid` no longer runs (a zombie waiting for its reaper counts as gone)."""
+    return not running(pid)
+
+
 def parent(pid: int) -> int | None:
     fields = _stat(pid)
     return None if fields is None else int(fields[1])

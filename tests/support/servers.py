@@ -40,6 +40,20 @@ def stdio_entry(name: str, module: str, *args: str, env: dict[str, str] | None =
     return ServerEntry(name=name, target=target, consent="given", **fields)
 
 
+def recorder(name: str, record: Path) -> ServerEntry:
+    """The legacy recorder test server: it lists roots after the handshake and on every list_changed.
+
+    Its consent is "pending", as a newly added server's.
+    """
+    target = StdioTarget(
+        command=sys.executable,
+        args=["-m", "tests.servers.legacy_recorder", "--record", str(record)],
+        env={"PYTHONPATH": str(PROJECT)},
+        cwd=str(PROJECT),
+    )
+    return ServerEntry(name=name, target=target)
+
+
 def http_entry(name: str, url: str, **fields: Any) -> ServerEntry:
     return ServerEntry(name=name, target=HttpTarget(url=url), consent="given", **fields)
 

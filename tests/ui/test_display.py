@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from app.ui.display import unreachable_display
+from tests.support.gui import no_desktop_env
 from tests.support.project import PROJECT
-from tests.ui.test_process import environment
 
 
 def free_display() -> str:
@@ -20,7 +20,7 @@ def free_display() -> str:
 
 def test_a_dead_display_falls_back_to_the_headless_hub_with_one_sentence(tmp_path: Path) -> None:
     dead = free_display()
-    process = subprocess.Popen([sys.executable, "-m", "app"], env=environment(tmp_path / "home", DISPLAY=dead),
+    process = subprocess.Popen([sys.executable, "-m", "app"], env=no_desktop_env(tmp_path / "home", DISPLAY=dead),
                                cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None and process.stderr is not None

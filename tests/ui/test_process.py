@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
 import sys
@@ -13,24 +12,17 @@ import qasync
 
 from app.core.store.store import Store
 from app.ui.single_instance import SingleInstance
-from tests.support.gui import BuildApp, run, running
+from tests.support.gui import BuildApp, no_desktop_env, run, running
 from tests.support.project import PROJECT
 from tests.support.store import add_roots, folders
 from tests.support.waiting import eventually
-
-DESKTOP_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-
-
-def environment(home: Path, **extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key not in DESKTOP_VARIABLES}
-    return env | {"ROOTKEEPER_HOME": str(home), "PYTHONPATH": str(PROJECT)} | extra
 
 
 def test_self_test_builds_the_ui_offscreen_and_prints_one_line(tmp_path: Path) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path, "a", "b"))
     # No display variables at all: the self-test must pick the offscreen platform by itself.
-    done = subprocess.run([sys.executable, "-m", "app", "--self-test"], env=environment(home), cwd=PROJECT,
+    done = subprocess.run([sys.executable, "-m", "app", "--self-test"], env=no_desktop_env(home), cwd=PROJECT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -52,7 +44,7 @@ def test_a_second_start_raises_the_first_window_and_exits(
         async with running(app, show=False):
             assert not app.window.isVisible()
             second = await asyncio.to_thread(
-                subprocess.run, [sys.executable, "-m", "app"], env=environment(home, QT_QPA_PLATFORM="offscreen"),
+                subprocess.run, [sys.executable, "-m", "app"], env=no_desktop_env(home, QT_QPA_PLATFORM="offscreen"),
                 cwd=PROJECT, capture_output=True, text=True, timeout=60, check=False,
             )
             assert second.returncode == 0, second.stderr
@@ -68,7 +60,7 @@ def test_a_second_start_raises_the_first_window_and_exits(
 
 def test_without_a_desktop_session_the_hub_runs_headless(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    process = subprocess.Popen([sys.executable, "-m", "app"], env=environment(home), cwd=PROJECT,
+    process = subprocess.Popen([sys.executable, "-m", "app"], env=no_desktop_env(home), cwd=PROJECT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None and process.stderr is not None
@@ -88,6 +80,6 @@ def test_without_a_desktop_session_the_hub_runs_headless(tmp_path: Path) -> None
 def test_the_tray_app_loads_without_the_mcp_sdk(tmp_path: Path) -> None:
     """Everything the window and tray need imports without the SDK (~0.5 s): only a connection loads it."""
     probe = "import sys, app.ui.main; print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types')))"
-    done = subprocess.run([sys.executable, "-c", probe], env=environment(tmp_path), cwd=PROJECT,
+    done = subprocess.run([sys.executable, "-c", probe], env=no_desktop_env(tmp_path), cwd=PROJECT,
                           capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.gui import no_desktop_env
 from tests.support.project import PROJECT
-from tests.ui.test_process import environment
 
 # Ask PySide6 about its check before and after `pyside_scan.install`, then import two modules after Qt
 # (one names PySide6, one does not) and report what PySide6 recorded and what `linecache` kept of them.
@@ -54,7 +54,7 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (folder / "canary_qt.py").write_text('"""Imported after Qt: names PySide6 in its source."""\n')
     done = subprocess.run([sys.executable, "-c", PROBE, str(folder) + "/"], cwd=PROJECT, capture_output=True,
                           text=True, timeout=120, check=False,
-                          env=environment(folder / "home", QT_QPA_PLATFORM="offscreen"))
+                          env=no_desktop_env(folder / "home", QT_QPA_PLATFORM="offscreen"))
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result

@@ -7,13 +7,8 @@ come from the bridge an AI host started.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,78 +18,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
 from app.core.store.store import Store
-from app.core.system.hublock import HubLock
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.models.servers import Column
+from tests.support.bridge import BridgeProcess
 from tests.support.gui import BuildApp, run, running, shown_dialog
-from tests.support.project import PROJECT
+from tests.support.headless import hold_hub_lock
 from tests.support.recordings import recorded
+from tests.support.servers import recorder
 from tests.support.store import add_roots, folders
 from tests.support.waiting import eventually
-from tests.ui.flows.test_consent import recorder
 
 pytestmark = pytest.mark.timeout(180)
-
-
-class BridgeProcess:
-    """`rootkeeper bridge --server NAME` with pipes, driven by raw JSON-RPC lines as a host would send them."""
-
-    def __init__(self, home: Path, server: str) -> None:
-        env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "app", "bridge", "--server", server],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=PROJECT,
-        )
-        self.replies: list[dict[str, Any]] = []
-        self.host: str | None = None
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.replies.append(json.loads(line))
-
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(message).encode() + b"\n")
-        self.process.stdin.flush()
-
-    def handshake(self, host: str) -> None:
-        self.host = host
-        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": host, "version": "1.0"}}})
-
-    def initialized(self) -> None:
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def answered(self, request_id: int) -> bool:
-        return any(reply.get("id") == request_id for reply in self.replies)
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
-@pytest.fixture(name="bridges")
-def bridges_fixture() -> Iterator[list[BridgeProcess]]:
-    started: list[BridgeProcess] = []
-    yield started
-    for bridge in started:
-        bridge.close()
-
-
-def hold_hub_lock(home: Path) -> HubLock:
-    """A lock holder the tray app cannot ask to stop: the app then edits and watches, but connects nothing."""
-    lock = HubLock(home / "state", "headless")
-    assert lock.try_acquire()
-    return lock
 
 
 def used_by(app: Any, row: int = 0) -> str:

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.servers import recorder
 from tests.support.store import add_roots, folders, stored_server
 from tests.support.waiting import eventually
-from tests.ui.flows.test_consent import recorder
 
 
 def open_prompts() -> list[ConsentDialog]:

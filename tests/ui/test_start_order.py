@@ -9,9 +9,9 @@ from pathlib import Path
 
 from app.cli import main as cli
 from app.core.store.store import Store
+from tests.support.gui import no_desktop_env
 from tests.support.project import PROJECT
 from tests.support.store import add_roots, folders
-from tests.ui.test_process import environment
 
 # Run inside the app's process: note what is loaded when the face is shown and at the event loop's first
 # turn after, then what the user sees once the app is assembled (the main window with the stored folders,
@@ -68,7 +68,7 @@ sys.exit(run_gui())
 def test_the_face_is_shown_before_the_store_hub_and_pages_are_imported(tmp_path: Path) -> None:
     home = tmp_path / "home"
     add_roots(Store(home), *folders(tmp_path / "data", "alpha", "beta"))
-    done = subprocess.run([sys.executable, "-c", PROBE], env=environment(home, QT_QPA_PLATFORM="offscreen"),
+    done = subprocess.run([sys.executable, "-c", PROBE], env=no_desktop_env(home, QT_QPA_PLATFORM="offscreen"),
                           cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
@@ -102,7 +102,7 @@ print(json.dumps({"recorded": recorded, "own": own, "cached": cached}))
 
 
 def test_pyside_s_check_of_each_import_gives_its_answers_without_keeping_every_source(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-c", SCAN_PROBE], env=environment(tmp_path, QT_QPA_PLATFORM="offscreen"),
+    done = subprocess.run([sys.executable, "-c", SCAN_PROBE], env=no_desktop_env(tmp_path, QT_QPA_PLATFORM="offscreen"),
                           cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)

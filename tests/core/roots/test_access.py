@@ -4,15 +4,15 @@ import json
 import os
 import subprocess
 import textwrap
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check, check_many, check_now
+from tests.support.access import HangingCheck, stuck_and_fine
 from tests.support.cli import run_unprivileged
+from tests.support.waiting import eventually_sync
 
 
 def test_ok_folder_and_file(tmp_path: Path) -> None:
@@ -91,33 +91,6 @@ def test_permission_states_seen_by_an_unprivileged_process(tmp_path: Path) -> No
     assert check(str(no_read)).ok
 
 
-class HangingCheck:
-    """A check that blocks on one path until released, as a dead network mount would: the one stand-in."""
-
-    def __init__(self, hung: str) -> None:
-        self.hung = hung
-        self.release = threading.Event()
-        self.calls: list[str] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, path: str, expect_file: bool) -> AccessResult:
-        with self.lock:
-            self.calls.append(path)
-        if path == self.hung:
-            assert self.release.wait(60), "the test never released the hung check"
-            return AccessResult(AccessStatus.OK, "late")
-        return check_now(path, expect_file=expect_file)
-
-
-def stuck_and_fine(tmp_path: Path, stuck: str, fine: int) -> tuple[Path, list[Path]]:
-    """A folder whose check will hang (named like a dead or slow mount) and `fine` ordinary ones, all made."""
-    hung = tmp_path / stuck
-    others = [tmp_path / f"fine-{n}" for n in range(fine)]
-    for folder in (hung, *others):
-        folder.mkdir()
-    return hung, others
-
-
 def test_a_hanging_path_never_marks_another_offline(tmp_path: Path) -> None:
     hung, others = stuck_and_fine(tmp_path, "dead-mount", 6)
     stand_in = HangingCheck(str(hung))
@@ -134,7 +107,7 @@ def test_a_hanging_path_never_marks_another_offline(tmp_path: Path) -> None:
         assert stand_in.calls.count(str(hung)) == 1
         assert all(checker.check(str(p)).ok for p in others)
         stand_in.release.set()
-        assert _eventually(lambda: checker.check(str(hung)).detail == "late")
+        eventually_sync(lambda: checker.check(str(hung)).detail == "late", "the released check's late answer")
     finally:
         stand_in.release.set()
         checker.close()
@@ -216,15 +189,6 @@ def test_an_unmounted_drive_among_its_siblings_is_offline_and_they_are_not(tmpfs
         assert all(results[str(path)].ok for path in siblings)
     finally:
         checker.close()
-
-
-def _eventually(predicate: Callable[[], bool], timeout: float = 30) -> bool:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def test_check_many_covers_every_item(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from app.core.roots.access import AccessChecker, AccessResult, AccessStatus, check_now
-from tests.core.roots.test_access import HangingCheck, _eventually, stuck_and_fine
+from tests.support.access import HangingCheck, stuck_and_fine
+from tests.support.waiting import eventually_sync
 
 
 def test_a_hung_check_never_delays_another_callers_results(tmp_path: Path) -> None:
@@ -20,7 +21,7 @@ def test_a_hung_check_never_delays_another_callers_results(tmp_path: Path) -> No
     waiting = threading.Thread(target=lambda: answered.update(checker.check_many([(str(hung), str(hung), False)])))
     try:
         waiting.start()
-        assert _eventually(lambda: str(hung) in stand_in.calls)
+        eventually_sync(lambda: str(hung) in stand_in.calls, "the hung path's check to start")
         results = checker.check_many([(str(p), str(p), False) for p in others])
         assert all(results[str(p)].ok for p in others), results
         assert waiting.is_alive() and not answered  # the hung one is still unanswered: nobody waited for it
@@ -84,7 +85,7 @@ def test_closing_answers_what_is_still_queued(tmp_path: Path) -> None:
     waiting = threading.Thread(target=lambda: answered.update(checker.check_many(items)))
     try:
         waiting.start()
-        assert _eventually(lambda: str(hung) in stand_in.calls)
+        eventually_sync(lambda: str(hung) in stand_in.calls, "the hung path's check to start")
         checker.close()
         stand_in.release.set()
         waiting.join(30)
@@ -118,7 +119,7 @@ def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp
     waiting = threading.Thread(target=lambda: checker.check_many([(str(slow), str(slow), False)]))
     try:
         waiting.start()
-        assert _eventually(lambda: len(workers()) == 1)  # the slow check has its worker
+        eventually_sync(lambda: len(workers()) == 1, "one worker")  # the slow check has its worker
         # The slow check holds its worker: the pool grows to its size for the checks behind it.
         results = checker.check_many([(str(p), str(p), False) for p in others])
         assert all(result.ok for result in results.values())
@@ -127,7 +128,7 @@ def test_the_workers_a_slow_check_brought_in_leave_once_the_queue_is_drained(tmp
         waiting.join(30)
         # Nothing is queued any more: one worker stays for the next round and the others leave (on a
         # local disk, more threads only contend for the interpreter, the GUI's thread included).
-        assert _eventually(lambda: len(workers()) == 1), workers()
+        eventually_sync(lambda: len(workers()) == 1, "the pool to shrink back to one worker")
         assert all(checker.check(str(p)).ok for p in others[:5])
     finally:
         release.set()
@@ -145,7 +146,7 @@ def test_a_slow_first_check_brings_in_more_workers_for_the_rest_of_its_own_batch
         target=lambda: answered.update(checker.check_many([(str(p), str(p), False) for p in (slow, *others)])))
     try:
         waiting.start()
-        assert _eventually(lambda: all(str(p) in stand_in.calls for p in others)), stand_in.calls
+        eventually_sync(lambda: all(str(p) in stand_in.calls for p in others), "every other path's check to start")
         assert waiting.is_alive()  # the slow one is still being checked
     finally:
         stand_in.release.set()
@@ -162,11 +163,11 @@ def test_a_round_whose_first_slice_another_rounds_worker_answered_still_waits_fo
     other = threading.Thread(target=lambda: checker.check_many([(str(hung), str(hung), False)]))
     try:
         other.start()
-        assert _eventually(lambda: str(hung) in stand_in.calls)
+        eventually_sync(lambda: str(hung) in stand_in.calls, "the hung path's check to start")
         checks = checker.round()
         checks.add([(str(p), str(p), False) for p in first])
         stand_in.release.set()  # the other round's worker, free again, takes the slice queued meanwhile
-        assert _eventually(lambda: all(str(p) in stand_in.calls for p in first))
+        eventually_sync(lambda: all(str(p) in stand_in.calls for p in first), "the first slice's checks")
         checks.add((str(p), str(p), False) for p in rest)
         results = checks.wait()  # every check of the first slice answered long before: the round is not over
     finally:

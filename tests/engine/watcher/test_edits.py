@@ -10,28 +10,11 @@ import pytest
 from app.core.model import StoreData
 from app.core.roots.sharing import visible_lists
 from app.core.store.store import Store
-from tests.engine.watcher.test_watcher import make_watcher, started
-from tests.support.servers import python_server
 from tests.support.store import add_roots
 from tests.support.waiting import eventually
+from tests.support.watcher import make_watcher, started
 
 pytestmark = pytest.mark.timeout(90)
-
-
-@pytest.fixture(name="store")
-def _store(tmp_path: Path) -> Store:
-    store = Store(tmp_path / "home")
-    store.update(lambda data: data.servers.extend(
-        [python_server("all", "legacy_recorder"), python_server("none", "legacy_recorder", share="none")]))
-    return store
-
-
-@pytest.fixture(name="folders")
-def _folders(tmp_path: Path) -> dict[str, Path]:
-    made = {name: tmp_path / "data" / name for name in ("alpha", "beta")}
-    for folder in made.values():
-        folder.mkdir(parents=True)
-    return made
 
 
 def _afresh(home: Store, watcher) -> dict[str, list[tuple[str, str]]]:  # type: ignore[no-untyped-def]

@@ -17,9 +17,10 @@ from app.core.roots.sharing import SharedRootCache, visible_lists
 from app.core.store.store import Store
 from app.engine.watcher.results import RESULTS_PER_TURN, WARM_ON_THREAD, warm_shared, warmed_lists
 from tests.benchmarks.fixtures import make_folders, roots_for
-from tests.engine.watcher.test_watcher import cli, make_watcher, started
+from tests.support.cli import edit_by_cli
 from tests.support.servers import python_server
 from tests.support.waiting import eventually
+from tests.support.watcher import make_watcher, started
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -199,7 +200,8 @@ async def test_a_large_store_read_again_is_read_with_collection_held_and_restore
                 return read()
 
             watcher._read_store = reading  # type: ignore[method-assign]
-            await asyncio.to_thread(cli, store.home, "roots", "disable", str(tmp_path / "many" / "d000" / "f000000"))
+            await asyncio.to_thread(
+                edit_by_cli, store.home, "roots", "disable", str(tmp_path / "many" / "d000" / "f000000"))
             await eventually(lambda: any(event.kind == "store" for event in recorder.events), what="the edit seen")
             assert held_while_reading and not any(held_while_reading)
             assert len(watcher.visible("all")) == WARM_ON_THREAD - 1

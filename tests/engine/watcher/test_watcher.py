@@ -7,14 +7,12 @@ the operating system (inotify on folders, POLLPRI on the mount table), not throu
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import os
 import shutil
 import subprocess
-import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,77 +24,21 @@ from app.engine.watcher import index as watcher_index
 from app.engine.watcher import os_events as watcher_os
 from app.engine.watcher import watcher as watcher_module
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
-from tests.core.roots.test_access import HangingCheck
-from tests.support.project import PROJECT
+from tests.support.access import HangingCheck
+from tests.support.cli import edit_by_cli
 from tests.support.servers import python_server
 from tests.support.store import add_roots
 from tests.support.waiting import eventually
+from tests.support.watcher import HOURS, make_watcher, started
 
 pytestmark = pytest.mark.timeout(90)
-
-HOURS = 3 * 3600.0
-
-
-class Recorder:
-    def __init__(self, watcher: RootsWatcher) -> None:
-        self.events: list[WatchEvent] = []
-        self.watcher = watcher
-        watcher.subscribe(self.events.append)
-
-    def uris(self, server: str = "all") -> list[str]:
-        return [shared.uri for shared in self.watcher.visible(server)]
-
-
-def make_watcher(store: Store, **options: float | AccessChecker) -> RootsWatcher:
-    settings: dict[str, float | AccessChecker] = {
-        "fallback_recheck": HOURS, "failing_recheck": HOURS, "store_fallback_poll": HOURS
-    }
-    settings.update(options)
-    return RootsWatcher(store, **settings)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    store = Store(tmp_path / "home")
-
-    def servers(data: StoreData) -> None:
-        data.servers += [
-            python_server("all", "legacy_recorder"), python_server("none", "legacy_recorder", share="none")
-        ]
-
-    store.update(servers)
-    return store
-
-
-@pytest.fixture
-def folders(tmp_path: Path) -> dict[str, Path]:
-    made = {name: tmp_path / "data" / name for name in ("alpha", "beta")}
-    for folder in made.values():
-        folder.mkdir(parents=True)
-    return made
-
-
-@contextlib.asynccontextmanager
-async def started(watcher: RootsWatcher) -> AsyncIterator[Recorder]:
-    recorder = Recorder(watcher)
-    await watcher.start()
-    try:
-        yield recorder
-    finally:
-        await watcher.stop()
-
-
-def cli(home: Path, *args: str) -> None:
-    env = {"ROOTKEEPER_HOME": str(home), "PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"}
-    subprocess.run([sys.executable, "-m", "app", *args], check=True, env=env, capture_output=True, timeout=60)
-
 
 async def test_another_processs_edit_arrives_by_a_file_event(store: Store, folders: dict[str, Path]) -> None:
     add_roots(store, folders["alpha"])
     watcher = make_watcher(store)
     async with started(watcher) as seen:
         assert seen.uris() == [folders["alpha"].as_uri()]
-        await asyncio.to_thread(cli, store.home, "roots", "add", str(folders["beta"]))
+        await asyncio.to_thread(edit_by_cli, store.home, "roots", "add", str(folders["beta"]))
         await eventually(lambda: seen.uris() == [folders["alpha"].as_uri(), folders["beta"].as_uri()], what="beta")
         assert WatchEvent("access", frozenset({"all"})) in seen.events
         assert watcher.visible("none") == []
@@ -318,7 +260,7 @@ async def test_the_portable_watchfiles_path_sees_the_same_changes(
     add_roots(store, folders["alpha"])
     watcher = make_watcher(store)
     async with started(watcher) as seen:
-        await asyncio.to_thread(cli, store.home, "roots", "add", str(folders["beta"]))
+        await asyncio.to_thread(edit_by_cli, store.home, "roots", "add", str(folders["beta"]))
         await eventually(lambda: len(seen.uris()) == 2, what="the other process's edit")
         shutil.rmtree(folders["beta"])
         await eventually(lambda: seen.uris() == [folders["alpha"].as_uri()], what="beta to leave")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import qasync
@@ -11,29 +10,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from app.core.edits import servers as edit_servers
-from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.model import StoreData
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.text import home_relative
 from tests.support.gui import BuildApp, run, running, shown_dialog
-from tests.support.project import PROJECT
 from tests.support.recordings import recorded
-from tests.support.servers import HttpServersFactory
+from tests.support.servers import HttpServersFactory, recorder
 from tests.support.store import add_roots, folders, stored_server
 from tests.support.waiting import eventually
 
 PASSWORD = "pw-71c3e9a0"
-
-
-def recorder(name: str, record: Path) -> ServerEntry:
-    """The legacy recorder test server: it lists roots after the handshake and on every list_changed."""
-    target = StdioTarget(
-        command=sys.executable,
-        args=["-m", "tests.servers.legacy_recorder", "--record", str(record)],
-        env={"PYTHONPATH": str(PROJECT)},
-        cwd=str(PROJECT),
-    )
-    return ServerEntry(name=name, target=target)  # consent "pending", as a newly added server
 
 
 def test_a_new_server_sees_nothing_until_the_user_shares_then_the_list_at_once(

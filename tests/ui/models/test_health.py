@@ -10,10 +10,9 @@ import qasync
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.ui.models.snapshot import TrayState
-from tests.support.gui import BuildApp, run, running
+from tests.support.gui import BuildApp, menu_actions, run, running
 from tests.support.store import add_roots, folders
 from tests.support.waiting import eventually
-from tests.ui.tray.test_tray import menu_actions
 
 
 def said(app: object) -> tuple[TrayState, str, str]:

@@ -10,8 +10,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from app.core.model import HttpTarget, Root, ServerEntry, StdioTarget, StoreData
-from app.core.roots.access import AccessResult, AccessStatus
+from app.core.model import HttpTarget, ServerEntry, StdioTarget
 from app.core.roots.sharing import SharedRoot
 from app.mcp.connection.connection import ConnectionStatus
 from app.ui.dialogs.server_hints import replaces_own_folders
@@ -19,35 +18,10 @@ from app.ui.i18n import language_for
 from app.ui.models.roots import ROOT_ID_ROLE, Column, RootsTableModel
 from app.ui.models.servers import Column as ServerColumn
 from app.ui.models.servers import ServersTableModel
-from app.ui.models.snapshot import Snapshot, TrayState
+from app.ui.models.snapshot import TrayState
 from app.ui.text import home_relative
 from app.ui.tray.transitions import Change, TransitionTracker
-
-OK = AccessResult(AccessStatus.OK, "readable", datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC))
-GONE = AccessResult(AccessStatus.MISSING, "/x does not exist (deleted, renamed or unmounted).")
-
-
-def root(name: str, path: str, *, enabled: bool = True, entered: str | None = None) -> Root:
-    return Root(id=f"r-{name}", name=name, entered_path=entered or path, path=path, uri=f"file://{path}",
-                enabled=enabled)
-
-
-def snapshot(
-    roots: list[Root],
-    access: dict[str, AccessResult],
-    servers: list[ServerEntry] | None = None,
-    statuses: dict[str, ConnectionStatus] | None = None,
-    *,
-    visible: dict[str, list[SharedRoot]] | None = None,
-    paused: bool = False,
-) -> Snapshot:
-    data = StoreData(roots=roots, servers=servers or [], paused=paused)
-    shown = visible or {}
-    return Snapshot.build(data, access, (statuses or {}).get, lambda name: shown.get(name, []))
-
-
-def cell(model: RootsTableModel | ServersTableModel, row: int, column: int, role: int = Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
-    return model.data(model.index(row, column), role)
+from tests.support.snapshots import GONE, OK, cell, root, snapshot
 
 
 def test_roots_model_shows_each_column_and_who_sees_it(english: object) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from app.core.roots.access import AccessResult, AccessStatus
 from app.ui.models.roots import Column, RootsTableModel
 from tests.support.gui import BuildApp
-from tests.ui.models.test_models import OK, cell, root, snapshot
+from tests.support.snapshots import OK, cell, root, snapshot
 
 PAINTED = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.CheckStateRole,
            Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole)

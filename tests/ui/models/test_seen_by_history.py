@@ -21,12 +21,13 @@ from app.core.system.fileio import atomic_write
 from app.ui.models.roots import Column
 from app.ui.models.snapshot import Snapshot
 from app.ui.window.main_window import HISTORY_TAB, SERVERS_TAB
+from tests.support.bridge import BridgeProcess
 from tests.support.gui import BuildApp, run, running
+from tests.support.headless import hold_hub_lock
 from tests.support.recordings import recorded
+from tests.support.servers import recorder
 from tests.support.store import add_roots, folders
 from tests.support.waiting import eventually
-from tests.ui.flows.test_consent import recorder
-from tests.ui.test_sessions import BridgeProcess, bridges_fixture, hold_hub_lock  # noqa: F401 (a fixture)
 
 OK = AccessResult(AccessStatus.OK, "readable")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from app.core.suggest.suggestions import suggest
 from app.ui.pages.suggestions_menu import Suggester, SuggestionsMenu
 from tests.support.gui import BuildApp, run
+from tests.support.snapshots import OK, root, snapshot
 from tests.support.waiting import eventually
 
 
@@ -67,8 +68,6 @@ def test_the_tray_offers_suggestions_and_picking_one_shares_it(
 
 def test_a_round_of_checks_leaves_the_shared_folders_as_they_were(english: object) -> None:
     """The store's very list again (only access changed): ten thousand paths are not gathered again."""
-    from tests.ui.models.test_models import OK, root, snapshot
-
     told: list[list[str]] = []
 
     class Counting(Suggester):

@@ -17,16 +17,9 @@ from app.core.store.store import Store
 from app.ui.icons import panel_is_dark, tray_icon
 from app.ui.models.snapshot import TrayState
 from app.ui.tray.tray import MENU_ROOTS
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, menu_actions, run, running, shown_dialog
 from tests.support.store import add_roots, folders, stored_root
 from tests.support.waiting import eventually
-
-
-def menu_actions(app_tray: object) -> dict[str, QAction]:
-    """The menu as it is when the user opens it (rebuilt on aboutToShow), by object name."""
-    menu = app_tray.contextMenu()  # type: ignore[attr-defined]
-    menu.aboutToShow.emit()
-    return {action.objectName(): action for action in menu.actions() if action.objectName()}
 
 
 def test_tray_menu_lists_folders_and_servers_and_its_actions_edit_the_store(
