@@ -122,6 +122,7 @@ class ServerConnection:
         self._task: asyncio.Task[None] | None = None
         self._stop_scope: anyio.CancelScope | None = None
         self._stopping = False
+        self._abandoned = False
         self._live: LiveSession | None = None
         self._answerer: RootsAnswerer | None = None
 
@@ -142,6 +143,11 @@ class ServerConnection:
     def first_call_hold(self) -> Release | None:
         """Why this session's first requests were released (`app.engine.first_call`); None while held or not up."""
         return self._live.hold.released if self._live is not None else None
+
+    @property
+    def stopped_in_time(self) -> bool:
+        """Whether the last `stop()` saw the connection end within `STOP_GRACE` (False: it had to abandon it)."""
+        return not self._abandoned
 
     @property
     def log_path(self) -> Path:
@@ -165,6 +171,7 @@ class ServerConnection:
         session that does not end in time, is cancelled.
         """
         self._stopping = True
+        self._abandoned = False
         task, self._task = self._task, None
         if task is not None and not task.done():
             live = self._live
@@ -179,6 +186,7 @@ class ServerConnection:
                     task.cancel()
                 done, _ = await asyncio.wait({task}, timeout=STOP_GRACE / 2)
                 if not done:
+                    self._abandoned = True
                     logger.warning("Server %s did not stop in time; abandoning it", self._entry.name)
                     task.cancel()
                     await asyncio.wait({task}, timeout=1)
