@@ -111,14 +111,6 @@ def watched_folders_fixture(tmp_path: Path) -> dict[str, Path]:
 # -- the GUI: a qasync loop per test, the real app over a real store and hub (`tests.support.gui`) -------
 
 
-@pytest.fixture(autouse=True)
-def _gui_thread_gc(request: pytest.FixtureRequest) -> None:
-    """Every test with Qt objects collects garbage on the GUI thread only, as the app does (`app.ui.gui_thread_gc`)."""
-    if "qapp" in request.fixturenames:
-        qt_app = request.getfixturevalue("qapp")
-        gui_thread_gc.install(qt_app)
-
-
 _closed_loops: list[qasync.QEventLoop] = []
 
 
