@@ -54,6 +54,10 @@ async def running_hub(tmp_path: Path, count: int = 2) -> Iterator[tuple[Hub, lis
     try:
         every = [folder.as_uri() for folder in folders]
         await eventually(lambda: recorded(record) == [every], what="the first list")
+        # The hub remembers in the store that the server asked at connect (`asks_roots`): let that write land
+        # first, so that the tests below see only their own edits.
+        await eventually(lambda: (entry := hub.data.server("rec")) is not None and entry.asks_roots == "at_connect",
+                         what="its asking at connect remembered")
         yield hub, ids, record, folders
     finally:
         await hub.stop()

@@ -57,7 +57,8 @@ def bridged(rk_home: Path, tmp_path: Path, store_guard: StoreGuard) -> Path:
     record = tmp_path / "record.jsonl"
     shared = tmp_path / "shared"
     shared.mkdir()
-    add_server(rk_home, "raw", raw_server(record), share="all", consent="given")
+    # Already known to follow changes: what a bridge learns is then no news, so nothing may change the store.
+    add_server(rk_home, "raw", raw_server(record), share="all", consent="given", asks_roots="on_change")
     add_roots(Store(rk_home), shared)
     store_guard.watch(rk_home)
     return record
