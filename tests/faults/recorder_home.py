@@ -23,7 +23,9 @@ def home_with_recorder(home: Path, shared: Path, record: Path, name: str = "rec"
     add_roots(store, shared)
     target = StdioTarget(command=sys.executable, args=["-m", "tests.servers.legacy_recorder", "--record", str(record)],
                          env={"PYTHONPATH": str(PROJECT)}, cwd=str(PROJECT))
-    store.update(lambda data: data.servers.append(ServerEntry(name=name, target=target, share="all", consent="given")))
+    # Known to follow changes (it does): what a hub learns of it is then no news, and the store is left as it is.
+    entry = ServerEntry(name=name, target=target, share="all", consent="given", asks_roots="on_change")
+    store.update(lambda data: data.servers.append(entry))
 
 
 def headless_reaches(home: Path, record: Path, shared: Path, *, unprivileged: bool = False) -> tuple[int, str]:
