@@ -57,7 +57,10 @@ async def test_a_modern_server_sees_rootkeepers_folders(
     async with sdk_host(rk_home, "tool", tmp_path / "host.log") as client:
         seen = tool_json(await client.call_tool("show_roots", {}))
         assert seen == {"uris": [folders["alpha"].as_uri(), folders["beta"].as_uri()], "protocol_version": "2026-07-28"}
-        (session,) = await asyncio.to_thread(sessions, rk_home)
+        # The fetch is counted in the session's file once its history record is written (a thread of its own).
+        counted = await eventually(lambda: [s for s in sessions(rk_home) if s["roots_fetch_count"] >= 1],
+                                   "the fetch counted in the session's file")
+        (session,) = counted
         assert session["era"] == "modern" and session["roots_fetch_count"] >= 1
         echoed = await client.call_tool("echo", {"text": "hi"})
         assert echoed.content[0].text == "hi"
