@@ -103,6 +103,9 @@ class ServerEntry(_Model):
     enabled: bool = True
     """A disabled server keeps its settings but is not connected (the hub stops it and does not restart it)."""
     added_at: datetime = Field(default_factory=utc_now)
+    confined: bool = False
+    """Started under an OS ruleset that lets it touch only its folders, the system and its own program
+    (`core.confine`); existing servers stay off, new stdio servers start on where the system can confine them."""
     asks_roots: AsksRoots | None = None
     """When the server was seen asking for its folders (learned, never assumed: see `core.servers.binding`);
     None until it has been seen asking (or connecting without asking)."""

@@ -1038,6 +1038,58 @@
         <translation>Rootkeeper 尚未看到它是否会询问它的文件夹。</translation>
     </message>
     <message>
+        <source>Confined</source>
+        <translation>受限运行</translation>
+    </message>
+    <message>
+        <source>Runs confined: the system refuses it every file of yours outside its folders, and it is restarted when they change.</source>
+        <translation>受限运行：系统拒绝它访问其文件夹以外的任何您的文件；文件夹变化时它会被重新启动。</translation>
+    </message>
+    <message>
+        <source>{server} can read and change: {folders}; can read: the system and its own program; cannot see anything else in your home.</source>
+        <translation>{server} 可以读取和修改：{folders}；可以读取：系统及其自身程序；看不到您主文件夹中的其他任何内容。</translation>
+    </message>
+    <message>
+        <source>{server} can read and change: {folders}; can read: {read_only}, the system and its own program; cannot see anything else in your home.</source>
+        <translation>{server} 可以读取和修改：{folders}；可以读取：{read_only}、系统及其自身程序；看不到您主文件夹中的其他任何内容。</translation>
+    </message>
+    <message>
+        <source>{server} can read: {read_only}, the system and its own program; cannot change or see anything else in your home.</source>
+        <translation>{server} 可以读取：{read_only}、系统及其自身程序；不能修改或看到您主文件夹中的其他任何内容。</translation>
+    </message>
+    <message>
+        <source>{server} can read: the system and its own program; cannot see any folder of yours.</source>
+        <translation>{server} 可以读取：系统及其自身程序；看不到您的任何文件夹。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: it is set to run confined, and this system&apos;s kernel offers no Landlock to confine it (turn confinement off for this server to run it unconfined).</source>
+        <translation>{command} 未启动：它被设置为受限运行，而本系统的内核不提供 Landlock 来限制它（为此服务器关闭限制即可不受限地运行它）。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: it is set to run confined, and this kernel&apos;s Landlock (version {abi}) is older than the version {needed} its folders need (turn confinement off for this server to run it unconfined).</source>
+        <translation>{command} 未启动：它被设置为受限运行，而此内核的 Landlock（版本 {abi}）低于其文件夹所需的版本 {needed}（为此服务器关闭限制即可不受限地运行它）。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: confining it failed ({reason}).</source>
+        <translation>{command} 未启动：限制它失败（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{server} now runs confined to the folders it is given.</source>
+        <translation>{server} 现在受限运行，只能访问分配给它的文件夹。</translation>
+    </message>
+    <message>
+        <source>{server} now runs unconfined: it can reach every file you can.</source>
+        <translation>{server} 现在不受限运行：它可以访问您能访问的每个文件。</translation>
+    </message>
+    <message>
+        <source>{server} is reached over HTTP: Rootkeeper does not start it, so it cannot confine it.</source>
+        <translation>{server} 通过 HTTP 连接：Rootkeeper 不启动它，因此无法限制它。</translation>
+    </message>
+    <message>
+        <source>Servers cannot be confined on this system: it offers no Landlock.</source>
+        <translation>此系统无法限制服务器：它不提供 Landlock。</translation>
+    </message>
+    <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
         <translation>等待 {path} {seconds} 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
     </message>

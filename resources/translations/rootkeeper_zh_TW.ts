@@ -1038,6 +1038,58 @@
         <translation>Rootkeeper 尚未看到它是否會詢問它的資料夾。</translation>
     </message>
     <message>
+        <source>Confined</source>
+        <translation>受限執行</translation>
+    </message>
+    <message>
+        <source>Runs confined: the system refuses it every file of yours outside its folders, and it is restarted when they change.</source>
+        <translation>受限執行：系統拒絕它存取其資料夾以外的任何您的檔案；資料夾變更時它會重新啟動。</translation>
+    </message>
+    <message>
+        <source>{server} can read and change: {folders}; can read: the system and its own program; cannot see anything else in your home.</source>
+        <translation>{server} 可以讀取和修改：{folders}；可以讀取：系統及其本身程式；看不到您家目錄中的其他任何內容。</translation>
+    </message>
+    <message>
+        <source>{server} can read and change: {folders}; can read: {read_only}, the system and its own program; cannot see anything else in your home.</source>
+        <translation>{server} 可以讀取和修改：{folders}；可以讀取：{read_only}、系統及其本身程式；看不到您家目錄中的其他任何內容。</translation>
+    </message>
+    <message>
+        <source>{server} can read: {read_only}, the system and its own program; cannot change or see anything else in your home.</source>
+        <translation>{server} 可以讀取：{read_only}、系統及其本身程式；不能修改或看到您家目錄中的其他任何內容。</translation>
+    </message>
+    <message>
+        <source>{server} can read: the system and its own program; cannot see any folder of yours.</source>
+        <translation>{server} 可以讀取：系統及其本身程式；看不到您的任何資料夾。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: it is set to run confined, and this system&apos;s kernel offers no Landlock to confine it (turn confinement off for this server to run it unconfined).</source>
+        <translation>{command} 未啟動：它被設定為受限執行，而本系統的核心不提供 Landlock 來限制它（為此伺服器關閉限制即可不受限地執行它）。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: it is set to run confined, and this kernel&apos;s Landlock (version {abi}) is older than the version {needed} its folders need (turn confinement off for this server to run it unconfined).</source>
+        <translation>{command} 未啟動：它被設定為受限執行，而此核心的 Landlock（版本 {abi}）低於其資料夾所需的版本 {needed}（為此伺服器關閉限制即可不受限地執行它）。</translation>
+    </message>
+    <message>
+        <source>{command} was not started: confining it failed ({reason}).</source>
+        <translation>{command} 未啟動：限制它失敗（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{server} now runs confined to the folders it is given.</source>
+        <translation>{server} 現在受限執行，只能存取分配給它的資料夾。</translation>
+    </message>
+    <message>
+        <source>{server} now runs unconfined: it can reach every file you can.</source>
+        <translation>{server} 現在不受限執行：它可以存取您能存取的每個檔案。</translation>
+    </message>
+    <message>
+        <source>{server} is reached over HTTP: Rootkeeper does not start it, so it cannot confine it.</source>
+        <translation>{server} 透過 HTTP 連線：Rootkeeper 不啟動它，因此無法限制它。</translation>
+    </message>
+    <message>
+        <source>Servers cannot be confined on this system: it offers no Landlock.</source>
+        <translation>此系統無法限制伺服器：它不提供 Landlock。</translation>
+    </message>
+    <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
         <translation>等待 {path} {seconds} 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
     </message>

@@ -144,6 +144,23 @@ def argument_folders(
     return folders
 
 
+def granted_folders(
+    data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry, policy: Policy = NO_POLICY
+) -> list[str]:
+    """The local folders a confined `server` may read and change (`app.core.confine`): the folders it would be
+    told (before path aliases, which only rename them), and the folders on its own command line the user kept
+    as its own or has it sent too. Nothing while sharing is paused, not even its own."""
+    if data.paused:
+        return []
+    folders = [root.path for root in _picked(server, shared_roots(data.roots, statuses, policy), policy)]
+    if server.kept_folders or (server.also_send_own_folders and server.declares_roots):
+        from app.core.servers.folder_args import command_line_folders
+
+        own = command_line_folders(server.target) if server.also_send_own_folders else []
+        folders += [os.path.realpath(folder) for folder in [*server.kept_folders, *own]]
+    return list(dict.fromkeys(folders))
+
+
 def withheld(data: StoreData, server: ServerEntry, visible: Iterable[object]) -> Message | None:
     """Why the server is kept from serving at all now, or None.
 

@@ -160,6 +160,7 @@ class PlainServer(dict[str, Any]):
     kept_folders: list[str] = _key("kept_folders")
     enabled: bool = _key("enabled")
     added_at: datetime = _key("added_at")
+    confined: bool = _key("confined")
     asks_roots: str | None = _key("asks_roots")
 
 

@@ -194,6 +194,35 @@ SENTENCES: dict[str, str] = {
     "binding.own_folders": QT_TRANSLATE_NOOP("Messages", "It serves {folders} whatever the list says."),
     "binding.unknown.word": QT_TRANSLATE_NOOP("Messages", "Not known yet"),
     "binding.unknown": QT_TRANSLATE_NOOP("Messages", "Rootkeeper has not yet seen whether it asks for its folders."),
+    "binding.confined.word": QT_TRANSLATE_NOOP("Messages", "Confined"),
+    "binding.confined": QT_TRANSLATE_NOOP("Messages", "Runs confined: the system refuses it every file of yours "
+                                                      "outside its folders, and it is restarted when they change."),
+    # -- confinement (app/core/confine/) ----------------------------------------------------------------------
+    "confine.summary": QT_TRANSLATE_NOOP("Messages", "{server} can read and change: {folders}; can read: the system "
+                                                     "and its own program; cannot see anything else in your home."),
+    "confine.summary_both": QT_TRANSLATE_NOOP("Messages", "{server} can read and change: {folders}; can read: "
+                                                          "{read_only}, the system and its own program; cannot see "
+                                                          "anything else in your home."),
+    "confine.summary_read": QT_TRANSLATE_NOOP("Messages", "{server} can read: {read_only}, the system and its own "
+                                                          "program; cannot change or see anything else in your "
+                                                          "home."),
+    "confine.summary_none": QT_TRANSLATE_NOOP("Messages", "{server} can read: the system and its own program; cannot "
+                                                          "see any folder of yours."),
+    "confine.unavailable": QT_TRANSLATE_NOOP("Messages", "{command} was not started: it is set to run confined, and "
+                                                         "this system's kernel offers no Landlock to confine it "
+                                                         "(turn confinement off for this server to run it "
+                                                         "unconfined)."),
+    "confine.abi_too_old": QT_TRANSLATE_NOOP("Messages", "{command} was not started: it is set to run confined, and "
+                                                         "this kernel's Landlock (version {abi}) is older than the "
+                                                         "version {needed} its folders need (turn confinement off "
+                                                         "for this server to run it unconfined)."),
+    "confine.failed": QT_TRANSLATE_NOOP("Messages", "{command} was not started: confining it failed ({reason})."),
+    "confine.on": QT_TRANSLATE_NOOP("Messages", "{server} now runs confined to the folders it is given."),
+    "confine.off": QT_TRANSLATE_NOOP("Messages", "{server} now runs unconfined: it can reach every file you can."),
+    "confine.not_stdio": QT_TRANSLATE_NOOP("Messages", "{server} is reached over HTTP: Rootkeeper does not start it, "
+                                                       "so it cannot confine it."),
+    "confine.unsupported": QT_TRANSLATE_NOOP("Messages", "Servers cannot be confined on this system: it offers no "
+                                                         "Landlock."),
 }
 
 BROAD_WHY: dict[str, str] = {

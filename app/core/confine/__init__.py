@@ -1,0 +1,1 @@
+"""Confinement: what a server may touch (`boundary`), and the Landlock launcher that enforces it."""

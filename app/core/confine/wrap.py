@@ -1,0 +1,63 @@
+"""A confined server's command line: the launcher (`app.core.confine.launch`) with its `Boundary`, then the server.
+
+The started target *is* this command line, so everything that compares how a server is started (the hub's
+connection key, the bridge's restart condition) sees a change of its folders as a change of its command: the
+server is restarted with the new ruleset.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from app.core.confine import launch
+from app.core.confine.boundary import Boundary, boundary
+from app.core.model import ServerEntry, StdioTarget
+
+LAUNCHER = os.path.abspath(launch.__file__)
+"""Run as a file with `-I -S`: no site packages, no environment variables of the server's own Python."""
+
+
+def launcher_args(limits: Boundary) -> list[str]:
+    """The launcher's options for `limits` (the server's command follows `--`)."""
+    words: list[str] = []
+    for option, paths in (("--rw", limits.read_write), ("--ro", limits.read_only), ("--rx", limits.program),
+                          ("--cache", limits.caches), ("--dev", limits.devices), ("--proc", limits.proc),
+                          ("--tmp", (limits.temp,))):
+        for path in paths:
+            words += [option, path]
+    return words
+
+
+def confined_target(target: StdioTarget, limits: Boundary) -> StdioTarget:
+    """`target` started through the launcher, confined to `limits`."""
+    args = ["-I", "-S", LAUNCHER, *launcher_args(limits), "--", target.command, *target.args]
+    return target.model_copy(update={"command": sys.executable, "args": args})
+
+
+def launcher_argv(command: str, args: Sequence[str]) -> list[str] | None:
+    """The launcher's own arguments when `command args` starts a server through it; None for any other command."""
+    if len(args) >= 3 and list(args[:3]) == ["-I", "-S", LAUNCHER]:
+        return list(args[3:])
+    return None
+
+
+def confines(entry: ServerEntry) -> bool:
+    """Whether `entry` is started confined (an HTTP server is not started by Rootkeeper at all)."""
+    return entry.confined and isinstance(entry.target, StdioTarget)
+
+
+def server_boundary(entry: ServerEntry, target: StdioTarget, folders: Sequence[str], read_only: Sequence[str],
+                    temp_root: str) -> Boundary:
+    """What `entry`, started as `target` (its placeholders filled), may touch, given its folders."""
+    return boundary(
+        target.command,
+        target.args,
+        cwd=target.cwd,
+        env={**os.environ, **target.env},
+        folders=folders,
+        read_only=read_only,
+        temp=os.path.join(temp_root, entry.name),
+        home=os.path.expanduser("~"),
+    )

@@ -1,0 +1,45 @@
+"""How a stdio server is started now: the one place where the hub, `call` and the bridge turn an entry into the
+command they spawn.
+
+Two things depend on the folders the server may see: its placeholders (`app.core.servers.arguments`, filled with
+`argument_folders`) and its confinement (`app.core.confine`: the launcher's ruleset, from `granted_folders`).
+Either makes the started command change when the folders change, and the starters restart it then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from app.core.confine.wrap import confined_target, confines, server_boundary
+from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.policy import NO_POLICY, Policy
+from app.core.roots.access import AccessResult
+from app.core.roots.sharing import argument_folders, granted_folders
+from app.core.servers.arguments import effective_entry, has_placeholders
+
+
+def depends_on_folders(entry: ServerEntry) -> bool:
+    """Whether `entry`'s started command changes with the folders it may see (and must be restarted then)."""
+    return has_placeholders(entry.target) or confines(entry)
+
+
+def started_entry(
+    data: StoreData,
+    statuses: Mapping[str, AccessResult],
+    entry: ServerEntry,
+    policy: Policy = NO_POLICY,
+) -> tuple[ServerEntry, list[str] | None]:
+    """`entry` as it is started now, and the folders filled into its command line (None: it takes none).
+
+    The same object when neither placeholders nor confinement change it."""
+    folders = argument_folders(data, statuses, entry, policy) if has_placeholders(entry.target) else None
+    started = effective_entry(entry, folders) if folders is not None else entry
+    if confines(entry):
+        from app.core.system.locations import state_home
+
+        target = started.target
+        assert isinstance(target, StdioTarget)
+        limits = server_boundary(entry, target, granted_folders(data, statuses, entry, policy), (),
+                                 str(state_home() / "confined"))
+        started = started.model_copy(update={"target": confined_target(target, limits)})
+    return started, folders
