@@ -1,7 +1,8 @@
-"""A stdio server taking roots as arguments, behind the bridge: restarted when its folders change.
+"""A stdio server taking roots as arguments, or confined to them, behind the bridge: restarted when they change.
 
-The server's command line carries folder placeholders (`app.core.servers.arguments`), so a change of the
-folders it may see means a new process. The host must notice nothing: its session goes on.
+The server's command line carries folder placeholders (`app.core.servers.arguments`), or the confining
+launcher's ruleset (`app.core.confine`), so a change of the folders it may see means a new process. The host
+must notice nothing: its session goes on.
 
 - Sending stops while the server is replaced; what was sent meanwhile waits and goes to the new one.
 - Every request the old process had not answered gets a clean JSON-RPC error (-32000 "server
@@ -30,7 +31,6 @@ from typing import Any, Protocol
 from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error_response, key_of
 from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
-from app.core.servers.arguments import effective_entry
 from app.core.text import sentence
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ Inbox = asyncio.Queue[bytes | None | MessageTooLarge]
 class FolderSource(Protocol):
     def entry(self) -> ServerEntry | None: ...
 
-    def folders(self) -> list[str]: ...
+    def started(self, entry: ServerEntry) -> tuple[ServerEntry, list[str] | None]: ...
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
 
@@ -130,16 +130,14 @@ class RestartingUpstream:
 
     # -- one process --------------------------------------------------------------------------------
 
-    def _expanded(self) -> tuple[ServerEntry, list[str]]:
-        """The entry to start now, and the folders filled into its command line."""
-        entry = self._source.entry() or self._entry
-        folders = self._source.folders()
-        return effective_entry(entry, folders), folders
+    def _expanded(self) -> tuple[ServerEntry, list[str] | None]:
+        """The entry to start now (placeholders filled, confined), and the folders filled into its command line."""
+        return self._source.started(self._source.entry() or self._entry)
 
-    async def _launch(self, entry: ServerEntry, folders: Sequence[str]) -> None:
+    async def _launch(self, entry: ServerEntry, folders: Sequence[str] | None) -> None:
         child = self._build(entry)
         await child.start()
-        if self.on_launched is not None:
+        if self.on_launched is not None and folders is not None:
             self.on_launched(folders)
         self._child = child
         assert isinstance(entry.target, StdioTarget)
@@ -187,7 +185,7 @@ class RestartingUpstream:
         finally:
             self._open.set()
 
-    async def _restart(self, entry: ServerEntry, folders: Sequence[str]) -> bool:
+    async def _restart(self, entry: ServerEntry, folders: Sequence[str] | None) -> bool:
         log.info("the server's folders changed; restarting it")
         if self._pump is not None:  # stop reading first: the old process must not answer after its errors
             self._pump.cancel()

@@ -25,8 +25,8 @@ from app.bridge.source import WatcherRootsSource
 from app.bridge.status import SessionStatus
 from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget, StoreData
-from app.core.servers.arguments import has_placeholders
 from app.core.servers.secrets import AnyTarget, SecretError, reveal
+from app.core.servers.starting import depends_on_folders
 from app.core.store.store import Store
 from app.core.system.locations import state_home
 from app.core.system.logfile import PrivateRotatingFileHandler
@@ -163,7 +163,7 @@ def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) 
     known to ask for its folders only when it connects can be restarted when they change (`Bridge`)."""
     target = entry.target
     if isinstance(target, StdioTarget):
-        if source is not None and (has_placeholders(target) or entry.asks_roots == "at_connect"):
+        if source is not None and (depends_on_folders(entry) or entry.asks_roots == "at_connect"):
             return RestartingUpstream(entry, source, _stdio_upstream)
         return _stdio_upstream(entry)
     from app.bridge.http_upstream import HttpUpstream

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.core.model import ServerEntry, StoreData
-from app.core.roots.sharing import SharedRoot, argument_folders, withheld
+from app.core.roots.sharing import SharedRoot, withheld
 from app.core.servers.binding import AsksRoots, learned
+from app.core.servers.starting import started_entry
 from app.core.store.store import Store
 from app.core.text import Message
 from app.engine.watcher.watcher import RootsWatcher, WatchEvent
@@ -60,7 +61,7 @@ class WatcherRootsSource:
         self._name = server_name
         self._callbacks: list[Callable[[], None]] = []
         self._entry_key: str | None = None
-        self._folders_key: list[str] = []
+        self._folders_key: str | None = None
         self._unsubscribe: Unsubscribe | None = None
 
     # -- RootsSource ------------------------------------------------------------------------------
@@ -78,12 +79,15 @@ class WatcherRootsSource:
             return None
         return withheld(self._watcher.data, entry, self._watcher.visible(self._name))
 
-    def folders(self) -> list[str]:
-        """The folders for this server's command-line placeholders (roots as arguments)."""
+    def started(self, entry: ServerEntry) -> tuple[ServerEntry, list[str] | None]:
+        """`entry` as it is started now (`app.core.servers.starting`), and the folders filled into its command
+        line (None: it takes none)."""
+        return started_entry(self._watcher.data, self._watcher.access, entry, self._watcher.policy)
+
+    def _started_key(self) -> str | None:
+        """How the server would be started now: its placeholders' folders and its ruleset change it."""
         entry = self.entry()
-        if entry is None:
-            return []
-        return argument_folders(self._watcher.data, self._watcher.access, entry, self._watcher.policy)
+        return None if entry is None else self.started(entry)[0].target.model_dump_json()
 
     def learned(self, seen: AsksRoots) -> None:
         """Remember what the server was seen doing with its folders (`app.core.servers.binding`), once it is news.
@@ -122,7 +126,7 @@ class WatcherRootsSource:
         self._unsubscribe = self._watcher.subscribe(self._on_event)
         await self._watcher.start()
         self._entry_key = _entry_key(self.entry())
-        self._folders_key = self.folders()
+        self._folders_key = self._started_key()
 
     async def stop(self) -> None:
         if self._unsubscribe is not None:
@@ -133,7 +137,7 @@ class WatcherRootsSource:
     def _on_event(self, event: WatchEvent) -> None:
         key = _entry_key(self.entry())
         # The folders can change while the list does not (a new root equal to one of the server's own).
-        folders = self.folders()
+        folders = self._started_key()
         if self._name not in event.servers and key == self._entry_key and folders == self._folders_key:
             return
         self._entry_key, self._folders_key = key, folders

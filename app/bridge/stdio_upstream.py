@@ -65,6 +65,8 @@ class StdioUpstream:
                 limit=MAX_MESSAGE_BYTES,
                 die_with_parent=True,
             )
+        except process_group.ConfinementRefused as exc:
+            raise UpstreamError(exc.code, **exc.args_map) from exc
         except FileNotFoundError as exc:
             raise UpstreamError("bridge.command_not_found", command=repr(self._command)) from exc
         except PermissionError as exc:

@@ -81,7 +81,7 @@ def server_row(server: PlainServer) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": target["kind"]}
     row.update((key, value) for key, value in target.items() if key != "kind")
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era, "enabled": server.enabled})
+                "era": server.era, "enabled": server.enabled, "confined": bool(server.get("confined", False))})
     kind, own = _binding(server)
     row.update({"binding": kind.value, "binding_word": str(kind.word()), "binding_detail": str(explained(kind, own))})
     from app.cli.server_options import option_fields
@@ -94,7 +94,7 @@ def _binding(server: PlainServer) -> tuple[Binding, list[str]]:
     target = server.target
     stdio = target["kind"] == "stdio"
     return server_binding(stdio, target["args"] if stdio else [], target["env"].values() if stdio else [],
-                          server.kept_folders, server.asks_roots)
+                          server.kept_folders, server.asks_roots, confined=bool(server.get("confined", False)))
 
 
 def share_text(server: ServerEntry | PlainServer) -> str:

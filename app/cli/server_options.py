@@ -1,4 +1,5 @@
-"""`rootkeeper servers alias`, `servers own-folders` and `servers roots-from`: how a server is sent its folders.
+"""`rootkeeper servers alias`, `servers own-folders`, `servers roots-from` and `servers confine`: how a server is
+sent its folders, and whether it is confined to them.
 
 `alias NAME LOCAL=REMOTE ...` maps local folders to the paths a server in a container, a VM or WSL
 sees (`~/projects=/workspace`); it replaces the server's aliases, `--clear` removes them. With any
@@ -66,6 +67,16 @@ def cmd_servers_own_folders(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_servers_confine(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import servers as edit_servers
+    from app.core.text import message
+
+    with store.transaction() as data:
+        server = edit_servers.set_confined(data, args.name, args.state == "on")
+    print(message("confine.on" if server.confined else "confine.off", server=server.name).text)
+    return 0
+
+
 def cmd_servers_roots_from(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import servers as edit_servers
 
@@ -109,6 +120,10 @@ def add_server_option_commands(servers: Any) -> None:
     p.add_argument("name", metavar="NAME")
     p.add_argument("state", choices=("on", "off"))
     p.set_defaults(handler=cmd_servers_own_folders)
+    p = servers.add_parser("confine", help="run a server confined to the folders it is given (Landlock)")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("state", choices=("on", "off"))
+    p.set_defaults(handler=cmd_servers_confine)
     p = servers.add_parser("roots-from", help="whose roots a bridged server sees when its host has roots too")
     p.add_argument("name", metavar="NAME")
     p.add_argument("source", choices=ROOTS_SOURCES)

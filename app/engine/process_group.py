@@ -26,7 +26,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
+from app.core.confine.launch import refusal
+from app.core.confine.wrap import launcher_argv
 from app.core.system.processes import proc_stat
+from app.core.text import UserError
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,10 @@ POLL = 0.02
 PR_SET_PDEATHSIG = 1
 
 Stream = int | IO[Any] | None
+
+
+class ConfinementRefused(UserError):
+    """A confined server was not started: this system cannot confine it (one sentence of the catalogue)."""
 
 
 async def spawn(
@@ -54,8 +61,13 @@ async def spawn(
 ) -> asyncio.subprocess.Process:
     """Start `command` in a new session, so its process group holds whatever it starts and `stop` reaches it all.
 
-    With `die_with_parent` (Linux) the kernel kills it when this process dies, however it dies.
+    With `die_with_parent` (Linux) the kernel kills it when this process dies, however it dies. A confined
+    server (started through `app.core.confine.launch`) is not started at all where the kernel cannot confine it:
+    `ConfinementRefused` says why (the launcher would refuse too, into the server's log).
     """
+    confining = launcher_argv(command, args)
+    if confining is not None and (refused := refusal(confining)) is not None:
+        raise ConfinementRefused(refused.code, **refused.args)
     return await asyncio.create_subprocess_exec(
         command,
         *args,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import StoreData
-from app.core.roots.sharing import argument_folders, withheld
-from app.core.servers.arguments import effective_entry, has_placeholders
+from app.core.roots.sharing import withheld
+from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
 from app.core.text import UserError
@@ -49,10 +49,10 @@ async def call_tool(
     if refused is not None:  # it would serve folders the user has not shared, or has paused
         raise CallError(refused.code, **refused.args)
     history = HistoryRecorder(store.state_dir)
-    if has_placeholders(entry.target):  # roots as arguments
-        folders = argument_folders(roots.data, roots.access, entry, roots.policy)
-        entry = effective_entry(entry, folders)
-        history.given_arguments(server_name, folders, via="call")
+    if depends_on_folders(entry):  # roots as arguments, or confined to them
+        entry, folders = started_entry(roots.data, roots.access, entry, roots.policy)
+        if folders is not None:
+            history.given_arguments(server_name, folders, via="call")
     remembering: list[asyncio.Task[None]] = []
 
     def provide() -> list[tuple[str, str]]:

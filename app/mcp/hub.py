@@ -22,11 +22,11 @@ from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import ServerEntry, StoreData
 from app.core.policy import Policy
 from app.core.roots.access import DEFAULT_TIMEOUT, AccessResult
-from app.core.roots.sharing import SharedRoot, argument_folders, withheld
-from app.core.servers.arguments import effective_entry, has_placeholders
+from app.core.roots.sharing import SharedRoot, withheld
 from app.core.servers.binding import AsksRoots, learned
 from app.core.servers.pacing import start_slots, usable_cpus
 from app.core.servers.progress import ConnectionProgress, connection_progress
+from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.servers.status import ConnectionStatus, StatusBoard
 from app.core.store.store import Store
 from app.core.system.locations import log_dir as default_log_dir
@@ -244,11 +244,11 @@ class Hub:
         return self._expanded(entry)[0]
 
     def _expanded(self, entry: ServerEntry) -> tuple[ServerEntry, list[str] | None]:
-        """The entry as it is started now, and the folders filled into its command line (None: it takes none)."""
-        if not has_placeholders(entry.target):
+        """The entry as it is started now (placeholders filled, confined), and the folders filled into its command
+        line (None: it takes none)."""
+        if not depends_on_folders(entry):
             return entry, None
-        folders = argument_folders(self.data, self.access, entry, self.watcher.policy)
-        return effective_entry(entry, folders), folders
+        return started_entry(self.data, self.access, entry, self.watcher.policy)
 
     def _withheld_now(self) -> frozenset[str]:
         """The servers not run now: they would serve folders while their list is empty (`sharing.withheld`)."""
@@ -260,9 +260,10 @@ class Hub:
         return name in self._withheld
 
     def _arguments_changed(self) -> bool:
-        """Whether a folder coming or going changed the command line of a server taking roots as arguments."""
+        """Whether a folder coming or going changed the command line of a server taking roots as arguments, or the
+        ruleset of a confined one."""
         return any(
-            has_placeholders(link.entry.target) and _connection_key(self._started(link.entry)) != link.key
+            depends_on_folders(link.entry) and _connection_key(self._started(link.entry)) != link.key
             for link in self._links.values()
         )
 

@@ -176,7 +176,8 @@ def binding_texts(entry: ServerEntry) -> tuple[str, str]:
 
     target = entry.target
     if target.kind == "stdio":
-        kind, own = server_binding(True, target.args, target.env.values(), entry.kept_folders, entry.asks_roots)
+        kind, own = server_binding(True, target.args, target.env.values(), entry.kept_folders, entry.asks_roots,
+                                   confined=entry.confined)
     else:
         kind, own = server_binding(False, [], [], [], entry.asks_roots)
     return render(kind.word()), render(explained(kind, [home_relative(folder) for folder in own]))

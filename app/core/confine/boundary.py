@@ -8,7 +8,8 @@ just before `exec` (`app.core.confine.launch`), inherited by every child it star
 - read and execute the system (`SYSTEM`) and its own program: the folder its command is found in, the install
   folder above it (an nvm node, a uv or pyenv Python, a venv and the base interpreter the venv names), the
   interpreter a script's `#!` line names, the script's folder for `python path/to/server.py` or `node
-  server.js`, the working folder for `python -m`, and the folders a launcher option names (`uv --directory`);
+  server.js` (and for node, the `node_modules` or package folder its imports resolve in), the working folder
+  for `python -m`, and the folders a launcher option names (`uv --directory`);
 - read and change the package caches its launcher writes (`npx`: `~/.npm`; `uvx`/`uv`: uv's cache and data
   folders) and a private temporary folder of its own (its `TMPDIR`);
 - use the devices and `/proc` entries a runtime needs (`DEVICES`, `PROC`): its own `/proc/<pid>`, never another
@@ -44,6 +45,7 @@ server's own `/proc/<pid>` (the same after `exec`), not its children's and not a
 
 INTERPRETERS = ("python", "node", "nodejs", "deno", "bun", "ruby", "perl", "php", "bash", "sh")
 """Commands whose first word that is not an option is the server's script."""
+NODE_RUNTIMES = ("node", "nodejs", "deno", "bun")
 NPM_LAUNCHERS = ("npx", "npm", "pnpm", "pnpx", "yarn", "node", "nodejs", "corepack")
 UV_LAUNCHERS = ("uvx", "uv")
 
@@ -98,8 +100,10 @@ def boundary(
         script = _script(args, cwd)
         if script is not None:
             add(os.path.dirname(os.path.realpath(script)))
-        if name.startswith("python") and "-m" in args and cwd:
-            add(os.path.realpath(cwd))  # `python -m` imports from its working folder
+            if name.startswith(NODE_RUNTIMES):
+                add(_node_package(os.path.realpath(script)))
+        if name.startswith("python") and "-m" in args:
+            add(os.path.realpath(cwd or os.getcwd()))  # `python -m` imports from its working folder (ours if unset)
     for index, arg in enumerate(args):
         option, _, value = arg.partition("=")
         if option in LAUNCHER_OPTIONS:
@@ -147,6 +151,19 @@ def _installation(resolved: str | None, path_variable: str, cwd: str | None, dep
     if interpreter is not None and depth < 2:
         places += _installation(_resolve(interpreter, path_variable, cwd), path_variable, cwd, depth + 1)
     return places
+
+
+def _node_package(script: str) -> str | None:
+    """Where a node script's imports resolve: the nearest `node_modules` folder above it (the packages beside its
+    own), or else the nearest folder with a `package.json` (its own `node_modules` inside)."""
+    ancestors: list[str] = []
+    folder = os.path.dirname(script)
+    while folder != os.path.dirname(folder):
+        ancestors.append(folder)
+        folder = os.path.dirname(folder)
+    modules = next((place for place in ancestors if os.path.basename(place) == "node_modules"), None)
+    return modules or next((place for place in ancestors if os.path.isfile(os.path.join(place, "package.json"))),
+                           None)
 
 
 def _venv_base(prefix: str) -> str | None:

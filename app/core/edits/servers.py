@@ -171,6 +171,7 @@ def save_server(
         entry.kept_folders = [folder for folder in old.kept_folders if folder in command_line_folders(target)]
         entry.roots_source = old.roots_source
         entry.enabled = old.enabled
+        entry.confined = old.confined and isinstance(target, StdioTarget)
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
@@ -257,6 +258,20 @@ def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
     if on and not isinstance(server.target, StdioTarget):
         raise refusal("server.no_command_line", name=server.name)
     server.also_send_own_folders = on
+    return server
+
+
+def set_confined(data: StoreData, name: str, on: bool) -> ServerEntry:
+    """Whether `name` runs confined to the folders it is given (`app.core.confine`); only a server Rootkeeper
+    starts can be, and only where the system can confine it."""
+    from app.core.confine.landlock import abi_version
+
+    server = find_server(data, name)
+    if on and not isinstance(server.target, StdioTarget):
+        raise refusal("confine.not_stdio", server=server.name)
+    if on and abi_version() <= 0:
+        raise refusal("confine.unsupported")
+    server.confined = on
     return server
 
 

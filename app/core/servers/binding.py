@@ -2,6 +2,8 @@
 
 The roots protocol is advice a server may ignore, so what a list means depends on the server:
 
+- `confined`: it runs under a ruleset that refuses it every file of the user's outside its folders
+  (`core.confine`), restarted with a new one when they change: the list binds whatever the server does;
 - `arguments`: its command line carries the folder placeholders (`core.servers.arguments`): it starts with
   exactly the folders it may see and is restarted when they change;
 - `own_folders`: the user kept folders on its own command line (`ServerEntry.kept_folders`, see
@@ -31,6 +33,7 @@ again after being told of a change."""
 
 
 class Binding(StrEnum):
+    CONFINED = "confined"
     ARGUMENTS = "arguments"
     OWN_FOLDERS = "own_folders"
     TOLD = "told"
@@ -57,13 +60,16 @@ def binding(command_line: Iterable[str], own_folders: Sequence[str], asks_roots:
 
 
 def server_binding(
-    stdio: bool, args: Sequence[str], env_values: Iterable[str], kept_folders: Sequence[str], asks_roots: str | None
+    stdio: bool, args: Sequence[str], env_values: Iterable[str], kept_folders: Sequence[str], asks_roots: str | None,
+    *, confined: bool = False,
 ) -> tuple[Binding, list[str]]:
     """A server's binding, and the folders it keeps as its own (`stdio`: it has a command line; `kept_folders`:
-    the folders on it the user chose to leave, `ServerEntry.kept_folders`)."""
+    the folders on it the user chose to leave, `ServerEntry.kept_folders`; `confined`: `ServerEntry.confined`)."""
     if not stdio:
         return binding((), (), asks_roots), []
     own = list(kept_folders)
+    if confined:
+        return Binding.CONFINED, own
     return binding([*args, *env_values], own, asks_roots), own
 
 

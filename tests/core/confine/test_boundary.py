@@ -53,9 +53,11 @@ def test_npx_from_an_nvm_node_gets_its_prefix_and_the_npm_cache(tmp_path: Path) 
 
 def test_node_with_a_script_gets_the_script_folder(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    script = _program(tmp_path / "srv" / "server" / "dist" / "index.js", "console.log(1)\n")
+    modules = tmp_path / "srv" / "node_modules"
+    script = _program(modules / "@scope" / "server" / "dist" / "index.js", "console.log(1)\n")
     limits = _limits(home, "node", "--enable-source-maps", str(script), "/data")
     assert str(script.parent) in limits.program
+    assert str(modules) in limits.program  # the packages it imports sit beside its own
     assert str(home / ".npm") in limits.caches  # node itself may run npm's code: its cache is the launcher's
 
 
