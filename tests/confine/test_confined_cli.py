@@ -17,12 +17,11 @@ import pytest
 
 from app.core.confine import landlock
 from app.core.store.store import STORE_FILE
-from tests.conftest import PROJECT, CliResult, run_cli
+from tests.support.bridge import FS_SERVER
+from tests.support.cli import CliResult, run_cli
 
 pytestmark = [pytest.mark.timeout(120),
               pytest.mark.skipif(landlock.abi_version(honour_test_switch=False) < 1, reason="needs Landlock")]
-
-FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
 
 
 def answer(result: CliResult) -> dict[str, Any]:

@@ -18,9 +18,10 @@ from app.core.confine import landlock
 from app.core.model import ServerEntry, StdioTarget
 from app.core.store.store import Store
 from app.mcp.hub import Hub
-from tests.bridge.helpers import bridge_command, bridge_env, sdk_host, wait_until
-from tests.conftest import PROJECT, run_cli
-from tests.hub_helpers import eventually
+from tests.support.bridge import SdkHostFactory, bridge_command, bridge_env
+from tests.support.cli import run_cli
+from tests.support.project import PROJECT
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120),
               pytest.mark.skipif(landlock.abi_version(honour_test_switch=False) < 1, reason="needs Landlock")]
@@ -51,7 +52,7 @@ async def test_the_hub_restarts_a_confined_server_with_each_new_ruleset(tmp_path
               store_fallback_poll=HOURS, connect_timeout=30)
 
     async def connected(previous: object = None) -> Any:
-        await eventually(lambda: (c := hub.connection("probe")) is not None and c is not previous, 60, "restarted")
+        await eventually(lambda: (c := hub.connection("probe")) is not None and c is not previous, "restarted", 60)
         connection = hub.connection("probe")
         assert connection is not None
         await connection.wait_for_status(lambda status: status.state == "connected", 60)
@@ -81,7 +82,7 @@ async def test_the_hub_restarts_a_confined_server_with_each_new_ruleset(tmp_path
 
 
 async def test_the_bridge_restarts_it_and_the_host_session_goes_on(
-    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     alpha, beta = folders(tmp_path, rk_home)
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")  # hours: the store watch must deliver
@@ -99,7 +100,7 @@ async def test_the_bridge_restarts_it_and_the_host_session_goes_on(
 
         before = starts()
         assert (await asyncio.to_thread(run_cli, rk_home, "roots", "add", str(beta))).code == 0
-        await wait_until(lambda: starts() > before, "the server restarted with the new ruleset")
+        await eventually(lambda: starts() > before, "the server restarted with the new ruleset")
         assert result(await read(beta)) == {"ok": "beta text"}  # the same session: the handshake was replayed
 
 
