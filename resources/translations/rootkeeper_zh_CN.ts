@@ -1274,6 +1274,14 @@
         <translation>{path} 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
     </message>
     <message>
+        <source>{path} is read-only; Rootkeeper left it as it is (make it writable to route its servers).</source>
+        <translation>{path} 是只读的；Rootkeeper 没有改动它（使其可写后才能为其服务器转接）。</translation>
+    </message>
+    <message>
+        <source>{path} has other hard links, which a rewrite would separate from it; Rootkeeper left it as it is.</source>
+        <translation>{path} 还有其他硬链接，重写会使它们与之分离；Rootkeeper 没有改动它。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>无法重写 {path}（{reason}）；它保持原样。</translation>
     </message>

@@ -1274,6 +1274,14 @@
         <translation>{path} 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
     </message>
     <message>
+        <source>{path} is read-only; Rootkeeper left it as it is (make it writable to route its servers).</source>
+        <translation>{path} 是唯讀的；Rootkeeper 沒有變更它（使其可寫入後才能為其伺服器轉接）。</translation>
+    </message>
+    <message>
+        <source>{path} has other hard links, which a rewrite would separate from it; Rootkeeper left it as it is.</source>
+        <translation>{path} 還有其他硬連結，重寫會使它們與之分離；Rootkeeper 沒有變更它。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>無法重寫 {path}（{reason}）；它維持原樣。</translation>
     </message>

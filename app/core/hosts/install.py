@@ -3,7 +3,7 @@
 Every rewrite follows one path: read the file, let the host module edit the text, show or write
 the result. A write makes a private, timestamped backup first, records each entry's original text
 in Rootkeeper's state folder (so uninstall restores it byte for byte), and replaces the file
-atomically, keeping its mode. Uninstall touches only entries that still are our bridge entry.
+atomically, keeping its mode and owner. Uninstall touches only entries that still are our bridge entry.
 """
 
 from __future__ import annotations
@@ -212,17 +212,47 @@ def backup(change: FileChange) -> Path:
     return target
 
 
-def check_unchanged(change: FileChange) -> int:
-    """The file's mode, after making sure it still holds the text the change was planned on."""
+@dataclass(frozen=True)
+class Kept:
+    """What a rewritten host file keeps of the one it replaces."""
+
+    mode: int
+    owner: tuple[int, int]
+
+
+def check_unchanged(change: FileChange) -> Kept:
+    """What the rewrite must keep of the file, after making sure it still holds the text the change was planned
+    on and can be replaced without the host losing it: not read-only, not one of several hard links (a rename
+    would split them)."""
     real = change.config.path.resolve()
     try:
-        mode = stat.S_IMODE(os.stat(real).st_mode)
+        info = os.stat(real)
         current = real.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
     if current != change.before:
         raise changed_meanwhile(change.config.path)
-    return mode
+    if not info.st_mode & stat.S_IWUSR:
+        raise HostConfigError("hosts.read_only", path=str(change.config.path))
+    if info.st_nlink > 1:
+        raise HostConfigError("hosts.hard_linked", path=str(change.config.path))
+    return Kept(stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid))
+
+
+def _still_unchanged(change: FileChange) -> None:
+    try:
+        current = change.config.path.resolve().read_bytes()
+    except OSError as exc:
+        raise change.host.unreadable(change.config.path, str(exc)) from exc
+    if current != change.before.encode("utf-8"):
+        raise changed_meanwhile(change.config.path)
+
+
+def _owner_to_give(kept: Kept) -> tuple[int, int] | None:
+    """The owner to give the new file when it would not be ours anyway (only root can give a file away)."""
+    if not hasattr(os, "geteuid") or kept.owner == (os.geteuid(), os.getegid()):
+        return None
+    return kept.owner
 
 
 def changed_meanwhile(path: Path) -> HostConfigError:
@@ -230,16 +260,27 @@ def changed_meanwhile(path: Path) -> HostConfigError:
 
 
 def write(change: FileChange) -> Path:
-    """Back up, record, then atomically replace the file (its symlink target, keeping its mode)."""
+    """Back up, record, then atomically replace the file (its symlink target, keeping its mode and owner).
+
+    The host may save the file at any moment: its bytes are compared again once the new content is on disk,
+    immediately before the rename, and a change there refuses the edit with nothing written (the records and
+    the backup of this attempt are taken back)."""
     real = change.config.path.resolve()
-    mode = check_unchanged(change)
+    kept = check_unchanged(change)
     saved = backup(change)
     records = load_records()
     save_records(_updated_records(records, change))
     try:
-        atomic_write(real, change.after.encode("utf-8"), mode=mode)
+        atomic_write(real, change.after.encode("utf-8"), mode=kept.mode,
+                     owner=_owner_to_give(kept),
+                     before_replace=lambda: _still_unchanged(change))
+    except HostConfigError:
+        save_records(records)
+        saved.unlink(missing_ok=True)
+        raise
     except OSError as exc:
         save_records(records)
+        saved.unlink(missing_ok=True)
         reason = str(exc.strerror or exc)
         raise HostConfigError("hosts.write_failed", path=str(change.config.path), reason=reason) from exc
     return saved

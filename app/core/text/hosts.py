@@ -29,6 +29,10 @@ HOSTS_AND_HUB: dict[str, str] = {
                                                               "backups."),
     "hosts.changed_meanwhile": QT_TRANSLATE_NOOP("Messages", "{path} changed while Rootkeeper was editing it; "
                                                              "nothing was written, run the command again."),
+    "hosts.read_only": QT_TRANSLATE_NOOP("Messages", "{path} is read-only; Rootkeeper left it as it is (make it "
+                                                     "writable to route its servers)."),
+    "hosts.hard_linked": QT_TRANSLATE_NOOP("Messages", "{path} has other hard links, which a rewrite would separate "
+                                                       "from it; Rootkeeper left it as it is."),
     "hosts.write_failed": QT_TRANSLATE_NOOP("Messages", "{path} could not be rewritten ({reason}); it was left as it "
                                                         "was."),
 }
