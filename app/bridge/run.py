@@ -11,7 +11,6 @@ import contextlib
 import logging
 import logging.handlers
 import os
-import re
 import signal
 import stat
 import sys
@@ -24,7 +23,8 @@ from app.bridge.restart import RestartingUpstream
 from app.bridge.source import WatcherRootsSource
 from app.bridge.status import SessionStatus
 from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
-from app.core.model import ServerEntry, StdioTarget, StoreData
+from app.core.model import ServerEntry, StdioTarget
+from app.core.servers.adhoc import adhoc_entry, known_adhoc
 from app.core.servers.secrets import AnyTarget, SecretError, reveal
 from app.core.servers.starting import depends_on_folders
 from app.core.store.store import Store
@@ -37,9 +37,6 @@ log = logging.getLogger("app.bridge")
 
 LOG_BYTES = 1024 * 1024
 SERVER_LOG_BYTES = 5 * 1024 * 1024
-
-LAUNCHERS = {"npx", "uvx", "bunx", "pnpx", "node", "python", "python3", "deno", "bun", "uv", "pipx", "docker"}
-
 
 class BridgeError(UserError):
     """A refusal before the bridge starts: one sentence of the catalogue for stderr."""
@@ -55,48 +52,17 @@ def configured_entry(store: Store, name: str) -> ServerEntry:
     return entry
 
 
-def derived_name(command_line: list[str]) -> str:
-    """A readable server name from a command line: the package or script for launchers, else the command."""
-    command, *args = command_line
-    base = Path(command).name
-    if base.lower().removesuffix(".exe") in LAUNCHERS:
-        base = next((Path(arg).name for arg in args if not arg.startswith("-")), base)
-    base = base.split("@")[0] or base.lstrip("@").split("/")[-1]
-    base = re.sub(r"\.(js|mjs|cjs|py|ts)$", "", base)
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", base).strip("-._")[:48]
-    return cleaned or "server"
-
-
 def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> ServerEntry:
     """The store's entry for this command, added (consent pending, sharing nothing yet) when it is new."""
-    command, *args = command_line
-    target = StdioTarget(command=command, args=args)
-    known = _same_command(store.load(), name, target)
+    known = known_adhoc(store.load(), name, command_line)
     if known is not None:  # the common case: started again by the same host, nothing to write
         return known
-    with store.transaction() as data:
-        known = _same_command(data, name, target)
-        if known is not None:
-            return known
-        if name is not None:
-            if data.server(name) is not None:
-                raise BridgeError("bridge.name_taken", name=name)
-            chosen = name
-        else:
-            base = derived_name(command_line)
-            chosen, counter = base, 2
-            while data.server(chosen) is not None:
-                chosen, counter = f"{base}-{counter}", counter + 1
-        try:
-            entry = ServerEntry(name=chosen, target=target)
-        except ValueError as exc:
-            raise BridgeError("server.bad_name", name=chosen) from exc
-        data.servers.append(entry)
+    try:
+        with store.transaction() as data:
+            entry, _new = adhoc_entry(data, name, command_line)
+    except UserError as refused:
+        raise BridgeError(refused.code, **refused.args_map) from refused
     return entry
-
-
-def _same_command(data: StoreData, name: str | None, target: StdioTarget) -> ServerEntry | None:
-    return next((s for s in data.servers if s.target == target and name in (None, s.name)), None)
 
 
 # -- the process ----------------------------------------------------------------------------------------------

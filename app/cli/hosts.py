@@ -98,9 +98,21 @@ def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def _leave_project_files(files: list[ConfigFile], project: bool) -> list[ConfigFile]:
+    """The files to route: a project's own file (committed, shared with the team) only when asked."""
+    if project:
+        return files
+    for config in files:
+        if config.scope == "project":
+            print(f"Left {safe(str(config.path))} as it is: it belongs to this project and is shared with whoever "
+                  "checks it out; add --project to route it too, with an entry that works on their machines.")
+    return [config for config in files if config.scope != "project"]
+
+
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
+    files = _leave_project_files(files, args.project)
     plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None)
     if args.dry_run:
         sys.stdout.write(safe_diff(plan.diff()))
@@ -268,6 +280,9 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
     p = commands.add_parser("install", help="make a host start its servers through Rootkeeper (backup first)")
     _target_arguments(p)
     p.add_argument("--servers", metavar="a,b", help="only these of the host's servers")
+    p.add_argument("--project", action="store_true",
+                   help="also route this project's own config file (.mcp.json, .gemini/settings.json, ...), with "
+                        "entries that work for everyone who checks the project out")
     p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
     p.set_defaults(handler=cmd_hosts_install)
     p = commands.add_parser("uninstall", help="put the host's entries back exactly as they were")

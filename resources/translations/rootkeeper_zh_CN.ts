@@ -1410,8 +1410,8 @@
         <translation>--header 只适用于 --url 服务器，不适用于以命令启动的服务器。</translation>
     </message>
     <message>
-        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
-        <translation>请给出 --server NAME 或 -- COMMAND [ARG...] 中的一个，不能两者都给，也不能都不给。</translation>
+        <source>Give either a server&apos;s NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>请给出服务器的 NAME 或 -- COMMAND [ARG...] 中的一个，不能两者都给，也不能都不给。</translation>
     </message>
     <message>
         <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>

@@ -1410,8 +1410,8 @@
         <translation>--header 只適用於 --url 伺服器，不適用於以指令啟動的伺服器。</translation>
     </message>
     <message>
-        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
-        <translation>請給出 --server NAME 或 -- COMMAND [ARG...] 其中之一，不能兩者都給，也不能都不給。</translation>
+        <source>Give either a server&apos;s NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>請給出伺服器的 NAME 或 -- COMMAND [ARG...] 其中之一，不能兩者都給，也不能都不給。</translation>
     </message>
     <message>
         <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>

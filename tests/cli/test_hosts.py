@@ -196,7 +196,7 @@ def test_dry_run_prints_the_diff_and_writes_nothing(cli, rk_home: Path, home: Pa
     assert '-\t\t"git": {"command": "uvx", "args": ["mcp-server-git", "--repository", ' in result.out
     assert '+\t\t"git": {\n+\t\t\t"type": "stdio",\n+\t\t\t"command": ' in result.out
     # The settings folder in use travels along: a host starts the bridge with an environment of its own.
-    assert f'"bridge", "--server", "git", "--home", {json.dumps(str(rk_home))}]' in result.out
+    assert f'"bridge", "git", "--home", {json.dumps(str(rk_home))}]' in result.out
     assert "'git' would start through Rootkeeper" in result.out
     assert "Left 'fs' as it is: its settings use ${input:token}" in result.out
     assert snapshot(path) == before
@@ -217,8 +217,9 @@ def test_the_installed_command_starts_rootkeepers_bridge(cli, rk_home: Path, hom
     assert cli("hosts", "install", "cursor").code == 0
     entry = json.loads(path.read_text())["mcpServers"]["filesystem"]
     argv = [entry["command"], *entry["args"]]
-    assert os.path.isabs(argv[0]) and argv[-5:] == ["bridge", "--server", "filesystem", "--home", str(rk_home)]
-    prefix = argv[:-5]
+    # The server's name is positional: the MCP Inspector takes `--server` as its own option.
+    assert os.path.isabs(argv[0]) and argv[-4:] == ["bridge", "filesystem", "--home", str(rk_home)]
+    prefix = argv[:-4]
     assert len(prefix) == 1 or prefix[1:] == ["-m", "app"]
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     started = subprocess.run([*prefix, "--version"], capture_output=True, text=True, env=env, cwd="/",

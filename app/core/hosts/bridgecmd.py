@@ -29,11 +29,24 @@ def rootkeeper_launcher() -> list[str]:
     return [os.path.abspath(sys.executable), "-m", "app"]
 
 
+PORTABLE_COMMAND = "rootkeeper"
+"""What a project's shared config file runs: the command found on each teammate's PATH."""
+
+
 def bridge_command(server: str) -> list[str]:
-    """What the host runs; a settings folder chosen with ROOTKEEPER_HOME goes with it, since hosts pick the env."""
+    """What the host runs; a settings folder chosen with ROOTKEEPER_HOME goes with it, since hosts pick the env.
+
+    The server's name is positional: some hosts (the MCP Inspector) take `--server` as their own option."""
     home = os.environ.get("ROOTKEEPER_HOME")
     where = ["--home", os.path.abspath(home)] if home else []
-    return [*rootkeeper_launcher(), "bridge", "--server", server, *where]
+    return [*rootkeeper_launcher(), "bridge", server, *where]
+
+
+def portable_bridge_command(server: str, command_line: list[str]) -> list[str]:
+    """What a project's shared config file runs: no path of this machine, no settings folder; the server's own
+    command travels with it, so a teammate's Rootkeeper registers it under the same name (consent pending) on
+    first start, and this machine's finds the server `hosts install --project` registered."""
+    return [PORTABLE_COMMAND, "bridge", "--name", server, "--", *command_line]
 
 
 def bridged_server_name(command: str, args: list[str]) -> str | None:
@@ -46,6 +59,8 @@ def bridged_server_name(command: str, args: list[str]) -> str | None:
         rest = rest[2:]
     if rest[:1] != ["bridge"]:
         return None
+    if "--" in rest:
+        rest = rest[: rest.index("--")]
     for index, arg in enumerate(rest):
         if arg == "--server" and index + 1 < len(rest):
             return rest[index + 1]
@@ -55,4 +70,11 @@ def bridged_server_name(command: str, args: list[str]) -> str | None:
     for index, arg in enumerate(rest):
         if arg == "--name" and index + 1 < len(rest):
             return rest[index + 1]
+    # `bridge NAME`: the first word that is neither an option nor an option's value.
+    words = iter(rest[1:])
+    for word in words:
+        if word in ("--home", "--name"):
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
     return ""

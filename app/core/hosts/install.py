@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
-from app.core.hosts.bridgecmd import bridge_command
+from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, plan_import
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
@@ -98,23 +98,30 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
 
 def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
                       wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
-    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge."""
+    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge.
+
+    A project's own file is shared with the team that commits it: its entries get the portable command
+    (`portable_bridge_command`: no path of this machine), and their servers keep the project's names."""
     changes, results = [], []
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path, for_install=True)
+        portable = config.scope == "project"
+        imported = plan_import(data, picked, config.path, for_install=True, by_name=portable)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
-        changes.append(plan_install(host, config, text, pairs))
+        changes.append(plan_install(host, config, text, pairs, portable=portable))
     return changes, results
 
 
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
-                 command_for: Callable[[str], list[str]] = bridge_command) -> FileChange:
-    """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry."""
+                 command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False) -> FileChange:
+    """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry (`portable`:
+    the entry a project's shared file gets, `portable_bridge_command`)."""
     change = FileChange(host, config, text, text)
     for server, rootkeeper_name in chosen:
-        edit = host.install_edit(config.path, change.after, server, command_for(rootkeeper_name))
+        command = (portable_bridge_command(rootkeeper_name, [server.command, *server.args]) if portable
+                   else command_for(rootkeeper_name))
+        edit = host.install_edit(config.path, change.after, server, command)
         change.edits.append((server, rootkeeper_name, edit))
         change.after = edit.text
     return change

@@ -22,7 +22,7 @@ COMMANDS: dict[str, str] = {
     "cli.no_target": QT_TRANSLATE_NOOP("Messages", "Say how to reach the server: --url URL, or -- COMMAND [ARG...] "
                                                    "at the end."),
     "cli.header_for_urls": QT_TRANSLATE_NOOP("Messages", "--header applies to --url servers, not to command servers."),
-    "cli.server_or_command": QT_TRANSLATE_NOOP("Messages", "Give either --server NAME or -- COMMAND [ARG...], not "
+    "cli.server_or_command": QT_TRANSLATE_NOOP("Messages", "Give either a server's NAME or -- COMMAND [ARG...], not "
                                                            "both or neither."),
     "cli.name_for_adhoc": QT_TRANSLATE_NOOP("Messages", "--name names an ad-hoc server (-- COMMAND); a configured "
                                                         "one already has its name."),

@@ -160,8 +160,8 @@ def test_the_empty_state_says_what_to_do(
 def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
     """Only the chosen entry now starts the bridge; the backup holds the original and the bar names it."""
     servers = json.loads(path.read_text())["mcpServers"]
-    assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "--server",
-                                                                         "filesystem", "--home", str(rk_home)]}
+    assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "filesystem",
+                                                                         "--home", str(rk_home)]}
     assert servers["notes"]["command"] == "rk-notes-server"
     bar = app.window.message_bar.text()
     (backup,) = (rk_home / "state" / "host-backups").iterdir()
