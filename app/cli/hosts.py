@@ -18,12 +18,13 @@ from app.cli.errors import CliError
 from app.cli.terminal import print_json
 from app.core.hosts import HOSTS, ConfigFile, Host, flow, guess_host, host_named
 from app.core.hosts.base import current_system
+from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import Written
 from app.core.hosts.importing import Imported, server_key
 from app.core.hosts.install import FileChange
 from app.core.hosts.listing import host_rows
 from app.core.store.store import Store
-from app.core.text import UserError
+from app.core.text import UserError, message
 
 Handler = Callable[[Store, argparse.Namespace], int]
 
@@ -104,8 +105,7 @@ def _leave_project_files(files: list[ConfigFile], project: bool) -> list[ConfigF
         return files
     for config in files:
         if config.scope == "project":
-            print(f"Left {safe(str(config.path))} as it is: it belongs to this project and is shared with whoever "
-                  "checks it out; add --project to route it too, with an entry that works on their machines.")
+            print(message("hosts.project_left", path=safe(str(config.path))))
     return [config for config in files if config.scope != "project"]
 
 
@@ -127,6 +127,9 @@ def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
     _print_outcomes(plan.results, host, dry_run=False)
     if written:
         print(f"Restart {host.title} so it starts the servers through Rootkeeper.")
+    note = launcher_note() if any(c.config.scope != "project" for c in plan.changed) else None
+    if note is not None:
+        print(safe(str(note)))
     return 0
 
 

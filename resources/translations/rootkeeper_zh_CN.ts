@@ -1282,6 +1282,14 @@
         <translation>{path} 还有其他硬链接，重写会使它们与之分离；Rootkeeper 没有改动它。</translation>
     </message>
     <message>
+        <source>Left {path} as it is: it belongs to this project and is shared with whoever checks it out; add --project to route it too, with an entry that works on their machines.</source>
+        <translation>{path} 保持原样：它属于这个项目，会与每个检出项目的人共享；加上 --project 也可为它转接，写入的条目在他们的电脑上同样可用。</translation>
+    </message>
+    <message>
+        <source>The entries written start Rootkeeper from the development copy in {folder}; they stop working if it is moved or deleted. Install Rootkeeper (its package, or pipx) for entries that last.</source>
+        <translation>写入的条目从 {folder} 中的开发副本启动 Rootkeeper；该文件夹被移动或删除后它们就会失效。请安装 Rootkeeper（安装包或 pipx），让条目长期有效。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>无法重写 {path}（{reason}）；它保持原样。</translation>
     </message>

@@ -1282,6 +1282,14 @@
         <translation>{path} 還有其他硬連結，重寫會使它們與之分離；Rootkeeper 沒有變更它。</translation>
     </message>
     <message>
+        <source>Left {path} as it is: it belongs to this project and is shared with whoever checks it out; add --project to route it too, with an entry that works on their machines.</source>
+        <translation>{path} 保持原樣：它屬於這個專案，會與每個簽出專案的人共用；加上 --project 也可為它轉接，寫入的項目在他們的電腦上同樣可用。</translation>
+    </message>
+    <message>
+        <source>The entries written start Rootkeeper from the development copy in {folder}; they stop working if it is moved or deleted. Install Rootkeeper (its package, or pipx) for entries that last.</source>
+        <translation>寫入的項目從 {folder} 中的開發副本啟動 Rootkeeper；該資料夾被移動或刪除後它們就會失效。請安裝 Rootkeeper（安裝套件或 pipx），讓項目長期有效。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>無法重寫 {path}（{reason}）；它維持原樣。</translation>
     </message>

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
 from app.core.hosts.base import HostServer
+from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import HostState, Plan, Written
 from app.core.hosts.importing import Imported
 from app.core.servers.secrets import masked_url
@@ -168,6 +169,9 @@ class HostFlows(QObject):
             return
         lines = [self._rewrote(item) for item in written]
         lines.append(self.tr("Restart %1 so it starts these servers through Rootkeeper.").replace("%1", state.title))
+        note = launcher_note()
+        if note is not None:
+            lines.append(render(note))
         self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
         await self._offer_folders(parent, plan.results)
 

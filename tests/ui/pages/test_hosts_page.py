@@ -167,6 +167,7 @@ def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # ty
     (backup,) = (rk_home / "state" / "host-backups").iterdir()
     assert backup.read_bytes() == original and f"(backup: {backup})" in bar
     assert "Restart Claude Desktop" in bar
+    assert "start Rootkeeper from the development copy in" in bar  # this test runs from a checkout
     stored = app.store.load().server("filesystem")
     assert stored is not None and stored.consent == "pending"
 
