@@ -28,6 +28,7 @@ FS_START = "confine: filesystem server start (spawn → initialize answered)"
 SDK_START = "confine: Python SDK server start (spawn → initialize answered)"
 LAUNCHER_TRUE = "confine: launcher alone (its ruleset for the filesystem server, exec true)"
 LAUNCHER_PYTHON = "  … the same launcher beside the interpreter it runs on"
+LAUNCHER_CTYPES = "  … beside that interpreter importing ctypes (the least any Python launcher loads)"
 UNCONFINED = "unconfined, same spawn"
 CONFINED = "confined through the launcher"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -77,24 +78,30 @@ def run_once(command: list[str]) -> float:
 
 def launcher_rows(fs_target: StdioTarget, folder: Path, temp_root: Path, samples: int) -> list[Row]:
     """The launcher with the filesystem server's whole ruleset, exec'ing `true` instead of the server: beside
-    `true` alone (all it costs) and beside `python -I -S -c pass` (what it costs beyond its interpreter)."""
+    `true` alone (all it costs), beside `python -I -S -c pass` (what it costs beyond its interpreter) and beside
+    that interpreter importing `ctypes` (what its own work costs: reading its options, making the temporary
+    folder, the Landlock calls, the `exec`)."""
     true = shutil.which("true") or "/bin/true"
     wrapped = confined(fs_target.model_copy(update={"command": true, "args": []}), folder, temp_root)
     launcher = [wrapped.command, *wrapped.args]
     bare = [sys.executable, "-I", "-S", "-c", "pass"]
+    binding = [sys.executable, "-I", "-S", "-c", "import ctypes"]
     floor_true, subject_true = alternate(samples, lambda: run_once([true]), lambda: run_once(launcher))
     floor_python, subject_python = alternate(samples, lambda: run_once(bare), lambda: run_once(launcher))
+    floor_ctypes, subject_ctypes = alternate(samples, lambda: run_once(binding), lambda: run_once(launcher))
     rules = sum(1 for word in wrapped.args if word.startswith("--") and word != "--")
     return [
         Row(LAUNCHER_TRUE, "s", Side("python -I -S launch.py … -- true", subject_true), Side("true", floor_true),
             note=f"{rules} rules"),
         Row(LAUNCHER_PYTHON, "s", Side("python -I -S launch.py … -- true", subject_python),
             Side("python -I -S -c pass", floor_python)),
+        Row(LAUNCHER_CTYPES, "s", Side("python -I -S launch.py … -- true", subject_ctypes),
+            Side("python -I -S -c 'import ctypes'", floor_ctypes)),
     ]
 
 
 async def confine_rows(_acks: Acks) -> list[Row]:
-    figures = (FS_START, SDK_START, LAUNCHER_TRUE, LAUNCHER_PYTHON)
+    figures = (FS_START, SDK_START, LAUNCHER_TRUE, LAUNCHER_PYTHON, LAUNCHER_CTYPES)
     if landlock.abi_version(honour_test_switch=False) < 1:
         return [unavailable(figure, "s", "this kernel offers no Landlock", UNCONFINED) for figure in figures]
     node = shutil.which("node")
