@@ -5,7 +5,8 @@ starts (Codex and Claude Code confine their commands with it). The profile denie
 
 - reading (`file-read*`) and running (`file-map-executable`, for `dyld` and native modules) the system
   (`SYSTEM`, and the Linux names `Boundary.program` also carries), the server's own program, its folders, its
-  caches and its temporary folder; changing (`file-write*`) only its read-write folders, its caches, its
+  caches and its temporary folder; reading its own open files (`OWN`) and the list of top-level names
+  (`LISTED`); changing (`file-write*`) only its read-write folders, its caches, its
   temporary folder and the devices; `file-ioctl` on the devices;
 - looking at any file's metadata (`file-read-metadata`: `stat`, `realpath`), as Landlock does not restrict it
   either: runtimes walk up every folder above their own;
@@ -14,8 +15,9 @@ starts (Codex and Claude Code confine their commands with it). The profile denie
   as on Linux) and the few system services a node or Python runtime looks up (`SERVICES`).
 
 Paths are written as escaped string literals (backslash, quote and control characters), a folder as
-`(subpath "…")`, a device as `(literal "…")`, each also by its real path when a symlink leads there (`/etc` is
-`/private/etc`, `/tmp` is `/private/tmp`): Seatbelt compares the path it resolved.
+`(subpath "…")`, a device as `(literal "…")`, each folder also by its real path when a symlink leads there
+(`/etc` is `/private/etc`, `/tmp` is `/private/tmp`): Seatbelt compares the path it resolved. Devices and the
+kernel's entries are written as they are (`/proc/self` resolved here would be this process).
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ SYSTEM: tuple[str, ...] = (
 )
 """Read and execute on macOS: the system, its frameworks and settings, the developer tools `/usr/bin/python3`
 runs, Homebrew and MacPorts."""
+OWN: tuple[str, ...] = ("/dev/fd",)
+"""Read: the server's own open files (macOS's `/proc/self/fd`; Python lists it before starting a child)."""
+LISTED: tuple[str, ...] = ("/",)
+"""Read as one folder, not what is inside: the top-level names, which `getcwd` may walk through."""
 
 SERVICES: tuple[str, ...] = (
     "com.apple.system.opendirectoryd.libinfo",  # user and group names (getpwuid)
@@ -75,13 +81,15 @@ def profile(limits: Boundary, *, resolve: Callable[[str], str] = os.path.realpat
     def folders(paths: Iterable[str]) -> list[str]:
         return [f"(subpath {quoted(spelling)})" for spelling in _spellings(paths, resolve)]
 
-    def files(paths: Iterable[str]) -> list[str]:
-        return [f"(literal {quoted(spelling)})" for spelling in _spellings(paths, resolve)]
+    def kernel(paths: Iterable[str]) -> list[str]:  # never resolved: `/proc/self` is this process here
+        return [f"(subpath {quoted(path)})" for path in dict.fromkeys(paths)]
 
-    readable = folders((*SYSTEM, *limits.program, *limits.read_only, *limits.read_write, *limits.caches,
-                        limits.temp, *limits.proc))
+    def files(paths: Iterable[str]) -> list[str]:
+        return [f"(literal {quoted(path)})" for path in dict.fromkeys(paths)]
+
     runnable = folders((*SYSTEM, *limits.program, *limits.read_only, *limits.read_write, *limits.caches,
                         limits.temp))
+    readable = [*runnable, *kernel((*limits.proc, *OWN))]
     writable = folders((*limits.read_write, *limits.caches, limits.temp))
     devices = files(limits.devices)
     lines = [
@@ -97,7 +105,7 @@ def profile(limits: Boundary, *, resolve: Callable[[str], str] = os.path.realpat
         "(allow network*)",
         _rule("mach-lookup", [f"(global-name {quoted(name)})" for name in SERVICES]),
         "(allow file-read-metadata)",
-        _rule("file-read*", [*readable, *devices]),
+        _rule("file-read*", [*readable, *devices, *files(LISTED)]),
         _rule("file-map-executable", runnable),
         _rule("file-write*", [*writable, *devices]),
         _rule("file-ioctl", devices),

@@ -184,13 +184,15 @@ def test_nothing_else_is_allowed_on_files() -> None:
         "file-read-metadata", "file-read*", "file-write*", "file-map-executable", "file-ioctl"}
     assert rules["file-read-metadata"] == {("*", "*")}, "stat everywhere, as Landlock allows it"
     everything_readable = {*seatbelt.SYSTEM, *given.program, *given.read_only, *given.read_write, *given.caches,
-                           given.temp, *given.proc, *given.devices}
+                           given.temp, *given.proc, *given.devices, *seatbelt.OWN, *seatbelt.LISTED}
     assert paths(rules, "file-read*") == everything_readable
     assert rules["file-read*"] == {(kind, value) for kind, value in rules["file-read*"] if value in
                                    everything_readable}
     assert paths(rules, "file-write*") == {*given.read_write, *given.caches, given.temp, *given.devices}
     assert paths(rules, "file-ioctl") == set(given.devices)
-    assert paths(rules, "file-map-executable") == everything_readable - set(given.proc) - set(given.devices)
+    assert ("literal", "/") in rules["file-read*"] and ("subpath", "/") not in rules["file-read*"]
+    assert paths(rules, "file-map-executable") == (everything_readable - set(given.proc) - set(given.devices)
+                                                   - set(seatbelt.OWN) - set(seatbelt.LISTED))
     for operation in ("file-read*", "file-write*", "file-map-executable", "file-ioctl"):
         assert ("*", "*") not in rules[operation]
 
@@ -248,3 +250,12 @@ def test_a_temporary_folder_that_is_a_symlink_is_refused_and_nothing_starts(tmp_
     done = prepare(tmp_path / "fs", "touch", str(marker))
     assert done.returncode == 126
     assert not marker.exists()
+
+
+def test_kernel_entries_and_devices_are_written_as_they_are() -> None:
+    """`/proc/self` resolved while the profile is written would name the writer, not the server."""
+    moved = {"/proc/self": "/proc/4242", "/dev/fd": "/proc/4242/fd", "/dev/null": "/elsewhere/null",
+             "/Users/me/project": "/Volumes/data/project"}
+    text = seatbelt.profile(limits(), resolve=lambda path: moved.get(path, path))
+    assert "4242" not in text and "/elsewhere/null" not in text
+    assert '(subpath "/Volumes/data/project")' in text, "folders are allowed by their real path too"
