@@ -55,7 +55,7 @@ def test_hosts_lists_installed_hosts_their_files_and_servers(cli, home: Path, da
     (project / ".vscode").mkdir(parents=True)
     (project / ".vscode" / "mcp.json").write_text(VSCODE.written(data_dir))
     rows = {row["host"]: row for row in cli("hosts", "--json", cwd=project).json()}
-    assert set(rows) == set(HOSTS)
+    assert set(rows) == set(HOSTS) - {"mcp-json"}  # a plain mcpServers file has no place of its own
     assert rows["claude-desktop"]["installed"] is False and rows["claude-desktop"]["files"] == []
     (file,) = rows["cursor"]["files"]
     assert (file["path"], file["scope"], file["error"]) == (str(cursor), "user", None)
