@@ -275,13 +275,14 @@ ZED = Sample(
 CODEX_INLINE = Sample(
     "codex",
     ".codex/config.toml",
-    """model = "MARKER"
-
-[mcp_servers]
-# Codex accepts each server as one inline table too
-filesystem = { command = "npx", args = [ "-y", "@modelcontextprotocol/server-filesystem", "@DATA@" ], env = { "NODE_ENV" = "production" }, startup_timeout_sec = 20 }  # the folders
-"docs site" = { url = "https://docs.example.com/mcp", http_headers = { "X-Key" = "k2" } }
-git = { command = "uvx", args = [
+    'model = "MARKER"\n'
+    "\n"
+    "[mcp_servers]\n"
+    "# Codex accepts each server as one inline table too\n"
+    'filesystem = { command = "npx", args = [ "-y", "@modelcontextprotocol/server-filesystem", "@DATA@" ], '
+    'env = { "NODE_ENV" = "production" }, startup_timeout_sec = 20 }  # the folders\n'
+    '"docs site" = { url = "https://docs.example.com/mcp", http_headers = { "X-Key" = "k2" } }\n'
+    """git = { command = "uvx", args = [
   "mcp-server-git",
   "--repository",
   "@DATA@",
