@@ -52,7 +52,7 @@ class OpenCode(JsonHost):
             server.url = raw["url"]
             server.headers = as_str_map(raw.get("headers"))
         # opencode fills `{env:NAME}` and `{file:path}` in when it starts the server.
-        values = [*server.args, *server.env.values(), *server.headers.values(), server.url]
+        values = [server.command, *server.args, *server.env.values(), *server.headers.values(), server.url]
         found = next((value for value in values if "{env:" in value or "{file:" in value), "")
         if found:
             server.host_filled = found

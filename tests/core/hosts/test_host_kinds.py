@@ -125,6 +125,9 @@ def test_opencode_entries_become_local_bridge_entries_keeping_its_own_settings()
     host = HOSTS["opencode"]
     git = next(s for s in host.read(Path("opencode.json"), routed) if s.name == "git")
     assert git.raw == {"type": "local", "command": [*COMMAND, "git"], "enabled": False, "timeout": 10000}
+    # opencode fills `{env:NAME}` in itself, also in the program's path: such a server keeps starting directly.
+    (filled,) = host.read(Path("opencode.json"), '{"mcp": {"x": {"type": "local", "command": ["{env:T}/bin/x"]}}}')
+    assert filled.host_filled == "{env:T}/bin/x"
 
 
 def test_opencode_reads_the_newer_mcp_servers_map() -> None:
