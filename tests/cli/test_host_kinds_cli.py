@@ -144,6 +144,10 @@ def test_opencode_and_cline_are_found_in_their_own_places(  # type: ignore[no-un
     entry = json.loads(cline.read_text())["mcpServers"]["filesystem"]  # opencode's has another env: "filesystem-2"
     assert entry["args"][-4:-2] == ["bridge", "filesystem-2"] and entry["autoApprove"] == ["read_file",
                                                                                             "list_directory"]
+    # Asked for, the project's own opencode.json gets the portable entry a teammate's opencode can start too.
+    assert cli("hosts", "install", "opencode", "--project", cwd=project).code == 0
+    assert json.loads(shared.read_text())["mcp"]["team"] == {
+        "type": "local", "command": ["rootkeeper", "bridge", "--name", "team", "--", "node", "team.js"]}
     for host in ("opencode", "cline"):
         assert cli("hosts", "uninstall", host).code == 0
     assert {path: path.read_bytes() for path in originals} == originals
