@@ -472,6 +472,10 @@
         <translation>查看改动…</translation>
     </message>
     <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（项目 %2）</translation>
+    </message>
+    <message>
         <source>It already runs through Rootkeeper.</source>
         <translation>它已经通过 Rootkeeper 运行。</translation>
     </message>
@@ -543,8 +547,8 @@
         <translation>重新读取</translation>
     </message>
     <message>
-        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
-        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed, opencode, Cline) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed、opencode、Cline）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
     </message>
     <message>
         <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
@@ -576,6 +580,10 @@
     <message>
         <source>No config found</source>
         <translation>未找到配置</translation>
+    </message>
+    <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（项目 %2）</translation>
     </message>
     <message>
         <source>No servers in this file</source>
@@ -1392,6 +1400,10 @@
     <message>
         <source>No {host} config was found (looked for {looked}).</source>
         <translation>没有找到 {host} 的配置文件（查找了 {looked}）。</translation>
+    </message>
+    <message>
+        <source>A {host} has no place of its own; give its path.</source>
+        <translation>{host}没有固定的存放位置；请给出它的路径。</translation>
     </message>
     <message>
         <source>Header {item} is not of the form KEY=VALUE.</source>

@@ -472,6 +472,10 @@
         <translation>檢視變更…</translation>
     </message>
     <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（專案 %2）</translation>
+    </message>
+    <message>
         <source>It already runs through Rootkeeper.</source>
         <translation>它已經透過 Rootkeeper 執行。</translation>
     </message>
@@ -543,8 +547,8 @@
         <translation>重新讀取</translation>
     </message>
     <message>
-        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
-        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed, opencode, Cline) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed、opencode、Cline）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
     </message>
     <message>
         <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
@@ -576,6 +580,10 @@
     <message>
         <source>No config found</source>
         <translation>未找到設定</translation>
+    </message>
+    <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（專案 %2）</translation>
     </message>
     <message>
         <source>No servers in this file</source>
@@ -1392,6 +1400,10 @@
     <message>
         <source>No {host} config was found (looked for {looked}).</source>
         <translation>找不到 {host} 的設定檔（找過 {looked}）。</translation>
+    </message>
+    <message>
+        <source>A {host} has no place of its own; give its path.</source>
+        <translation>{host}沒有固定的存放位置；請提供它的路徑。</translation>
     </message>
     <message>
         <source>Header {item} is not of the form KEY=VALUE.</source>

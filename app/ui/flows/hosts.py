@@ -193,6 +193,8 @@ class HostFlows(QObject):
     def _choice(self, server: HostServer) -> Choice:
         where = masked_url(server.url) or " ".join([server.command, *server.args])
         label = f"{server.name} — {home_relative(where)}"
+        if server.project:
+            label = self.tr("%1 (project %2)").replace("%1", label).replace("%2", home_relative(server.project))
         if server.bridged_as is not None:
             return Choice(server.name, label, disabled_because=self.tr("It already runs through Rootkeeper."))
         if server.transport not in ("stdio", "http"):
