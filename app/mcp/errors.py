@@ -63,6 +63,10 @@ class FailureContext:
     """The size limit (bytes) a message from the server outgrew, which ended the connection."""
     log_tail: str | None = None
     """The last line the server wrote to its log during this attempt, if any."""
+    log_cause: str | None = None
+    """The last line of this attempt's log that looks like an error (`app.core.servers.log_cause`), if any."""
+    exit_status: int | None = None
+    """How the server process ended, when it did (a signal as its negative number)."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +212,20 @@ def _closed(context: FailureContext) -> Message:
         return _non_jsonrpc(context)
     if context.http_error:
         return context.http_error
+    cause = _clip(context.log_cause) if context.log_cause else None
+    status = context.exit_status
+    if status is not None and status < 0:
+        if cause:
+            return message("mcp.signalled_with_cause", signal=-status, cause=cause)
+        return message("bridge.signalled", signal=-status)
+    if status is not None and status > 0:
+        if cause:
+            return message("mcp.exited_with_cause", code=status, cause=cause)
+        if context.log_tail:  # it ended by itself: what it said last is likely why ("Set API_KEY first")
+            return message("mcp.exited_with_log", code=status, log_tail=_clip(context.log_tail))
+        return message("bridge.exited", code=status)
+    if cause:
+        return message("mcp.closed_with_cause", cause=cause)
     if context.log_tail:
         return message("mcp.closed_with_log", log_tail=_clip(context.log_tail))
     return message("mcp.closed")
@@ -263,14 +281,13 @@ def _clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def read_log_tail(path: Path, offset: int) -> str | None:
-    """The last non-empty line written to `path` after `offset`, reading at most the final 4 KiB."""
+def read_log_tail(path: Path, offset: int) -> list[str]:
+    """The non-empty lines written to `path` after `offset` (oldest first), reading at most the final 16 KiB."""
     try:
         with path.open("rb") as file:
             size = file.seek(0, 2)
-            file.seek(max(offset, size - 4096))
+            file.seek(max(offset, size - 16384))
             chunk = file.read().decode("utf-8", "replace")
     except OSError:
-        return None
-    lines = [line.strip() for line in chunk.splitlines() if line.strip()]
-    return lines[-1] if lines else None
+        return []
+    return [line.rstrip() for line in chunk.splitlines() if line.strip()]

@@ -1186,6 +1186,22 @@
         <translation>服务器关闭了连接；其日志最后一行是“{log_tail}”。</translation>
     </message>
     <message>
+        <source>The server closed the connection; its log says “{cause}”.</source>
+        <translation>服务器关闭了连接；其日志显示“{cause}”。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}; its log says “{cause}”.</source>
+        <translation>服务器已退出，退出码 {code}；其日志显示“{cause}”。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}; its log ends with “{log_tail}”.</source>
+        <translation>服务器已退出，退出码 {code}；其日志最后一行是“{log_tail}”。</translation>
+    </message>
+    <message>
+        <source>The server was stopped by signal {signal}; its log says “{cause}”.</source>
+        <translation>服务器被信号 {signal} 终止；其日志显示“{cause}”。</translation>
+    </message>
+    <message>
         <source>The server did not answer within {seconds} s.</source>
         <translation>服务器在 {seconds} 秒内没有响应。</translation>
     </message>

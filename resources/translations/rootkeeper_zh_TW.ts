@@ -1186,6 +1186,22 @@
         <translation>伺服器關閉了連線；其記錄最後一行是「{log_tail}」。</translation>
     </message>
     <message>
+        <source>The server closed the connection; its log says “{cause}”.</source>
+        <translation>伺服器關閉了連線；其記錄顯示「{cause}」。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}; its log says “{cause}”.</source>
+        <translation>伺服器已結束，結束碼 {code}；其記錄顯示「{cause}」。</translation>
+    </message>
+    <message>
+        <source>The server exited with code {code}; its log ends with “{log_tail}”.</source>
+        <translation>伺服器已結束，結束碼 {code}；其記錄最後一行是「{log_tail}」。</translation>
+    </message>
+    <message>
+        <source>The server was stopped by signal {signal}; its log says “{cause}”.</source>
+        <translation>伺服器被訊號 {signal} 終止；其記錄顯示「{cause}」。</translation>
+    </message>
+    <message>
         <source>The server did not answer within {seconds} s.</source>
         <translation>伺服器在 {seconds} 秒內沒有回應。</translation>
     </message>

@@ -24,6 +24,14 @@ SERVER_FAILURES: dict[str, str] = {
     "mcp.closed": QT_TRANSLATE_NOOP("Messages", "The server closed the connection."),
     "mcp.closed_with_log": QT_TRANSLATE_NOOP("Messages", "The server closed the connection; its log ends with "
                                                          "“{log_tail}”."),
+    "mcp.closed_with_cause": QT_TRANSLATE_NOOP("Messages", "The server closed the connection; its log says "
+                                                           "“{cause}”."),
+    "mcp.exited_with_cause": QT_TRANSLATE_NOOP("Messages", "The server exited with code {code}; its log says "
+                                                           "“{cause}”."),
+    "mcp.exited_with_log": QT_TRANSLATE_NOOP("Messages", "The server exited with code {code}; its log ends with "
+                                                         "“{log_tail}”."),
+    "mcp.signalled_with_cause": QT_TRANSLATE_NOOP("Messages", "The server was stopped by signal {signal}; its log "
+                                                              "says “{cause}”."),
     "mcp.no_answer": QT_TRANSLATE_NOOP("Messages", "The server did not answer within {seconds} s."),
     "mcp.not_jsonrpc_stdout": QT_TRANSLATE_NOOP("Messages", "The server wrote something that is not JSON-RPC on "
                                                             "stdout."),

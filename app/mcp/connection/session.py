@@ -22,7 +22,7 @@ import time
 import warnings
 from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -30,6 +30,7 @@ import anyio
 import anyio.abc
 
 from app.core.model import HttpTarget, ServerEntry
+from app.core.servers.log_cause import error_line
 from app.core.servers.secrets import masked_url, reveal
 from app.core.text import message
 from app.engine.first_call import ANSWER_BOUND, FirstCallHold, Release
@@ -72,12 +73,15 @@ class Attempt:
     log_path: Path | None = None
     log_offset: int = 0
     connected_at: float | None = None
+    exits: list[int] = field(default_factory=list)
+    """How its process ended (stdio; set once it did, by `stdio_transport`)."""
     flush_log: Callable[[], None] | None = None
     """Moves what the server wrote to stderr so far into its log, before the log's last line is read."""
 
     def failure_context(self) -> FailureContext:
         if self.flush_log is not None:
             self.flush_log()
+        lines = read_log_tail(self.log_path, self.log_offset) if self.log_path else []
         return replace(
             self.context,
             http_error=self.http.last_error if self.http else None,
@@ -85,7 +89,9 @@ class Attempt:
             session_lost=self.http.lost if self.http and self.connected_at is not None else None,
             saw_non_jsonrpc=self.watch.saw_non_jsonrpc,
             too_large=self.watch.too_large,
-            log_tail=read_log_tail(self.log_path, self.log_offset) if self.log_path else None,
+            log_tail=lines[-1].strip() if lines else None,
+            log_cause=error_line(lines),
+            exit_status=self.exits[-1] if self.exits else None,
         )
 
 
@@ -131,6 +137,7 @@ def open_attempt(
 
     log, written = open_server_log(log_path, target, mode)
     resources.enter_context(log)
+    exits: list[int] = []
     parameters = StdioServerParameters(
         command=target.command, args=list(target.args), env=dict(target.env) or None, cwd=target.cwd
     )
@@ -139,10 +146,11 @@ def open_attempt(
 
         inner: Transport = stdio_client(parameters, errlog=log)
     else:
-        inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
+        inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES,
+                                exited=exits.append)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots, log_path=written)
     context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
-    return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
+    return Attempt(context, watch, log_path=written, log_offset=log.tell(), exits=exits, flush_log=log.flush)
 
 
 class LiveSession:

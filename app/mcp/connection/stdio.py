@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import subprocess
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, TextIO
 
@@ -42,15 +42,22 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """The longest line a server may write to the hub; the reader buffers at most about twice this."""
 FLUSH_GRACE = 0.5
+EXIT_WAIT = 1.0
+"""Seconds a server whose output ended gets to exit before the connection reports it closed, not how it ended."""
 GARBAGE_SHOWN = 120
 """Characters of a bad line quoted in the server's log."""
 
 
 @asynccontextmanager
 async def stdio_transport(
-    server: StdioServerParameters, errlog: TextIO, *, max_message_bytes: int = MAX_MESSAGE_BYTES
+    server: StdioServerParameters,
+    errlog: TextIO,
+    *,
+    max_message_bytes: int = MAX_MESSAGE_BYTES,
+    exited: Callable[[int], None] | None = None,
 ) -> AsyncIterator[TransportStreams]:
-    """Spawn `server` in a new process group and speak newline-delimited JSON-RPC with it."""
+    """Spawn `server` in a new process group and speak newline-delimited JSON-RPC with it; `exited` is told how
+    the server ended when its output ends because it did (before the session sees the end)."""
     from mcp.client.stdio import get_default_environment
     from mcp.shared.message import SessionMessage
 
@@ -69,7 +76,7 @@ async def stdio_transport(
     writer_done = anyio.Event()
 
     async with anyio.create_task_group() as pipes:
-        pipes.start_soon(_read, process, to_session, errlog, max_message_bytes)
+        pipes.start_soon(_read, process, to_session, errlog, max_message_bytes, exited)
         pipes.start_soon(_write, process, from_session, to_session, writer_done)
         try:
             yield from_server, to_server
@@ -102,6 +109,7 @@ async def _read(
     to_session: MemoryObjectSendStream[SessionMessage | Exception],
     errlog: TextIO,
     limit: int,
+    exited: Callable[[int], None] | None = None,
 ) -> None:
     assert process.stdout is not None
     async with to_session:
@@ -116,6 +124,10 @@ async def _read(
             except (ConnectionError, OSError):
                 return
             if not line:
+                # Its output ended: give it a moment to exit, so the failure can say how it ended.
+                if exited is not None and await process_group.exited_within(process, EXIT_WAIT):
+                    assert process.returncode is not None
+                    exited(process.returncode)
                 return
             item = _parse(line.rstrip(b"\r\n"), errlog)
             if item is None:

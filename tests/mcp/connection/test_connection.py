@@ -218,12 +218,12 @@ def hostile_cases(http: HttpServers, tmp_path: Path) -> dict[str, tuple[ServerEn
         "exits at start": (
             stdio_entry("exit-at-start", "hostile", "exit-at-start"),
             45.0,
-            "The server closed the connection; its log ends with “hostile: refusing to start”.",
+            "The server exited with code 3; its log ends with “hostile: refusing to start”.",
         ),
         "dies mid-session": (
             stdio_entry("die-after-roots", "hostile", "die-after-roots"),
             45.0,
-            "The server closed the connection; its log ends with “hostile: got roots once, dying”.",
+            "The server exited with code 1; its log ends with “hostile: got roots once, dying”.",
         ),
         "never answers": (stdio_entry("silent", "hostile", "silent"), 1.5, "The server did not answer within 1.5 s."),
         "prints prose": (
@@ -277,8 +277,8 @@ async def test_every_hostile_server_ends_in_backoff_with_one_clear_sentence(
     # The same sentences carry a stable code and arguments, for the GUI to translate.
     failures = {name: connection.last_failure for name, connection in connections.items()}
     assert {name: failure.code if failure else None for name, failure in failures.items()} == {
-        "exits at start": "mcp.closed_with_log",
-        "dies mid-session": "mcp.closed_with_log",
+        "exits at start": "mcp.exited_with_log",
+        "dies mid-session": "mcp.exited_with_log",
         "never answers": "mcp.no_answer",
         "prints prose": "mcp.not_jsonrpc_stdout",
         "missing command": "mcp.command_not_found",
@@ -326,7 +326,7 @@ async def test_a_server_dying_on_a_call_fails_that_call_clearly_and_is_reconnect
 
     with pytest.raises(ToolCallError) as failure:
         await connection.call_tool("crash")
-    assert str(failure.value) == "The server closed the connection; its log ends with “hostile: dying on a tool call”."
+    assert str(failure.value) == "The server exited with code 1; its log ends with “hostile: dying on a tool call”."
     await connection.wait_for_status(lambda status: status.state == "backoff", LONG_WAIT)
     status = await connection.wait_connected(LONG_WAIT)
     assert status.last_error is None
