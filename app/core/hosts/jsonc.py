@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -24,15 +23,27 @@ class JsoncError(ValueError):
         self.reason, self.line, self.column = reason, line, column
 
 
-@dataclass
 class Node:
-    """A value and the text span `[start, end)` it occupies."""
+    """A value and the text span `[start, end)` it occupies.
 
-    start: int
-    end: int
-    value: Any = None
-    members: dict[str, Node] = field(default_factory=dict)
-    """For objects: each key's value node (the last one wins for a repeated key, as in JSON.parse)."""
+    `members`, for objects: each key's value node (the last one wins for a repeated key, as in JSON.parse).
+    Objects deep in a document are read whole by the C decoder; their members are found the first time
+    they are asked for."""
+
+    __slots__ = ("_members", "_scan", "end", "start", "value")
+
+    def __init__(self, start: int, end: int, value: Any = None, members: dict[str, Node] | None = None,
+                 scan: str | None = None) -> None:
+        self.start, self.end, self.value = start, end, value
+        self._members = {} if members is None and scan is None else members
+        self._scan = scan
+        """The text the spans are in, comments blanked (only needed to find the members later)."""
+
+    @property
+    def members(self) -> dict[str, Node]:
+        if self._members is None:
+            self._members = _members_later(self)
+        return self._members
 
     def child(self, key: str) -> Node | None:
         return self.members.get(key)
@@ -184,9 +195,180 @@ class _Parser:
 
 def parse(text: str, *, comments: bool = True, trailing_commas: bool | None = None) -> Node:
     """The document's root node. `comments=False` reads plain JSON; trailing commas follow `comments`
-    unless said otherwise (Gemini CLI strips comments but then parses strict JSON)."""
+    unless said otherwise (Gemini CLI strips comments but then parses strict JSON).
+
+    Host files grow to megabytes (Claude Code keeps every project's history in `~/.claude.json`), so the
+    text goes through Python's C decoder whenever it can: plain JSON as it is, JSON with comments with its
+    comments and trailing commas blanked out (the same length, so every offset stays true). The careful
+    reader below, which says where a file is wrong, reads only what the C decoder refuses."""
     allow_trailing = comments if trailing_commas is None else trailing_commas
+    node = _fast(text)
+    if node is None and (comments or allow_trailing):
+        blanked = _blanked(text, comments=comments, trailing_commas=allow_trailing)
+        node = _fast(blanked) if blanked is not None else None
+    if node is not None:
+        return node
     return _Parser(text, comments=comments, trailing_commas=allow_trailing).document()
+
+
+# -- the fast path: objects walked for their spans, everything else decoded by the C decoder ----------------
+
+_SPACE = re.compile(r"[ \t\r\n\ufeff]*")
+WALKED_DEPTH = 4
+"""Objects this close to the top are walked member by member (their members' spans kept); deeper values, and
+every array, are decoded in one call. Every host keeps its servers within four keys of the top."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_scan_once: Any = json.JSONDecoder(parse_constant=_refuse_constant).scan_once  # type: ignore[attr-defined]
+_scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+class _NotFast(Exception):
+    """The C decoder refused the text here: the careful reader decides (and says where it is wrong)."""
+
+
+def _fast(text: str) -> Node | None:
+    try:
+        pos = _SPACE.match(text).end()  # type: ignore[union-attr]
+        node = _walk(text, pos, 0)
+        if _SPACE.match(text, node.end).end() != len(text):  # type: ignore[union-attr]
+            return None
+    except (_NotFast, ValueError, IndexError, StopIteration, RecursionError):
+        return None
+    return node
+
+
+def _walk(text: str, pos: int, depth: int) -> Node:
+    if text[pos] != "{" or depth >= WALKED_DEPTH:
+        decoded, end = _scan_once(text, pos)
+        return Node(pos, end, decoded, None if isinstance(decoded, dict) else {}, text)
+    value: dict[str, Any] = {}
+    members: dict[str, Node] = {}
+    node = Node(pos, pos, value, members, text)
+    space = _SPACE.match
+    pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+    if text[pos] == "}":
+        node.end = pos + 1
+        return node
+    while True:
+        if text[pos] != '"':
+            raise _NotFast
+        key, pos = _scanstring(text, pos + 1, True)
+        pos = space(text, pos).end()  # type: ignore[union-attr]
+        if text[pos] != ":":
+            raise _NotFast
+        child = _walk(text, space(text, pos + 1).end(), depth + 1)  # type: ignore[union-attr]
+        members[key] = child
+        value[key] = child.value
+        pos = space(text, child.end).end()  # type: ignore[union-attr]
+        if text[pos] == ",":
+            pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+        elif text[pos] == "}":
+            node.end = pos + 1
+            return node
+        else:
+            raise _NotFast
+
+
+def _members_later(node: Node) -> dict[str, Node]:
+    """The members of an object decoded whole, walked now from the text it was read from."""
+    if not isinstance(node.value, dict) or node._scan is None:
+        return {}
+    return _walk(node._scan, node.start, 0).members
+
+
+# Outside strings: comments, and commas right before a closing bracket. A comma right after an opening
+# bracket or another comma (`[,]`) is no trailing comma: the careful reader refuses it.
+_COMMENTISH = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"'
+    r"|(?P<comment>//[^\n]*|/\*.*?\*/)"
+    r"|(?P<stray>[\[{,](?:\s|//[^\n]*|/\*.*?\*/)*,)"
+    r"|(?P<trailing>,)(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])",
+    re.DOTALL,
+)
+
+
+def _blanked(text: str, *, comments: bool, trailing_commas: bool) -> str | None:
+    """`text` with its comments and trailing commas turned into spaces (the same length, strings untouched),
+    or None when it holds something only the careful reader can judge."""
+    stray = False
+
+    def blank(match: re.Match[str]) -> str:
+        nonlocal stray
+        if match.lastgroup == "comment" and comments:
+            return " " * (match.end() - match.start())
+        if match.lastgroup == "trailing" and trailing_commas:
+            return " "
+        if match.lastgroup == "stray":
+            stray = True
+        return match.group()
+
+    blanked = _COMMENTISH.sub(blank, text)
+    return None if stray else blanked
+
+
+# -- an edit of one value, and the document it makes, without reading the whole text again ---------------
+
+
+def parse_value(text: str, *, comments: bool = True, trailing_commas: bool | None = None) -> Node | None:
+    """`text` as one value with nothing around it (no space, no comment), or None when it is not one."""
+    try:
+        node = parse(text, comments=comments, trailing_commas=trailing_commas)
+    except JsoncError:
+        return None
+    return node if node.start == 0 and node.end == len(text) else None
+
+
+def replaced(top: Node, text: str, path: tuple[str, ...], new: Node, new_text: str) -> Node:
+    """The document `top` (read from `text`) as read from `new_text`: `text` with the value at `path` replaced
+    by the text `new` was read from, alone at offset 0 (`parse_value`).
+
+    The whole new text need not be read again: JSON's grammar takes any value in place of any other, so the
+    new text is well formed exactly when the new value is, and every span after it moves by a known amount."""
+    old = top.find(path)
+    if old is None:
+        raise KeyError(path)
+    length = new.end - new.start
+    delta = length - (old.end - old.start)
+    if top._scan is None or top._scan is text:
+        scan = None if top._scan is None else new_text
+    else:  # comments blanked: the same edit on the blanked text
+        scan = top._scan[: old.start] + new_text[old.start : old.start + length] + top._scan[old.end :]
+    _read_all_members(new)  # its own text is gone once it sits in the document
+    return _rebuilt(top, path, _moved(new, old.start, scan), (old.start, delta), scan)
+
+
+def _read_all_members(node: Node) -> None:
+    for child in node.members.values():
+        _read_all_members(child)
+
+
+def _moved(node: Node, by: int, scan: str | None) -> Node:
+    members = None if node._members is None else {key: _moved(child, by, scan) for key, child in node._members.items()}
+    return Node(node.start + by, node.end + by, node.value, members, scan)
+
+
+def _rebuilt(node: Node, path: tuple[str, ...], new: Node, shift: tuple[int, int], scan: str | None) -> Node:
+    """`node` with `new` at `path`; members after the edit at `shift[0]` moved by `shift[1]`."""
+    at, delta = shift
+    if not path:
+        return new
+    key = path[0]
+    members: dict[str, Node] = {}
+    for name, child in node.members.items():
+        if name == key:
+            members[name] = _rebuilt(child, path[1:], new, shift, scan)
+        elif child.end <= at:
+            members[name] = child
+        else:
+            members[name] = _moved(child, delta, scan)
+    value = dict(node.value)
+    value[key] = members[key].value
+    return Node(node.start, node.end + delta, value, members, scan)
 
 
 def indent_unit(text: str) -> str:

@@ -7,6 +7,8 @@ the restore are the same for all of them.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +21,41 @@ from app.core.hosts.bridgecmd import bridged_server_name
 TRANSPORT_KEYS = frozenset(
     {"command", "args", "env", "cwd", "url", "headers", "type", "serverUrl", "httpUrl", "envFile", "transport"}
 )
+
+
+class _Parsed:
+    """Documents read lately, by the very text object they were read from.
+
+    One command reads a file, plans its edits and applies them, each step handed the text of the one before:
+    a text seen before is not read again, and a text made by an edit gets its document from the edit
+    (`jsonc.replaced`). Kept by identity, not by content: hashing or comparing megabytes would cost what a
+    read saves. Few are kept, so a long-running process does not hold on to big files."""
+
+    def __init__(self, read: int = 2, edited: int = 2) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[bool, OrderedDict[tuple[int, bool, bool], tuple[str, jsonc.Node]]] = {
+            False: OrderedDict(), True: OrderedDict()}
+        self._sizes = {False: read, True: edited}
+
+    def get(self, text: str, flavour: tuple[bool, bool]) -> jsonc.Node | None:
+        with self._lock:
+            for kept in self._kept.values():
+                found = kept.get((id(text), *flavour))
+                if found is not None and found[0] is text:
+                    kept.move_to_end((id(text), *flavour))
+                    return found[1]
+        return None
+
+    def put(self, text: str, flavour: tuple[bool, bool], top: jsonc.Node, *, edited: bool) -> None:
+        with self._lock:
+            kept = self._kept[edited]
+            kept[(id(text), *flavour)] = (text, top)
+            kept.move_to_end((id(text), *flavour))
+            while len(kept) > self._sizes[edited]:
+                kept.popitem(last=False)
+
+
+_PARSED = _Parsed()
 
 
 class JsonHost(Host):
@@ -61,13 +98,29 @@ class JsonHost(Host):
     # -- the shared part ------------------------------------------------------------------------
 
     def _parse(self, path: Path, text: str) -> jsonc.Node:
+        flavour = (self.comments, self.trailing_commas)
+        top = _PARSED.get(text, flavour)
+        if top is not None:
+            return top
         try:
             top = jsonc.parse(text, comments=self.comments, trailing_commas=self.trailing_commas)
         except jsonc.JsoncError as exc:
             raise self.unreadable(path, str(exc)) from exc
         if not isinstance(top.value, dict):
             raise self.unreadable(path, "its top level is not an object")
+        _PARSED.put(text, flavour, top, edited=False)
         return top
+
+    def _edited(self, top: jsonc.Node, text: str, location: tuple[str, ...], value_text: str,
+                new_text: str) -> jsonc.Node | None:
+        """The document `new_text` is: `text` with the value at `location` replaced by `value_text`; None when
+        `value_text` is not one value standing alone."""
+        new = jsonc.parse_value(value_text, comments=self.comments, trailing_commas=self.trailing_commas)
+        if new is None:
+            return None
+        edited = jsonc.replaced(top, text, location, new, new_text)
+        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, edited=True)
+        return edited
 
     def read(self, path: Path, text: str) -> list[HostServer]:
         top = self._parse(path, text) if text.strip() else None
@@ -89,26 +142,27 @@ class JsonHost(Host):
         return servers
 
     def install_edit(self, path: Path, text: str, server: HostServer, command: list[str]) -> Edit:
-        node = self._parse(path, text).find(server.location)
+        top = self._parse(path, text)
+        node = top.find(server.location)
         if node is None:
             raise self.uneditable(path, server.name, "it is no longer there")
-        installed = jsonc.render(self.bridge_entry(node.value, command), text, node.start)
+        intended = self.bridge_entry(node.value, command)
+        installed = jsonc.render(intended, text, node.start)
         new_text = jsonc.replace_span(text, node, installed)
-        self._check_written(path, new_text, server.location, node.value, command)
+        # The edit is proven, not assumed: the new text reads back holding exactly the intended entry.
+        edited = self._edited(top, text, server.location, installed, new_text)
+        written = edited.find(server.location) if edited is not None else None
+        if written is None or written.value != intended:
+            raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
         return Edit(server.location, text[node.start : node.end], installed, new_text)
-
-    def _check_written(self, path: Path, new_text: str, location: tuple[str, ...], old: Any,
-                       command: list[str]) -> None:
-        # The edit is proven, not assumed: the new text parses and holds exactly the intended entry.
-        written = self._parse(path, new_text).find(location)
-        if written is None or written.value != self.bridge_entry(old, command):
-            raise self.uneditable(path, location[-1], "the rewritten file did not read back as intended")
 
     def restore_edit(self, path: Path, text: str, location: tuple[str, ...], installed_as: str,
                      original: str) -> str | None:
-        node = self._parse(path, text).find(location)
+        top = self._parse(path, text)
+        node = top.find(location)
         if node is None or not self.is_bridge_entry(node.value, installed_as):
             return None
         restored = jsonc.replace_span(text, node, original)
-        self._parse(path, restored)
+        if self._edited(top, text, location, original, restored) is None:
+            self._parse(path, restored)  # not one value alone: the whole file says whether it still reads
         return restored
