@@ -9,6 +9,7 @@ atomically, keeping its mode and owner. Uninstall touches only entries that stil
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import os
 import stat
@@ -59,6 +60,11 @@ class FileChange:
     @property
     def changed(self) -> bool:
         return self.before != self.after
+
+    @functools.cached_property
+    def before_bytes(self) -> bytes:
+        """`before` as it is on disk (encoded once: a big file is compared with it more than once)."""
+        return self.before.encode("utf-8")
 
     def diff(self) -> str:
         shown = str(self.config.path)
@@ -116,15 +122,31 @@ def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
                  command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False) -> FileChange:
     """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry (`portable`:
-    the entry a project's shared file gets, `portable_bridge_command`)."""
+    the entry a project's shared file gets, `portable_bridge_command`).
+
+    The same plan asked for again (apply makes the plan it was shown once more, to be sure it still holds) is
+    the one made before, when it is for the very same text and the same entries, names and commands: each
+    edit of a big file is a copy of it."""
+    commands = [(server, name, portable_bridge_command(name, [server.command, *server.args]) if portable
+                 else command_for(name)) for server, name in chosen]
+    key = (host.name, config, tuple((server.location, name, tuple(command)) for server, name, command in commands))
+    for known_key, known_text, known in _LAST_PLAN:
+        if known_key == key and known_text is text:
+            return FileChange(host, config, text, known.after,
+                              [(server, name, edit) for (server, name, _), (_, _, edit) in zip(commands, known.edits,
+                                                                                              strict=True)])
     change = FileChange(host, config, text, text)
-    for server, rootkeeper_name in chosen:
-        command = (portable_bridge_command(rootkeeper_name, [server.command, *server.args]) if portable
-                   else command_for(rootkeeper_name))
+    for server, rootkeeper_name, command in commands:
         edit = host.install_edit(config.path, change.after, server, command)
         change.edits.append((server, rootkeeper_name, edit))
         change.after = edit.text
+    _LAST_PLAN[:] = [(key, text, change)]
     return change
+
+
+_LAST_PLAN: list[tuple[tuple[Any, ...], str, FileChange]] = []
+"""The last plan of `plan_install`, with what it was made for (kept by the text's identity: comparing megabytes
+would cost what it saves)."""
 
 
 def plan_uninstall(host: Host, config: ConfigFile, text: str, records: list[dict[str, Any]]) -> FileChange:
@@ -215,7 +237,7 @@ def backup(change: FileChange) -> Path:
     target, counter = folder / base, 1
     while target.exists():
         target, counter = folder / f"{base}-{counter}", counter + 1
-    atomic_write(target, change.before.encode("utf-8"))
+    atomic_write(target, change.before_bytes)
     return target
 
 
@@ -234,10 +256,10 @@ def check_unchanged(change: FileChange) -> Kept:
     real = change.config.path.resolve()
     try:
         info = os.stat(real)
-        current = real.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        current = real.read_bytes()
+    except OSError as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
-    if current != change.before:
+    if current != change.before_bytes:
         raise changed_meanwhile(change.config.path)
     if not info.st_mode & stat.S_IWUSR:
         raise HostConfigError("hosts.read_only", path=str(change.config.path))
@@ -251,7 +273,7 @@ def _still_unchanged(change: FileChange) -> None:
         current = change.config.path.resolve().read_bytes()
     except OSError as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
-    if current != change.before.encode("utf-8"):
+    if current != change.before_bytes:
         raise changed_meanwhile(change.config.path)
 
 

@@ -30,7 +30,7 @@ class Node:
     Objects deep in a document are read whole by the C decoder; their members are found the first time
     they are asked for."""
 
-    __slots__ = ("_members", "_scan", "end", "start", "value")
+    __slots__ = ("_members", "_moved_from", "_scan", "end", "start", "value")
 
     def __init__(self, start: int, end: int, value: Any = None, members: dict[str, Node] | None = None,
                  scan: str | None = None) -> None:
@@ -38,11 +38,18 @@ class Node:
         self._members = {} if members is None and scan is None else members
         self._scan = scan
         """The text the spans are in, comments blanked (only needed to find the members later)."""
+        self._moved_from: tuple[Node, int] | None = None
+        """The node this one is, moved by an edit before it: its members are moved when asked for."""
 
     @property
     def members(self) -> dict[str, Node]:
         if self._members is None:
-            self._members = _members_later(self)
+            if self._moved_from is not None:
+                origin, by = self._moved_from
+                self._members = {key: _moved(child, by, self._scan) for key, child in origin.members.items()}
+                self._moved_from = None
+            else:
+                self._members = _members_later(self)
         return self._members
 
     def child(self, key: str) -> Node | None:
@@ -348,8 +355,15 @@ def _read_all_members(node: Node) -> None:
 
 
 def _moved(node: Node, by: int, scan: str | None) -> Node:
-    members = None if node._members is None else {key: _moved(child, by, scan) for key, child in node._members.items()}
-    return Node(node.start + by, node.end + by, node.value, members, scan)
+    """`node` `by` characters further on; its members are moved only if they are ever asked for."""
+    if not by:
+        return node
+    if not node._members and node._moved_from is None and node._members is not None:
+        return Node(node.start + by, node.end + by, node.value, {}, scan)
+    moved = Node(node.start + by, node.end + by, node.value, None, scan)
+    moved._members = None
+    moved._moved_from = (node, by)
+    return moved
 
 
 def _rebuilt(node: Node, path: tuple[str, ...], new: Node, shift: tuple[int, int], scan: str | None) -> Node:
@@ -373,19 +387,26 @@ def _rebuilt(node: Node, path: tuple[str, ...], new: Node, shift: tuple[int, int
 
 def indent_unit(text: str) -> str:
     """The file's own indentation step, so a value written into it looks hand-made."""
-    for line in text.splitlines():
-        stripped = line.lstrip(" \t")
-        if stripped and len(stripped) < len(line):
-            return line[: len(line) - len(stripped)]
-    return "  "
+    size = 4096
+    while True:  # the first indented line is near the top: no need to split a big file into all its lines
+        lines = text[:size].splitlines()
+        whole = size >= len(text)
+        for line in lines if whole else lines[:-1]:  # the last line of a part may be cut short
+            stripped = line.lstrip(" \t")
+            if stripped and len(stripped) < len(line):
+                return line[: len(line) - len(stripped)]
+        if whole:
+            return "  "
+        size *= 16
 
 
-def render(value: Any, text: str, at: int) -> str:
-    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on."""
+def render(value: Any, text: str, at: int, newline: str | None = None) -> str:
+    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on (`newline`: the
+    file's line ending when the caller knows it already, `newline_of(text)`)."""
     line_start = text.rfind("\n", 0, at) + 1
     line = text[line_start:at]
     base = line[: len(line) - len(line.lstrip(" \t"))]
-    return _dump(value, base, indent_unit(text), newline_of(text))
+    return _dump(value, base, indent_unit(text), newline or newline_of(text))
 
 
 def newline_of(text: str) -> str:
@@ -408,4 +429,4 @@ def _dump(value: Any, base: str, unit: str, nl: str) -> str:
 
 
 def replace_span(text: str, node: Node, new_text: str) -> str:
-    return text[: node.start] + new_text + text[node.end :]
+    return "".join((text[: node.start], new_text, text[node.end :]))  # one copy of the whole text fewer than `+`

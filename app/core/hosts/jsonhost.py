@@ -33,23 +33,26 @@ class _Parsed:
 
     def __init__(self, read: int = 2, edited: int = 2) -> None:
         self._lock = threading.Lock()
-        self._kept: dict[bool, OrderedDict[tuple[int, bool, bool], tuple[str, jsonc.Node]]] = {
+        self._kept: dict[bool, OrderedDict[tuple[int, bool, bool], tuple[str, jsonc.Node, str | None]]] = {
             False: OrderedDict(), True: OrderedDict()}
         self._sizes = {False: read, True: edited}
 
-    def get(self, text: str, flavour: tuple[bool, bool]) -> jsonc.Node | None:
+    def get(self, text: str, flavour: tuple[bool, bool]) -> tuple[jsonc.Node, str | None] | None:
+        """The document and the line ending (None: not known yet) of `text`, when it was read (or made by an
+        edit) lately."""
         with self._lock:
             for kept in self._kept.values():
                 found = kept.get((id(text), *flavour))
                 if found is not None and found[0] is text:
                     kept.move_to_end((id(text), *flavour))
-                    return found[1]
+                    return found[1], found[2]
         return None
 
-    def put(self, text: str, flavour: tuple[bool, bool], top: jsonc.Node, *, edited: bool) -> None:
+    def put(self, text: str, flavour: tuple[bool, bool], top: jsonc.Node, newline: str | None, *,
+            edited: bool) -> None:
         with self._lock:
             kept = self._kept[edited]
-            kept[(id(text), *flavour)] = (text, top)
+            kept[(id(text), *flavour)] = (text, top, newline)
             kept.move_to_end((id(text), *flavour))
             while len(kept) > self._sizes[edited]:
                 kept.popitem(last=False)
@@ -98,28 +101,33 @@ class JsonHost(Host):
     # -- the shared part ------------------------------------------------------------------------
 
     def _parse(self, path: Path, text: str) -> jsonc.Node:
+        return self._document(path, text)[0]
+
+    def _document(self, path: Path, text: str) -> tuple[jsonc.Node, str | None]:
+        """The document in `text` and the file's line ending, when known already."""
         flavour = (self.comments, self.trailing_commas)
-        top = _PARSED.get(text, flavour)
-        if top is not None:
-            return top
+        known = _PARSED.get(text, flavour)
+        if known is not None:
+            return known
         try:
             top = jsonc.parse(text, comments=self.comments, trailing_commas=self.trailing_commas)
         except jsonc.JsoncError as exc:
             raise self.unreadable(path, str(exc)) from exc
         if not isinstance(top.value, dict):
             raise self.unreadable(path, "its top level is not an object")
-        _PARSED.put(text, flavour, top, edited=False)
-        return top
+        _PARSED.put(text, flavour, top, None, edited=False)
+        return top, None
 
     def _edited(self, top: jsonc.Node, text: str, location: tuple[str, ...], value_text: str,
-                new_text: str) -> jsonc.Node | None:
+                new_text: str, *, newline: str | None) -> jsonc.Node | None:
         """The document `new_text` is: `text` with the value at `location` replaced by `value_text`; None when
-        `value_text` is not one value standing alone."""
+        `value_text` is not one value standing alone. `newline`: the line ending of both texts (None: not
+        known to be the same)."""
         new = jsonc.parse_value(value_text, comments=self.comments, trailing_commas=self.trailing_commas)
         if new is None:
             return None
         edited = jsonc.replaced(top, text, location, new, new_text)
-        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, edited=True)
+        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, newline, edited=True)
         return edited
 
     def read(self, path: Path, text: str) -> list[HostServer]:
@@ -142,15 +150,17 @@ class JsonHost(Host):
         return servers
 
     def install_edit(self, path: Path, text: str, server: HostServer, command: list[str]) -> Edit:
-        top = self._parse(path, text)
+        top, known_newline = self._document(path, text)
+        newline = known_newline or jsonc.newline_of(text)
         node = top.find(server.location)
         if node is None:
             raise self.uneditable(path, server.name, "it is no longer there")
         intended = self.bridge_entry(node.value, command)
-        installed = jsonc.render(intended, text, node.start)
+        installed = jsonc.render(intended, text, node.start, newline)
         new_text = jsonc.replace_span(text, node, installed)
-        # The edit is proven, not assumed: the new text reads back holding exactly the intended entry.
-        edited = self._edited(top, text, server.location, installed, new_text)
+        # The edit is proven, not assumed: the new text reads back holding exactly the intended entry. The
+        # entry is written with the file's own line ending and JSON escapes every other one: it stays the same.
+        edited = self._edited(top, text, server.location, installed, new_text, newline=newline)
         written = edited.find(server.location) if edited is not None else None
         if written is None or written.value != intended:
             raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
@@ -163,6 +173,6 @@ class JsonHost(Host):
         if node is None or not self.is_bridge_entry(node.value, installed_as):
             return None
         restored = jsonc.replace_span(text, node, original)
-        if self._edited(top, text, location, original, restored) is None:
+        if self._edited(top, text, location, original, restored, newline=None) is None:
             self._parse(path, restored)  # not one value alone: the whole file says whether it still reads
         return restored
