@@ -290,11 +290,13 @@ def _members_later(node: Node) -> dict[str, Node]:
 
 # Outside strings: comments, and commas right before a closing bracket. A comma right after an opening
 # bracket or another comma (`[,]`) is no trailing comma: the careful reader refuses it.
+_COMMENT = r"//[^\n]*|/\*.*?\*/"
+_GAP = rf"(?:\s|(?>{_COMMENT}))*"  # atomic: a comment ends at its own end, never reaches into the next one
 _COMMENTISH = re.compile(
     r'"(?:[^"\\\n]|\\.)*"'
-    r"|(?P<comment>//[^\n]*|/\*.*?\*/)"
-    r"|(?P<stray>[\[{,](?:\s|//[^\n]*|/\*.*?\*/)*,)"
-    r"|(?P<trailing>,)(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])",
+    rf"|(?P<comment>{_COMMENT})"
+    rf"|(?P<stray>[\[{{,]{_GAP},)"
+    rf"|(?P<trailing>,)(?={_GAP}[}}\]])",
     re.DOTALL,
 )
 
