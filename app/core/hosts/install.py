@@ -22,6 +22,7 @@ from typing import Any
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.jsonhost import JsonHost
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
 from app.core.system.locations import state_home
@@ -136,7 +137,12 @@ def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[H
                               [(server, name, edit) for (server, name, _), (_, _, edit) in zip(commands, known.edits,
                                                                                               strict=True)])
     change = FileChange(host, config, text, text)
-    for server, rootkeeper_name, command in commands:
+    at_once = (host.install_edits(config.path, text, [(server, command) for server, _, command in commands])
+               if isinstance(host, JsonHost) and len(commands) > 1 else None)
+    if at_once is not None:
+        change.edits = [(server, name, edit) for (server, name, _), edit in zip(commands, at_once, strict=True)]
+        change.after = at_once[-1].text
+    for server, rootkeeper_name, command in commands if at_once is None else []:
         edit = host.install_edit(config.path, change.after, server, command)
         change.edits.append((server, rootkeeper_name, edit))
         change.after = edit.text
@@ -151,7 +157,15 @@ would cost what it saves)."""
 
 def plan_uninstall(host: Host, config: ConfigFile, text: str, records: list[dict[str, Any]]) -> FileChange:
     change = FileChange(host, config, text, text)
-    for record in records_for(records, host, config.path):
+    mine = records_for(records, host, config.path)
+    at_once = (host.restore_edits(config.path, text, [(tuple(r["location"]), r["server"], r["original"]) for r in mine])
+               if isinstance(host, JsonHost) and len(mine) > 1 else None)
+    if at_once is not None:  # one pass over a big file, the same result as one record after another
+        change.after = at_once[0]
+        for record, put_back in zip(mine, at_once[1], strict=True):
+            (change.restored if put_back else change.left).append(tuple(record["location"]))
+        return change
+    for record in mine:
         location = tuple(record["location"])
         restored = host.restore_edit(config.path, change.after, location, record["server"], record["original"])
         if restored is None:

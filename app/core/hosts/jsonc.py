@@ -7,6 +7,7 @@ into nodes that remember where each value starts and ends, and edits the text be
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
@@ -351,6 +352,41 @@ def replaced(top: Node, text: str, path: tuple[str, ...], new: Node, new_text: s
     return _rebuilt(top, path, _moved(new, old.start, scan), (old.start, delta), scan)
 
 
+def replaced_all(top: Node, text: str, edits: list[tuple[tuple[str, ...], str, Node]]) -> tuple[str, Node] | None:
+    """`text` with the value at each path replaced by a value's text (and the node read from it alone,
+    `parse_value`), all at once, and the document that makes; None when two of the values overlap.
+
+    One copy of the text for all the edits: `replaced` one by one copies the whole text each time."""
+    located = []
+    for path, value_text, new in edits:
+        old = top.find(path)
+        if old is None:
+            raise KeyError(path)
+        located.append((old.start, old.end, path, value_text, new))
+    located.sort(key=lambda item: item[0])
+    if any(after[0] < before[1] for before, after in itertools.pairwise(located)):
+        return None
+    pieces, at = [], 0
+    for start, end, _, value_text, _ in located:
+        pieces += [text[at:start], value_text]
+        at = end
+    new_text = "".join([*pieces, text[at:]])
+    if top._scan is None or top._scan is text:
+        scan = None if top._scan is None else new_text
+    else:  # comments blanked: the same edits on the blanked text
+        blanked, at = [], 0
+        for start, end, _, value_text, _ in located:
+            blanked += [top._scan[at:start], value_text]  # the same length; never read again (members read)
+            at = end
+        scan = "".join([*blanked, top._scan[at:]])
+    document = top
+    for start, end, path, _, new in reversed(located):  # from the end: an edit moves only what is after it
+        _read_all_members(new)
+        delta = (new.end - new.start) - (end - start)
+        document = _rebuilt(document, path, _moved(new, start, scan), (start, delta), scan)
+    return new_text, document
+
+
 def _read_all_members(node: Node) -> None:
     for child in node.members.values():
         _read_all_members(child)
@@ -389,26 +425,35 @@ def _rebuilt(node: Node, path: tuple[str, ...], new: Node, shift: tuple[int, int
 
 def indent_unit(text: str) -> str:
     """The file's own indentation step, so a value written into it looks hand-made."""
+    return indentation(text)[0]
+
+
+def indentation(text: str) -> tuple[str, int]:
+    """The file's indentation step and where the line it is taken from ends (past the end of the text when the
+    step is the default: no line is indented); an edit after that line leaves the step as it is."""
     size = 4096
     while True:  # the first indented line is near the top: no need to split a big file into all its lines
-        lines = text[:size].splitlines()
+        lines = text[:size].splitlines(keepends=True)
         whole = size >= len(text)
+        end = 0
         for line in lines if whole else lines[:-1]:  # the last line of a part may be cut short
-            stripped = line.lstrip(" \t")
-            if stripped and len(stripped) < len(line):
-                return line[: len(line) - len(stripped)]
+            end += len(line)
+            content = line.splitlines()[0] if line else line
+            stripped = content.lstrip(" \t")
+            if stripped and len(stripped) < len(content):
+                return content[: len(content) - len(stripped)], end
         if whole:
-            return "  "
+            return "  ", len(text) + 1
         size *= 16
 
 
-def render(value: Any, text: str, at: int, newline: str | None = None) -> str:
-    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on (`newline`: the
-    file's line ending when the caller knows it already, `newline_of(text)`)."""
+def render(value: Any, text: str, at: int, newline: str | None = None, *, unit: str | None = None) -> str:
+    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on (`newline`, `unit`:
+    the file's line ending and indentation step when the caller knows them already)."""
     line_start = text.rfind("\n", 0, at) + 1
     line = text[line_start:at]
     base = line[: len(line) - len(line.lstrip(" \t"))]
-    return _dump(value, base, indent_unit(text), newline or newline_of(text))
+    return _dump(value, base, unit or indent_unit(text), newline or newline_of(text))
 
 
 def newline_of(text: str) -> str:

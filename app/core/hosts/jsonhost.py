@@ -166,6 +166,65 @@ class JsonHost(Host):
             raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
         return Edit(server.location, text[node.start : node.end], installed, new_text)
 
+    def install_edits(self, path: Path, text: str, chosen: list[tuple[HostServer, list[str]]]) -> list[Edit] | None:
+        """What `install_edit` one entry after another gives, made in one pass over the text (a big file is
+        copied once, not once per entry), or None when the entries' edits would touch each other's lines
+        or the line the file's indentation is taken from (then one by one it is). Only the last edit's
+        `text` is the file with every edit; the earlier ones carry it too."""
+        top, known_newline = self._document(path, text)
+        newline = known_newline or jsonc.newline_of(text)
+        unit, unit_line_end = jsonc.indentation(text)
+        made: list[tuple[HostServer, jsonc.Node, dict[str, Any], str]] = []
+        for server, command in chosen:
+            node = top.find(server.location)
+            if node is None:
+                raise self.uneditable(path, server.name, "it is no longer there")
+            intended = self.bridge_entry(node.value, command)
+            made.append((server, node, intended, jsonc.render(intended, text, node.start, newline, unit=unit)))
+        spans = sorted((node.start, node.end) for _, node, _, _ in made)
+        line_starts = [text.rfind("\n", 0, start) + 1 for start, _ in spans]
+        if any(start < unit_line_end for start, _ in spans) or any(
+                line_start <= end for (_, end), line_start in zip(spans, line_starts[1:], strict=False)):
+            return None
+        news = []
+        for server, _node, intended, installed in made:
+            new = jsonc.parse_value(installed, comments=self.comments, trailing_commas=self.trailing_commas)
+            if new is None or new.value != intended:  # proven, not assumed, as in `install_edit`
+                raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
+            news.append((server.location, installed, new))
+        done = jsonc.replaced_all(top, text, news)
+        if done is None:
+            return None
+        new_text, edited = done
+        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, newline, edited=True)
+        return [Edit(server.location, text[node.start : node.end], installed, new_text)
+                for server, node, _, installed in made]
+
+    def restore_edits(self, path: Path, text: str, records: list[tuple[tuple[str, ...], str, str]]
+                      ) -> tuple[str, list[bool]] | None:
+        """What `restore_edit` one record (location, installed as, original) after another gives, made in one
+        pass over the text: the restored text and, for each record, whether it was put back (False: the entry
+        is no longer the bridge entry, and stays). None when that cannot be done in one pass."""
+        top, _ = self._document(path, text)
+        news, done = [], []
+        for location, installed_as, original in records:
+            node = top.find(location)
+            if node is None or not self.is_bridge_entry(node.value, installed_as):
+                done.append(False)
+                continue
+            new = jsonc.parse_value(original, comments=self.comments, trailing_commas=self.trailing_commas)
+            if new is None:
+                return None
+            news.append((location, original, new))
+            done.append(True)
+        if not news:
+            return text, done
+        made = jsonc.replaced_all(top, text, news)
+        if made is None:
+            return None
+        _PARSED.put(made[0], (self.comments, self.trailing_commas), made[1], None, edited=True)
+        return made[0], done
+
     def restore_edit(self, path: Path, text: str, location: tuple[str, ...], installed_as: str,
                      original: str) -> str | None:
         top = self._parse(path, text)

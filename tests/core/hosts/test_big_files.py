@@ -14,6 +14,7 @@ from app.core.hosts import HOSTS, ConfigFile, jsonc
 from app.core.hosts.install import load_records, plan_install, plan_uninstall, read_config, write
 from app.core.hosts.jsonhost import JsonHost
 from tests.support.big_host_files import claude_code_config, commented_config
+from tests.support.host_samples import SAMPLES
 
 SIZE = 1 << 20
 
@@ -159,3 +160,33 @@ def test_what_only_the_careful_reader_accepts_or_refuses_is_left_to_it() -> None
 
 def _careful_value(text: str) -> Any:
     return jsonc._Parser(text, comments=True, trailing_commas=True).document().value
+
+
+ONE_LINE = ('{"mcpServers": {"a": {"command": "npx", "args": ["x"]}, "b": {"command": "uvx"}}, "projects": {"/p": '
+            '{"mcpServers": {"c": {"command": "node", "args": []}}}}}')
+
+
+def test_edits_made_at_once_are_the_edits_made_one_by_one(tmp_path: Path) -> None:
+    """On every JSON host's sample (entries on lines of their own: one pass) and on a file with its entries on one
+    line (where one edit moves the next: one by one), routing and restoring give what one edit after another does."""
+    big = claude_code_config(300_000)
+    cases = [(sample.host, sample.written(tmp_path)) for sample in SAMPLES if isinstance(HOSTS[sample.host], JsonHost)]
+    for host_name, text in [*cases, ("claude-code", ONE_LINE), ("claude-code", big)]:
+        host = HOSTS[host_name]
+        assert isinstance(host, JsonHost)
+        path = tmp_path / "config.json"
+        servers = host.read(path, text)
+        assert len(servers) > 1, host_name
+        chosen = [(server, _command(server.name)) for server in servers]
+        at_once = host.install_edits(path, text, chosen)
+        one_by_one = text
+        for server, command in chosen:
+            one_by_one = host.install_edit(path, one_by_one, server, command).text
+        assert (at_once is None) == (text == ONE_LINE), host_name
+        if at_once is not None:
+            assert at_once[-1].text == one_by_one, host_name
+        records = [(server.location, server.name, text[node.start : node.end])
+                   for server in servers for node in [jsonc.parse(text, comments=host.comments).find(server.location)]
+                   if node is not None]
+        restored = host.restore_edits(path, one_by_one, records)
+        assert restored is not None and restored[0] == text and all(restored[1]), host_name
