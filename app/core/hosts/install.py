@@ -22,7 +22,7 @@ from typing import Any
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, plan_import
-from app.core.hosts.jsonhost import JsonHost
+from app.core.hosts.jsonhost import JsonHost, forget_documents
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
 from app.core.system.locations import state_home
@@ -326,10 +326,19 @@ def write(change: FileChange) -> Path:
         saved.unlink(missing_ok=True)
         reason = str(exc.strerror or exc)
         raise HostConfigError("hosts.write_failed", path=str(change.config.path), reason=reason) from exc
+    forget_plans()
     return saved
+
+
+def forget_plans() -> None:
+    """Let go of the last plan and the documents read for it: a long-running process (the GUI) need not
+    hold on to a big file once it is written."""
+    _LAST_PLAN.clear()
+    forget_documents()
 
 
 def forget_left(change: FileChange) -> None:
     """Drop the records of entries the user changed since install: they are no longer ours to restore."""
     if change.left:
         save_records(_updated_records(load_records(), change))
+    forget_plans()

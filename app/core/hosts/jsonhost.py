@@ -57,8 +57,18 @@ class _Parsed:
             while len(kept) > self._sizes[edited]:
                 kept.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            for kept in self._kept.values():
+                kept.clear()
+
 
 _PARSED = _Parsed()
+
+
+def forget_documents() -> None:
+    """Let go of the documents read lately (a file was written: they are of texts it no longer holds)."""
+    _PARSED.clear()
 
 
 class JsonHost(Host):
