@@ -302,6 +302,9 @@ _COMMENTISH = re.compile(
 )
 
 
+_NOT_A_LINE_BREAK = re.compile(r"[^\r\n]")
+
+
 def _blanked(text: str, *, comments: bool, trailing_commas: bool) -> str | None:
     """`text` with its comments and trailing commas turned into spaces (the same length, strings untouched),
     or None when it holds something only the careful reader can judge."""
@@ -309,8 +312,8 @@ def _blanked(text: str, *, comments: bool, trailing_commas: bool) -> str | None:
 
     def blank(match: re.Match[str]) -> str:
         nonlocal stray
-        if match.lastgroup == "comment" and comments:
-            return " " * (match.end() - match.start())
+        if match.lastgroup == "comment" and comments:  # line breaks kept: a string they break stays broken
+            return _NOT_A_LINE_BREAK.sub(" ", match.group())
         if match.lastgroup == "trailing" and trailing_commas:
             return " "
         if match.lastgroup == "stray":

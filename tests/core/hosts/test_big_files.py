@@ -146,7 +146,8 @@ def test_the_fast_reader_agrees_with_the_careful_one(value: object, comment: str
 
 
 def test_what_only_the_careful_reader_accepts_or_refuses_is_left_to_it() -> None:
-    for text in ('{"a": [,]}', '{"a": {,}}', '{"a": NaN}', '{"a": [1,,]}', '{"a": 1,}'):
+    for text in ('{"a": [,]}', '{"a": {,}}', '{"a": NaN}', '{"a": [1,,]}', '{"a": 1,}', '{"a": "x /*\n*/ y"}',
+                 '{"a": "x /*\n*/ y", "b": [1,]}', '\ufeff{"a": [\ufeff1]}'):
         try:
             expected: object = _careful_value(text)
         except jsonc.JsoncError as exc:
