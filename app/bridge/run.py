@@ -14,8 +14,9 @@ import os
 import signal
 import stat
 import sys
+from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from app.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
 from app.bridge.proxy import Bridge, Upstream
@@ -181,10 +182,17 @@ def _feed_from_thread(loop: asyncio.AbstractEventLoop, reader: asyncio.StreamRea
 async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out: int) -> int:
     main = asyncio.current_task()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    upstream: Upstream | None = None
+
+    def stop(signum: int) -> None:
+        if upstream is not None:
+            upstream.interrupt(signum)
         if main is not None:
-            with contextlib.suppress(NotImplementedError, AttributeError):  # no signal handlers on Windows
-                loop.add_signal_handler(sig, main.cancel)
+            main.cancel()
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, AttributeError):  # no signal handlers on Windows
+            loop.add_signal_handler(sig, stop, sig)
     reader, host = await _host_streams(protocol_in, protocol_out)
     source = WatcherRootsSource(store, entry.name)
     status = SessionStatus(state_home(), entry.name, entry.target.kind)
@@ -226,11 +234,28 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
         log.info("stopped by a signal")
         return 0
     finally:
-        with contextlib.suppress(Exception):
-            await upstream.close()
         host.close()
-        await source.stop()
-        await status.close()
+        # Side by side: the host waits for the bridge to exit (and signals it again when that takes long).
+        await asyncio.gather(_quietly(upstream.close()), source.stop(), status.close())
+
+
+async def _quietly(closing: Awaitable[None]) -> None:
+    with contextlib.suppress(Exception):
+        await closing
+
+
+def leave(code: int) -> NoReturn:
+    """End the bridge process at once with `code`, once `run_bridge` has closed and flushed all it owns (the
+    server stopped, the host's pipe closed, the history closed).
+
+    The interpreter's own teardown frees every object one by one: 200-400 ms of CPU on a loaded machine,
+    while the host waits for the bridge to exit (Claude Code sends SIGTERM when SIGINT takes longer).
+    """
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def run_bridge(store: Store, entry: ServerEntry) -> int:

@@ -18,7 +18,7 @@ def shown_value(value: Any) -> str:
 
 
 def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
-    from app.bridge.run import configured_entry, register_adhoc, run_bridge
+    from app.bridge.run import configured_entry, leave, register_adhoc, run_bridge
 
     if args.server_name and args.server and args.server_name != args.server:
         raise CliError("cli.server_or_command")
@@ -37,7 +37,7 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
     # A `BridgeError` is a `UserError`: the command's caller says its sentence and exits non-zero.
     entry = configured_entry(store, args.server) if args.server else register_adhoc(store, args.name, args.command_line)
-    return run_bridge(store, entry)
+    leave(run_bridge(store, entry))
 
 
 def cmd_sessions(store: Store, args: argparse.Namespace) -> int:

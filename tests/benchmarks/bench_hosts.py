@@ -69,7 +69,7 @@ async def host_file_rows(_acks: Acks) -> list[Row]:
         uninstalls: list[float] = []
         for _ in range(samples):
             install_floors.append(run_floor())
-            installs.append(_timed(rootkeeper("hosts", "install", "claude-code"), env, project))
+            installs.append(_timed(rootkeeper("hosts", "install", "claude-code", "--all-projects"), env, project))
             if config.read_bytes() == original:
                 raise RuntimeError("hosts install left ~/.claude.json as it was")
             uninstall_floors.append(run_floor())
@@ -82,7 +82,7 @@ async def host_file_rows(_acks: Acks) -> list[Row]:
         empty_env = dict(env, HOME=str(empty), XDG_CONFIG_HOME=str(empty / ".config"))
         start_floors, starts = alternate(samples, run_floor, lambda: _timed(rootkeeper("hosts"), empty_env, project))
     return [
-        Row(f"`hosts install claude-code`, {shown} (whole process)", "s", Side("Rootkeeper", installs),
+        Row(f"`hosts install claude-code --all-projects`, {shown} (whole process)", "s", Side("Rootkeeper", installs),
             Side(FLOOR_LABEL, install_floors), note=f"{routed} servers routed, backup first"),
         Row(f"`hosts uninstall claude-code`, {shown} (whole process)", "s", Side("Rootkeeper", uninstalls),
             Side(FLOOR_LABEL, uninstall_floors), note="restored byte for byte"),

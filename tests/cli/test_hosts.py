@@ -32,6 +32,11 @@ def place(sample: Sample, home: Path, data_dir: Path) -> Path:
     return path
 
 
+def every_project(sample: Sample) -> list[str]:
+    """Claude Code's sample also holds a project's own entries: acted on from another folder only when asked."""
+    return ["--all-projects"] if sample.host == "claude-code" else []
+
+
 def snapshot(path: Path) -> tuple[bytes, int]:
     return path.read_bytes(), path.stat().st_mtime_ns
 
@@ -55,7 +60,7 @@ def test_hosts_lists_installed_hosts_their_files_and_servers(cli, home: Path, da
     (project / ".vscode").mkdir(parents=True)
     (project / ".vscode" / "mcp.json").write_text(VSCODE.written(data_dir))
     rows = {row["host"]: row for row in cli("hosts", "--json", cwd=project).json()}
-    assert set(rows) == set(HOSTS)
+    assert set(rows) == set(HOSTS) - {"mcp-json"}  # a plain mcpServers file has no place of its own
     assert rows["claude-desktop"]["installed"] is False and rows["claude-desktop"]["files"] == []
     (file,) = rows["cursor"]["files"]
     assert (file["path"], file["scope"], file["error"]) == (str(cursor), "user", None)
@@ -80,7 +85,8 @@ def test_import_turns_each_hosts_servers_into_pending_entries(cli, home: Path, d
                                                               sample: Sample) -> None:
     path = place(sample, home, data_dir)
     before = path.read_bytes()
-    result = cli("servers", "import", sample.host, "--json", "--keep-own-folders")  # each command as written
+    # each command as written; every project's entries (the sample's project is not the folder the CLI runs in)
+    result = cli("servers", "import", sample.host, "--json", "--keep-own-folders", *every_project(sample))
     assert result.code == 0, result
     report = result.json()
     assert report["files"] == [str(path)]
@@ -136,7 +142,7 @@ def test_entries_already_running_through_rootkeeper_are_not_imported(cli, home: 
 
 
 def test_a_file_is_imported_with_its_host_guessed_or_given(cli, home: Path, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    odd = tmp_path / "exported servers.json"
+    odd = tmp_path / "exported servers.jsonc"  # a .json file with mcpServers would be a plain mcpServers file
     odd.write_text(CURSOR.written(data_dir))
     refused = one_sentence(cli("servers", "import", str(odd)))
     assert "does not tell which host" in refused and "--host" in refused
@@ -157,7 +163,7 @@ def test_install_then_uninstall_leaves_the_file_byte_identical(cli, rk_home: Pat
     path = place(sample, home, data_dir)
     path.chmod(0o640)
     original = path.read_bytes()
-    installed = cli("hosts", "install", sample.host)
+    installed = cli("hosts", "install", sample.host, *every_project(sample))
     assert installed.code == 0, installed
     assert path.read_bytes() != original and stat.S_IMODE(path.stat().st_mode) == 0o640
     host = HOSTS[sample.host]

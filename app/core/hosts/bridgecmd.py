@@ -3,15 +3,42 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
-from pathlib import PurePath
+from pathlib import Path, PurePath
+
+from app.core.text import Message, message
 
 _SCRIPT_NAMES = {"rootkeeper", "rootkeeper.exe"}
 _PYTHON_PREFIXES = ("python", "pythonw")
 
 
+_CHECKOUT = Path(__file__).resolve().parents[3]
+"""The folder holding the `app` package: a source checkout when it also holds `pyproject.toml`."""
+
+
+def development_copy() -> Path | None:
+    """The source checkout this Rootkeeper runs from (`make run`, an editable install), or None when it is
+    installed (a package, a wheel in site-packages, a frozen build): an entry pointing into a checkout stops
+    working when the checkout is moved, cleaned or deleted."""
+    if getattr(sys, "frozen", False) or not (_CHECKOUT / "pyproject.toml").is_file():
+        return None
+    return _CHECKOUT
+
+
+def _installed_on_path(checkout: Path) -> str | None:
+    """A `rootkeeper` on PATH that is not this checkout's own (the package's, pipx's): it outlives the checkout."""
+    found = shutil.which("rootkeeper")
+    if found is None:
+        return None
+    real = Path(found).resolve()
+    return None if real.is_relative_to(checkout) or Path(os.path.abspath(found)).is_relative_to(checkout) \
+        else os.path.abspath(found)
+
+
 def rootkeeper_launcher() -> list[str]:
-    """An absolute command that starts this Rootkeeper, whatever launched it.
+    """An absolute command that starts this Rootkeeper, whatever launched it; run from a development copy,
+    an installed `rootkeeper` on PATH is preferred (see `launcher_note`).
 
     A frozen build or the installed `rootkeeper` console script is used as it was started (made
     absolute but not resolved: a .deb's /usr/bin link or a venv's bin/ script keeps working across
@@ -20,6 +47,10 @@ def rootkeeper_launcher() -> list[str]:
     """
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
+    checkout = development_copy()
+    installed = _installed_on_path(checkout) if checkout is not None else None
+    if installed is not None:
+        return [installed]
     started = sys.argv[0] if sys.argv else ""
     if PurePath(started).name.lower() in _SCRIPT_NAMES:
         # On Windows the console script is rootkeeper.exe while argv[0] may lack the suffix.
@@ -31,6 +62,14 @@ def rootkeeper_launcher() -> list[str]:
 
 PORTABLE_COMMAND = "rootkeeper"
 """What a project's shared config file runs: the command found on each teammate's PATH."""
+
+
+def launcher_note() -> Message | None:
+    """What to tell the user when the entries written can only point into a development copy."""
+    checkout = development_copy()
+    if checkout is None or _installed_on_path(checkout) is not None:
+        return None
+    return message("hosts.development_launcher", folder=str(checkout))
 
 
 def bridge_command(server: str) -> list[str]:

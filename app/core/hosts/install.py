@@ -83,8 +83,32 @@ def read_all(host: Host, files: list[ConfigFile]) -> list[ReadFile]:
     read = []
     for config in files:
         text = read_config(host, config.path)
-        read.append((config, text, host.read(config.path, text)))
+        read.append((config, text, read_servers(host, config, text)))
     return read
+
+
+def read_servers(host: Host, config: ConfigFile, text: str) -> list[HostServer]:
+    """The servers of `config` that are acted on: the file's own, and of the entries it keeps for many
+    projects only those of the project `config.within` is in (all of them when it is None)."""
+    servers = host.read(config.path, text)
+    if config.within is None:
+        return servers
+    nearest = nearest_project({server.project for server in servers if server.project}, config.within)
+    return [server for server in servers if not server.project or server.project == nearest]
+
+
+def nearest_project(projects: set[str], folder: Path) -> str | None:
+    """Of the project folders, the one `folder` is in, or the nearest above it (as a host run there finds it)."""
+    inside = [project for project in projects if _contains(project, folder)]
+    return max(inside, key=len) if inside else None
+
+
+def _contains(project: str, folder: Path) -> bool:
+    try:
+        folder.relative_to(project)
+    except ValueError:
+        return False
+    return True
 
 
 def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str] | None:
