@@ -30,6 +30,7 @@ def sections() -> dict[str, Section]:
         bench_edits,
         bench_fifty,
         bench_gui,
+        bench_hosts,
         bench_processes,
         bench_scale,
     )
@@ -52,6 +53,7 @@ def sections() -> dict[str, Section]:
         "10k-cli": bench_cli.ten_thousand_cli_rows,
         "10k-hub": bench_edits.ten_thousand_hub_rows,
         "gui": bench_gui.gui_rows,
+        "host-files": bench_hosts.host_file_rows,
         "idle": bench_processes.idle_rows,
         "stall": bench_processes.stall_rows,
         "100k": bench_scale.scale_rows,

@@ -9,6 +9,7 @@ atomically, keeping its mode and owner. Uninstall touches only entries that stil
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import os
 import stat
@@ -21,6 +22,7 @@ from typing import Any
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.jsonhost import JsonHost, forget_documents
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
 from app.core.system.locations import state_home
@@ -59,6 +61,11 @@ class FileChange:
     @property
     def changed(self) -> bool:
         return self.before != self.after
+
+    @functools.cached_property
+    def before_bytes(self) -> bytes:
+        """`before` as it is on disk (encoded once: a big file is compared with it more than once)."""
+        return self.before.encode("utf-8")
 
     def diff(self) -> str:
         shown = str(self.config.path)
@@ -140,20 +147,49 @@ def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
                  command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False) -> FileChange:
     """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry (`portable`:
-    the entry a project's shared file gets, `portable_bridge_command`)."""
+    the entry a project's shared file gets, `portable_bridge_command`).
+
+    The same plan asked for again (apply makes the plan it was shown once more, to be sure it still holds) is
+    the one made before, when it is for the very same text and the same entries, names and commands: each
+    edit of a big file is a copy of it."""
+    commands = [(server, name, portable_bridge_command(name, [server.command, *server.args]) if portable
+                 else command_for(name)) for server, name in chosen]
+    key = (host.name, config, tuple((server.location, name, tuple(command)) for server, name, command in commands))
+    for known_key, known_text, known in _LAST_PLAN:
+        if known_key == key and known_text is text:
+            return FileChange(host, config, text, known.after,
+                              [(server, name, edit) for (server, name, _), (_, _, edit) in zip(commands, known.edits,
+                                                                                              strict=True)])
     change = FileChange(host, config, text, text)
-    for server, rootkeeper_name in chosen:
-        command = (portable_bridge_command(rootkeeper_name, [server.command, *server.args]) if portable
-                   else command_for(rootkeeper_name))
+    at_once = (host.install_edits(config.path, text, [(server, command) for server, _, command in commands])
+               if isinstance(host, JsonHost) and len(commands) > 1 else None)
+    if at_once is not None:
+        change.edits = [(server, name, edit) for (server, name, _), edit in zip(commands, at_once, strict=True)]
+        change.after = at_once[-1].text
+    for server, rootkeeper_name, command in commands if at_once is None else []:
         edit = host.install_edit(config.path, change.after, server, command)
         change.edits.append((server, rootkeeper_name, edit))
         change.after = edit.text
+    _LAST_PLAN[:] = [(key, text, change)]
     return change
+
+
+_LAST_PLAN: list[tuple[tuple[Any, ...], str, FileChange]] = []
+"""The last plan of `plan_install`, with what it was made for (kept by the text's identity: comparing megabytes
+would cost what it saves)."""
 
 
 def plan_uninstall(host: Host, config: ConfigFile, text: str, records: list[dict[str, Any]]) -> FileChange:
     change = FileChange(host, config, text, text)
-    for record in records_for(records, host, config.path):
+    mine = records_for(records, host, config.path)
+    at_once = (host.restore_edits(config.path, text, [(tuple(r["location"]), r["server"], r["original"]) for r in mine])
+               if isinstance(host, JsonHost) and len(mine) > 1 else None)
+    if at_once is not None:  # one pass over a big file, the same result as one record after another
+        change.after = at_once[0]
+        for record, put_back in zip(mine, at_once[1], strict=True):
+            (change.restored if put_back else change.left).append(tuple(record["location"]))
+        return change
+    for record in mine:
         location = tuple(record["location"])
         restored = host.restore_edit(config.path, change.after, location, record["server"], record["original"])
         if restored is None:
@@ -239,7 +275,7 @@ def backup(change: FileChange) -> Path:
     target, counter = folder / base, 1
     while target.exists():
         target, counter = folder / f"{base}-{counter}", counter + 1
-    atomic_write(target, change.before.encode("utf-8"))
+    atomic_write(target, change.before_bytes)
     return target
 
 
@@ -258,10 +294,10 @@ def check_unchanged(change: FileChange) -> Kept:
     real = change.config.path.resolve()
     try:
         info = os.stat(real)
-        current = real.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        current = real.read_bytes()
+    except OSError as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
-    if current != change.before:
+    if current != change.before_bytes:
         raise changed_meanwhile(change.config.path)
     if not info.st_mode & stat.S_IWUSR:
         raise HostConfigError("hosts.read_only", path=str(change.config.path))
@@ -275,7 +311,7 @@ def _still_unchanged(change: FileChange) -> None:
         current = change.config.path.resolve().read_bytes()
     except OSError as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
-    if current != change.before.encode("utf-8"):
+    if current != change.before_bytes:
         raise changed_meanwhile(change.config.path)
 
 
@@ -314,10 +350,19 @@ def write(change: FileChange) -> Path:
         saved.unlink(missing_ok=True)
         reason = str(exc.strerror or exc)
         raise HostConfigError("hosts.write_failed", path=str(change.config.path), reason=reason) from exc
+    forget_plans()
     return saved
+
+
+def forget_plans() -> None:
+    """Let go of the last plan and the documents read for it: a long-running process (the GUI) need not
+    hold on to a big file once it is written."""
+    _LAST_PLAN.clear()
+    forget_documents()
 
 
 def forget_left(change: FileChange) -> None:
     """Drop the records of entries the user changed since install: they are no longer ours to restore."""
     if change.left:
         save_records(_updated_records(load_records(), change))
+    forget_plans()

@@ -7,9 +7,9 @@ into nodes that remember where each value starts and ends, and edits the text be
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -24,15 +24,34 @@ class JsoncError(ValueError):
         self.reason, self.line, self.column = reason, line, column
 
 
-@dataclass
 class Node:
-    """A value and the text span `[start, end)` it occupies."""
+    """A value and the text span `[start, end)` it occupies.
 
-    start: int
-    end: int
-    value: Any = None
-    members: dict[str, Node] = field(default_factory=dict)
-    """For objects: each key's value node (the last one wins for a repeated key, as in JSON.parse)."""
+    `members`, for objects: each key's value node (the last one wins for a repeated key, as in JSON.parse).
+    Objects deep in a document are read whole by the C decoder; their members are found the first time
+    they are asked for."""
+
+    __slots__ = ("_members", "_moved_from", "_scan", "end", "start", "value")
+
+    def __init__(self, start: int, end: int, value: Any = None, members: dict[str, Node] | None = None,
+                 scan: str | None = None) -> None:
+        self.start, self.end, self.value = start, end, value
+        self._members = {} if members is None and scan is None else members
+        self._scan = scan
+        """The text the spans are in, comments blanked (only needed to find the members later)."""
+        self._moved_from: tuple[Node, int] | None = None
+        """The node this one is, moved by an edit before it: its members are moved when asked for."""
+
+    @property
+    def members(self) -> dict[str, Node]:
+        if self._members is None:
+            if self._moved_from is not None:
+                origin, by = self._moved_from
+                self._members = {key: _moved(child, by, self._scan) for key, child in origin.members.items()}
+                self._moved_from = None
+            else:
+                self._members = _members_later(self)
+        return self._members
 
     def child(self, key: str) -> Node | None:
         return self.members.get(key)
@@ -184,26 +203,260 @@ class _Parser:
 
 def parse(text: str, *, comments: bool = True, trailing_commas: bool | None = None) -> Node:
     """The document's root node. `comments=False` reads plain JSON; trailing commas follow `comments`
-    unless said otherwise (Gemini CLI strips comments but then parses strict JSON)."""
+    unless said otherwise (Gemini CLI strips comments but then parses strict JSON).
+
+    Host files grow to megabytes (Claude Code keeps every project's history in `~/.claude.json`), so the
+    text goes through Python's C decoder whenever it can: plain JSON as it is, JSON with comments with its
+    comments and trailing commas blanked out (the same length, so every offset stays true). The careful
+    reader below, which says where a file is wrong, reads only what the C decoder refuses."""
     allow_trailing = comments if trailing_commas is None else trailing_commas
+    node = _fast(text)
+    if node is None and (comments or allow_trailing):
+        blanked = _blanked(text, comments=comments, trailing_commas=allow_trailing)
+        node = _fast(blanked) if blanked is not None else None
+    if node is not None:
+        return node
     return _Parser(text, comments=comments, trailing_commas=allow_trailing).document()
+
+
+# -- the fast path: objects walked for their spans, everything else decoded by the C decoder ----------------
+
+_SPACE = re.compile(r"[ \t\r\n\ufeff]*")
+WALKED_DEPTH = 4
+"""Objects this close to the top are walked member by member (their members' spans kept); deeper values, and
+every array, are decoded in one call. Every host keeps its servers within four keys of the top."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_scan_once: Any = json.JSONDecoder(parse_constant=_refuse_constant).scan_once  # type: ignore[attr-defined]
+_scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+class _NotFast(Exception):
+    """The C decoder refused the text here: the careful reader decides (and says where it is wrong)."""
+
+
+def _fast(text: str) -> Node | None:
+    try:
+        pos = _SPACE.match(text).end()  # type: ignore[union-attr]
+        node = _walk(text, pos, 0)
+        if _SPACE.match(text, node.end).end() != len(text):  # type: ignore[union-attr]
+            return None
+    except (_NotFast, ValueError, IndexError, StopIteration, RecursionError):
+        return None
+    return node
+
+
+def _walk(text: str, pos: int, depth: int) -> Node:
+    if text[pos] != "{" or depth >= WALKED_DEPTH:
+        decoded, end = _scan_once(text, pos)
+        return Node(pos, end, decoded, None if isinstance(decoded, dict) else {}, text)
+    value: dict[str, Any] = {}
+    members: dict[str, Node] = {}
+    node = Node(pos, pos, value, members, text)
+    space = _SPACE.match
+    pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+    if text[pos] == "}":
+        node.end = pos + 1
+        return node
+    while True:
+        if text[pos] != '"':
+            raise _NotFast
+        key, pos = _scanstring(text, pos + 1, True)
+        pos = space(text, pos).end()  # type: ignore[union-attr]
+        if text[pos] != ":":
+            raise _NotFast
+        child = _walk(text, space(text, pos + 1).end(), depth + 1)  # type: ignore[union-attr]
+        members[key] = child
+        value[key] = child.value
+        pos = space(text, child.end).end()  # type: ignore[union-attr]
+        if text[pos] == ",":
+            pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+        elif text[pos] == "}":
+            node.end = pos + 1
+            return node
+        else:
+            raise _NotFast
+
+
+def _members_later(node: Node) -> dict[str, Node]:
+    """The members of an object decoded whole, walked now from the text it was read from."""
+    if not isinstance(node.value, dict) or node._scan is None:
+        return {}
+    return _walk(node._scan, node.start, 0).members
+
+
+# Outside strings: comments, and commas right before a closing bracket. A comma right after an opening
+# bracket or another comma (`[,]`) is no trailing comma: the careful reader refuses it.
+_COMMENT = r"//[^\n]*|/\*.*?\*/"
+_GAP = rf"(?:\s|(?>{_COMMENT}))*"  # atomic: a comment ends at its own end, never reaches into the next one
+_COMMENTISH = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"'
+    rf"|(?P<comment>{_COMMENT})"
+    rf"|(?P<stray>[\[{{,]{_GAP},)"
+    rf"|(?P<trailing>,)(?={_GAP}[}}\]])",
+    re.DOTALL,
+)
+
+
+_NOT_A_LINE_BREAK = re.compile(r"[^\r\n]")
+
+
+def _blanked(text: str, *, comments: bool, trailing_commas: bool) -> str | None:
+    """`text` with its comments and trailing commas turned into spaces (the same length, strings untouched),
+    or None when it holds something only the careful reader can judge."""
+    stray = False
+
+    def blank(match: re.Match[str]) -> str:
+        nonlocal stray
+        if match.lastgroup == "comment" and comments:  # line breaks kept: a string they break stays broken
+            return _NOT_A_LINE_BREAK.sub(" ", match.group())
+        if match.lastgroup == "trailing" and trailing_commas:
+            return " "
+        if match.lastgroup == "stray":
+            stray = True
+        return match.group()
+
+    blanked = _COMMENTISH.sub(blank, text)
+    return None if stray else blanked
+
+
+# -- an edit of one value, and the document it makes, without reading the whole text again ---------------
+
+
+def parse_value(text: str, *, comments: bool = True, trailing_commas: bool | None = None) -> Node | None:
+    """`text` as one value with nothing around it (no space, no comment), or None when it is not one."""
+    try:
+        node = parse(text, comments=comments, trailing_commas=trailing_commas)
+    except JsoncError:
+        return None
+    return node if node.start == 0 and node.end == len(text) else None
+
+
+def replaced(top: Node, text: str, path: tuple[str, ...], new: Node, new_text: str) -> Node:
+    """The document `top` (read from `text`) as read from `new_text`: `text` with the value at `path` replaced
+    by the text `new` was read from, alone at offset 0 (`parse_value`).
+
+    The whole new text need not be read again: JSON's grammar takes any value in place of any other, so the
+    new text is well formed exactly when the new value is, and every span after it moves by a known amount."""
+    old = top.find(path)
+    if old is None:
+        raise KeyError(path)
+    length = new.end - new.start
+    delta = length - (old.end - old.start)
+    if top._scan is None or top._scan is text:
+        scan = None if top._scan is None else new_text
+    else:  # comments blanked: the same edit on the blanked text
+        scan = top._scan[: old.start] + new_text[old.start : old.start + length] + top._scan[old.end :]
+    _read_all_members(new)  # its own text is gone once it sits in the document
+    return _rebuilt(top, path, _moved(new, old.start, scan), (old.start, delta), scan)
+
+
+def replaced_all(top: Node, text: str, edits: list[tuple[tuple[str, ...], str, Node]]) -> tuple[str, Node] | None:
+    """`text` with the value at each path replaced by a value's text (and the node read from it alone,
+    `parse_value`), all at once, and the document that makes; None when two of the values overlap.
+
+    One copy of the text for all the edits: `replaced` one by one copies the whole text each time."""
+    located = []
+    for path, value_text, new in edits:
+        old = top.find(path)
+        if old is None:
+            raise KeyError(path)
+        located.append((old.start, old.end, path, value_text, new))
+    located.sort(key=lambda item: item[0])
+    if any(after[0] < before[1] for before, after in itertools.pairwise(located)):
+        return None
+    pieces, at = [], 0
+    for start, end, _, value_text, _ in located:
+        pieces += [text[at:start], value_text]
+        at = end
+    new_text = "".join([*pieces, text[at:]])
+    if top._scan is None or top._scan is text:
+        scan = None if top._scan is None else new_text
+    else:  # comments blanked: the same edits on the blanked text
+        blanked, at = [], 0
+        for start, end, _, value_text, _ in located:
+            blanked += [top._scan[at:start], value_text]  # the same length; never read again (members read)
+            at = end
+        scan = "".join([*blanked, top._scan[at:]])
+    document = top
+    for start, end, path, _, new in reversed(located):  # from the end: an edit moves only what is after it
+        _read_all_members(new)
+        delta = (new.end - new.start) - (end - start)
+        document = _rebuilt(document, path, _moved(new, start, scan), (start, delta), scan)
+    return new_text, document
+
+
+def _read_all_members(node: Node) -> None:
+    for child in node.members.values():
+        _read_all_members(child)
+
+
+def _moved(node: Node, by: int, scan: str | None) -> Node:
+    """`node` `by` characters further on; its members are moved only if they are ever asked for."""
+    if not by:
+        return node
+    if not node._members and node._moved_from is None and node._members is not None:
+        return Node(node.start + by, node.end + by, node.value, {}, scan)
+    moved = Node(node.start + by, node.end + by, node.value, None, scan)
+    moved._members = None
+    moved._moved_from = (node, by)
+    return moved
+
+
+def _rebuilt(node: Node, path: tuple[str, ...], new: Node, shift: tuple[int, int], scan: str | None) -> Node:
+    """`node` with `new` at `path`; members after the edit at `shift[0]` moved by `shift[1]`."""
+    at, delta = shift
+    if not path:
+        return new
+    key = path[0]
+    members: dict[str, Node] = {}
+    for name, child in node.members.items():
+        if name == key:
+            members[name] = _rebuilt(child, path[1:], new, shift, scan)
+        elif child.end <= at:
+            members[name] = child
+        else:
+            members[name] = _moved(child, delta, scan)
+    value = dict(node.value)
+    value[key] = members[key].value
+    return Node(node.start, node.end + delta, value, members, scan)
 
 
 def indent_unit(text: str) -> str:
     """The file's own indentation step, so a value written into it looks hand-made."""
-    for line in text.splitlines():
-        stripped = line.lstrip(" \t")
-        if stripped and len(stripped) < len(line):
-            return line[: len(line) - len(stripped)]
-    return "  "
+    return indentation(text)[0]
 
 
-def render(value: Any, text: str, at: int) -> str:
-    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on."""
+def indentation(text: str) -> tuple[str, int]:
+    """The file's indentation step and where the line it is taken from ends (past the end of the text when the
+    step is the default: no line is indented); an edit after that line leaves the step as it is."""
+    size = 4096
+    while True:  # the first indented line is near the top: no need to split a big file into all its lines
+        lines = text[:size].splitlines(keepends=True)
+        whole = size >= len(text)
+        end = 0
+        for line in lines if whole else lines[:-1]:  # the last line of a part may be cut short
+            end += len(line)
+            content = line.splitlines()[0] if line else line
+            stripped = content.lstrip(" \t")
+            if stripped and len(stripped) < len(content):
+                return content[: len(content) - len(stripped)], end
+        if whole:
+            return "  ", len(text) + 1
+        size *= 16
+
+
+def render(value: Any, text: str, at: int, newline: str | None = None, *, unit: str | None = None) -> str:
+    """`value` as JSON text for offset `at` in `text`, indented like the line it lands on (`newline`, `unit`:
+    the file's line ending and indentation step when the caller knows them already)."""
     line_start = text.rfind("\n", 0, at) + 1
     line = text[line_start:at]
     base = line[: len(line) - len(line.lstrip(" \t"))]
-    return _dump(value, base, indent_unit(text), newline_of(text))
+    return _dump(value, base, unit or indent_unit(text), newline or newline_of(text))
 
 
 def newline_of(text: str) -> str:
@@ -226,4 +479,4 @@ def _dump(value: Any, base: str, unit: str, nl: str) -> str:
 
 
 def replace_span(text: str, node: Node, new_text: str) -> str:
-    return text[: node.start] + new_text + text[node.end :]
+    return "".join((text[: node.start], new_text, text[node.end :]))  # one copy of the whole text fewer than `+`

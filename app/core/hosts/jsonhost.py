@@ -7,6 +7,8 @@ the restore are the same for all of them.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +21,54 @@ from app.core.hosts.bridgecmd import bridged_server_name
 TRANSPORT_KEYS = frozenset(
     {"command", "args", "env", "cwd", "url", "headers", "type", "serverUrl", "httpUrl", "envFile", "transport"}
 )
+
+
+class _Parsed:
+    """Documents read lately, by the very text object they were read from.
+
+    One command reads a file, plans its edits and applies them, each step handed the text of the one before:
+    a text seen before is not read again, and a text made by an edit gets its document from the edit
+    (`jsonc.replaced`). Kept by identity, not by content: hashing or comparing megabytes would cost what a
+    read saves. Few are kept, so a long-running process does not hold on to big files."""
+
+    def __init__(self, read: int = 2, edited: int = 2) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[bool, OrderedDict[tuple[int, bool, bool], tuple[str, jsonc.Node, str | None]]] = {
+            False: OrderedDict(), True: OrderedDict()}
+        self._sizes = {False: read, True: edited}
+
+    def get(self, text: str, flavour: tuple[bool, bool]) -> tuple[jsonc.Node, str | None] | None:
+        """The document and the line ending (None: not known yet) of `text`, when it was read (or made by an
+        edit) lately."""
+        with self._lock:
+            for kept in self._kept.values():
+                found = kept.get((id(text), *flavour))
+                if found is not None and found[0] is text:
+                    kept.move_to_end((id(text), *flavour))
+                    return found[1], found[2]
+        return None
+
+    def put(self, text: str, flavour: tuple[bool, bool], top: jsonc.Node, newline: str | None, *,
+            edited: bool) -> None:
+        with self._lock:
+            kept = self._kept[edited]
+            kept[(id(text), *flavour)] = (text, top, newline)
+            kept.move_to_end((id(text), *flavour))
+            while len(kept) > self._sizes[edited]:
+                kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            for kept in self._kept.values():
+                kept.clear()
+
+
+_PARSED = _Parsed()
+
+
+def forget_documents() -> None:
+    """Let go of the documents read lately (a file was written: they are of texts it no longer holds)."""
+    _PARSED.clear()
 
 
 class JsonHost(Host):
@@ -61,13 +111,34 @@ class JsonHost(Host):
     # -- the shared part ------------------------------------------------------------------------
 
     def _parse(self, path: Path, text: str) -> jsonc.Node:
+        return self._document(path, text)[0]
+
+    def _document(self, path: Path, text: str) -> tuple[jsonc.Node, str | None]:
+        """The document in `text` and the file's line ending, when known already."""
+        flavour = (self.comments, self.trailing_commas)
+        known = _PARSED.get(text, flavour)
+        if known is not None:
+            return known
         try:
             top = jsonc.parse(text, comments=self.comments, trailing_commas=self.trailing_commas)
         except jsonc.JsoncError as exc:
             raise self.unreadable(path, str(exc)) from exc
         if not isinstance(top.value, dict):
             raise self.unreadable(path, "its top level is not an object")
-        return top
+        _PARSED.put(text, flavour, top, None, edited=False)
+        return top, None
+
+    def _edited(self, top: jsonc.Node, text: str, location: tuple[str, ...], value_text: str,
+                new_text: str, *, newline: str | None) -> jsonc.Node | None:
+        """The document `new_text` is: `text` with the value at `location` replaced by `value_text`; None when
+        `value_text` is not one value standing alone. `newline`: the line ending of both texts (None: not
+        known to be the same)."""
+        new = jsonc.parse_value(value_text, comments=self.comments, trailing_commas=self.trailing_commas)
+        if new is None:
+            return None
+        edited = jsonc.replaced(top, text, location, new, new_text)
+        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, newline, edited=True)
+        return edited
 
     def read(self, path: Path, text: str) -> list[HostServer]:
         top = self._parse(path, text) if text.strip() else None
@@ -89,26 +160,88 @@ class JsonHost(Host):
         return servers
 
     def install_edit(self, path: Path, text: str, server: HostServer, command: list[str]) -> Edit:
-        node = self._parse(path, text).find(server.location)
+        top, known_newline = self._document(path, text)
+        newline = known_newline or jsonc.newline_of(text)
+        node = top.find(server.location)
         if node is None:
             raise self.uneditable(path, server.name, "it is no longer there")
-        installed = jsonc.render(self.bridge_entry(node.value, command), text, node.start)
+        intended = self.bridge_entry(node.value, command)
+        installed = jsonc.render(intended, text, node.start, newline)
         new_text = jsonc.replace_span(text, node, installed)
-        self._check_written(path, new_text, server.location, node.value, command)
+        # The edit is proven, not assumed: the new text reads back holding exactly the intended entry. The
+        # entry is written with the file's own line ending and JSON escapes every other one: it stays the same.
+        edited = self._edited(top, text, server.location, installed, new_text, newline=newline)
+        written = edited.find(server.location) if edited is not None else None
+        if written is None or written.value != intended:
+            raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
         return Edit(server.location, text[node.start : node.end], installed, new_text)
 
-    def _check_written(self, path: Path, new_text: str, location: tuple[str, ...], old: Any,
-                       command: list[str]) -> None:
-        # The edit is proven, not assumed: the new text parses and holds exactly the intended entry.
-        written = self._parse(path, new_text).find(location)
-        if written is None or written.value != self.bridge_entry(old, command):
-            raise self.uneditable(path, location[-1], "the rewritten file did not read back as intended")
+    def install_edits(self, path: Path, text: str, chosen: list[tuple[HostServer, list[str]]]) -> list[Edit] | None:
+        """What `install_edit` one entry after another gives, made in one pass over the text (a big file is
+        copied once, not once per entry), or None when the entries' edits would touch each other's lines
+        or the line the file's indentation is taken from (then one by one it is). Only the last edit's
+        `text` is the file with every edit; the earlier ones carry it too."""
+        top, known_newline = self._document(path, text)
+        newline = known_newline or jsonc.newline_of(text)
+        unit, unit_line_end = jsonc.indentation(text)
+        made: list[tuple[HostServer, jsonc.Node, dict[str, Any], str]] = []
+        for server, command in chosen:
+            node = top.find(server.location)
+            if node is None:
+                raise self.uneditable(path, server.name, "it is no longer there")
+            intended = self.bridge_entry(node.value, command)
+            made.append((server, node, intended, jsonc.render(intended, text, node.start, newline, unit=unit)))
+        spans = sorted((node.start, node.end) for _, node, _, _ in made)
+        line_starts = [text.rfind("\n", 0, start) + 1 for start, _ in spans]
+        if any(start < unit_line_end for start, _ in spans) or any(
+                line_start <= end for (_, end), line_start in zip(spans, line_starts[1:], strict=False)):
+            return None
+        news = []
+        for server, _node, intended, installed in made:
+            new = jsonc.parse_value(installed, comments=self.comments, trailing_commas=self.trailing_commas)
+            if new is None or new.value != intended:  # proven, not assumed, as in `install_edit`
+                raise self.uneditable(path, server.name, "the rewritten file did not read back as intended")
+            news.append((server.location, installed, new))
+        done = jsonc.replaced_all(top, text, news)
+        if done is None:
+            return None
+        new_text, edited = done
+        _PARSED.put(new_text, (self.comments, self.trailing_commas), edited, newline, edited=True)
+        return [Edit(server.location, text[node.start : node.end], installed, new_text)
+                for server, node, _, installed in made]
+
+    def restore_edits(self, path: Path, text: str, records: list[tuple[tuple[str, ...], str, str]]
+                      ) -> tuple[str, list[bool]] | None:
+        """What `restore_edit` one record (location, installed as, original) after another gives, made in one
+        pass over the text: the restored text and, for each record, whether it was put back (False: the entry
+        is no longer the bridge entry, and stays). None when that cannot be done in one pass."""
+        top, _ = self._document(path, text)
+        news, done = [], []
+        for location, installed_as, original in records:
+            node = top.find(location)
+            if node is None or not self.is_bridge_entry(node.value, installed_as):
+                done.append(False)
+                continue
+            new = jsonc.parse_value(original, comments=self.comments, trailing_commas=self.trailing_commas)
+            if new is None:
+                return None
+            news.append((location, original, new))
+            done.append(True)
+        if not news:
+            return text, done
+        made = jsonc.replaced_all(top, text, news)
+        if made is None:
+            return None
+        _PARSED.put(made[0], (self.comments, self.trailing_commas), made[1], None, edited=True)
+        return made[0], done
 
     def restore_edit(self, path: Path, text: str, location: tuple[str, ...], installed_as: str,
                      original: str) -> str | None:
-        node = self._parse(path, text).find(location)
+        top = self._parse(path, text)
+        node = top.find(location)
         if node is None or not self.is_bridge_entry(node.value, installed_as):
             return None
         restored = jsonc.replace_span(text, node, original)
-        self._parse(path, restored)
+        if self._edited(top, text, location, original, restored, newline=None) is None:
+            self._parse(path, restored)  # not one value alone: the whole file says whether it still reads
         return restored
