@@ -87,6 +87,21 @@ def cmd_roots_enable(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_roots_read_only(store: Store, args: argparse.Namespace) -> int:
+    from app.core.edits import roots as edit_roots
+    from app.core.paths import printable
+    from app.core.store import plain
+    from app.core.text import message
+
+    with plain.transaction(store) as data:
+        root = edit_roots.set_read_only(data, args.root, args.state == "on")
+        gaps = edit_roots.read_only_gaps(data, root)
+    print(message("root.read_only_on" if root.read_only else "root.read_only_off", name=printable(root.name)).text)
+    for gap in gaps:
+        print(gap.text)
+    return 0
+
+
 def cmd_roots_rename(store: Store, args: argparse.Namespace) -> int:
     from app.core.edits import roots as edit_roots
     from app.core.paths import printable
@@ -197,6 +212,10 @@ def _add_roots_commands(group: argparse.ArgumentParser) -> None:
         p = roots.add_parser(name, help=f"{name} a shared folder (by id, name or path)")
         p.add_argument("root", metavar="ROOT")
         p.set_defaults(handler=handler)
+    p = roots.add_parser("read-only", help="let confined servers read a shared folder but not change it")
+    p.add_argument("root", metavar="ROOT", help="id, name or path")
+    p.add_argument("state", choices=("on", "off"))
+    p.set_defaults(handler=cmd_roots_read_only)
     p = roots.add_parser("rename", help="give a shared folder another name")
     p.add_argument("root", metavar="ROOT")
     p.add_argument("name", metavar="NAME")

@@ -43,6 +43,7 @@ def root_rows(roots: list[dict[str, Any]], timeout: float = access.DEFAULT_TIMEO
             "detail": result.detail, "checked_at": result.checked_at.isoformat(),
             "added_at": root["added_at"].isoformat(), "policy": "forbidden" if forbidden else None,
             "standing": standing(root["enabled"], result.ok, forbidden=forbidden, paused=paused).value,
+            "read_only": root["read_only"],
         })
     return rows
 
@@ -52,21 +53,27 @@ def fails_check(row: dict[str, Any]) -> bool:
     return needs_attention(row["enabled"], row["status"] == "ok", forbidden=row["policy"] == "forbidden")
 
 
-def _root_head(row: dict[str, Any]) -> str:
+READ_ONLY_WORD = "read-only"
+
+
+def _root_head(row: dict[str, Any], modes: bool = False) -> str:
     # A decision (pause, policy, turned off) is said as such; otherwise what the check found (ok, missing, …).
+    # `modes`: a column saying which folders are read-only, there only when one is (the table is unchanged else).
     state = row["standing"] if Standing(row["standing"]).decided else row["status"]
-    return f"{printable(row['id'])}  {state:<17}  {printable(row['name'])}"
+    mode = f"{READ_ONLY_WORD if row['read_only'] else '':<{len(READ_ONLY_WORD)}}  " if modes else ""
+    return f"{printable(row['id'])}  {state:<17}  {mode}{printable(row['name'])}"
 
 
 def print_root_table(rows: list[dict[str, Any]]) -> None:
     if not rows:
         print("No shared folders yet. Add one with: rootkeeper roots add PATH")
         return
+    modes = any(row["read_only"] for row in rows)
     for row in rows:
         target = printable(row["path"])
         if row["entered_path"] != row["path"]:
             target = f"{printable(row['entered_path'])} -> {target}"
-        print(f"{_root_head(row)}  {target}")
+        print(f"{_root_head(row, modes)}  {target}")
 
 
 def print_root_checks(rows: list[dict[str, Any]]) -> None:

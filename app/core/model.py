@@ -46,8 +46,9 @@ class Root(_Model):
     is_file: bool = False
     enabled: bool = True
     added_at: datetime = Field(default_factory=utc_now)
-
-
+    read_only: bool = False
+    """A confined server may read it but not change, create, rename or delete anything in it (`app.core.confine`);
+    servers that are only told about it are not held to this (roots carry no mode)."""
 
 
 class StdioTarget(_Model):

@@ -854,6 +854,22 @@
         <translation>{path} 已共享，但 Rootkeeper 现在无法读取它（{status}）；在可以读取之前，服务器看不到它。</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is now read-only for confined servers; servers that are not confined can still change it.</source>
+        <translation>“{name}”现在对受限运行的服务器只读；未受限的服务器仍可修改它。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is no longer read-only: confined servers given it can change it again.</source>
+        <translation>“{name}”不再只读：分配到它的受限服务器可以再次修改它。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is inside &apos;{other}&apos;, which is not read-only: a confined server given both can still change it.</source>
+        <translation>“{name}”位于“{other}”之内，而后者不是只读的：同时分配到两者的受限服务器仍可修改它。</translation>
+    </message>
+    <message>
+        <source>Read-only holds for confined servers only: the system lets them read the folder but not change, create, rename or delete anything in it. Servers that are only told about folders can still change it.</source>
+        <translation>只读只对受限运行的服务器有效：系统允许它们读取该文件夹，但不允许在其中修改、创建、重命名或删除任何内容。仅被告知文件夹的服务器仍可修改它。</translation>
+    </message>
+    <message>
         <source>A server named &apos;{name}&apos; already exists; remove it first or pick another name.</source>
         <translation>已存在名为“{name}”的服务器；请先将其移除，或换一个名称。</translation>
     </message>
@@ -1805,6 +1821,10 @@ Drag a folder here or click Share a folder…</source>
     <message>
         <source>Nobody (blocked by policy)</source>
         <translation>没有（被策略禁止）</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
     </message>
     <message>
         <source>Nobody (not reachable)</source>

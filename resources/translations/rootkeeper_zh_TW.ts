@@ -854,6 +854,22 @@
         <translation>{path} 已共用，但 Rootkeeper 現在無法讀取它（{status}）；在可以讀取之前，伺服器看不到它。</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is now read-only for confined servers; servers that are not confined can still change it.</source>
+        <translation>「{name}」現在對受限執行的伺服器唯讀；未受限的伺服器仍可修改它。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is no longer read-only: confined servers given it can change it again.</source>
+        <translation>「{name}」不再唯讀：分配到它的受限伺服器可以再次修改它。</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is inside &apos;{other}&apos;, which is not read-only: a confined server given both can still change it.</source>
+        <translation>「{name}」位於「{other}」之內，而後者不是唯讀的：同時分配到兩者的受限伺服器仍可修改它。</translation>
+    </message>
+    <message>
+        <source>Read-only holds for confined servers only: the system lets them read the folder but not change, create, rename or delete anything in it. Servers that are only told about folders can still change it.</source>
+        <translation>唯讀只對受限執行的伺服器有效：系統允許它們讀取該資料夾，但不允許在其中修改、建立、重新命名或刪除任何內容。僅被告知資料夾的伺服器仍可修改它。</translation>
+    </message>
+    <message>
         <source>A server named &apos;{name}&apos; already exists; remove it first or pick another name.</source>
         <translation>已有名為「{name}」的伺服器；請先將其移除，或換一個名稱。</translation>
     </message>
@@ -1805,6 +1821,10 @@ Drag a folder here or click Share a folder…</source>
     <message>
         <source>Nobody (blocked by policy)</source>
         <translation>沒有（被原則禁止）</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>唯讀</translation>
     </message>
     <message>
         <source>Nobody (not reachable)</source>

@@ -3,7 +3,8 @@
     python -m tests.servers.confined_probe
 
 Tools: `read_file(path)`, `write_file(path, text)`, `list_dir(path)`, `spawn(path)` (runs `cat PATH` as a child and
-reports its output and exit status). Each returns `{"ok": ...}` or `{"error": "<errno name>", "detail": ...}`, so
+reports its output and exit status), `remove(path)`, `rename(path, to)` and `spawn_write(path, text)` (a `sh` child
+writes `text` to `PATH`). Each returns `{"ok": ...}` or `{"error": "<errno name>", "detail": ...}`, so
 a refusal by the system is an answer, not a failed call.
 """
 
@@ -58,6 +59,31 @@ def build() -> MCPServer:
         """Run `cat PATH` as a child process: its output, its error output and its exit status."""
         done = subprocess.run(["cat", path], capture_output=True, text=True, timeout=30, check=False)
         return {"ok": done.stdout, "status": done.returncode, "stderr": done.stderr}
+
+    @server.tool()
+    async def remove(path: str) -> dict[str, Any]:
+        """Delete the file."""
+        try:
+            os.remove(path)
+        except OSError as error:
+            return _refused(error)
+        return {"ok": True}
+
+    @server.tool()
+    async def rename(path: str, to: str) -> dict[str, Any]:
+        """Rename (or move) `path` to `to`."""
+        try:
+            os.rename(path, to)
+        except OSError as error:
+            return _refused(error)
+        return {"ok": True}
+
+    @server.tool()
+    async def spawn_write(path: str, text: str) -> dict[str, Any]:
+        """Run `sh -c 'cat > PATH'` as a child process fed `text`: its error output and its exit status."""
+        done = subprocess.run(["sh", "-c", 'cat > "$1"', "sh", path], input=text, capture_output=True, text=True,
+                              timeout=30, check=False)
+        return {"status": done.returncode, "stderr": done.stderr}
 
     return server
 

@@ -34,6 +34,7 @@ def make_sample_data(home: Path, user_home: Path) -> None:
                            ("Downloads/old-experiments", None), ("Backups/usb-drive", "USB backup")):
             data.roots.append(plan_add(data, str(user_home / path), name=name).root)
         data.roots[5].enabled = False
+        data.roots[2].read_only = True  # confined servers may only read "Research"
         chosen = [data.roots[0].id, data.roots[1].id]
         record = str(user_home / "seen.jsonl")
         data.servers += [

@@ -1,4 +1,4 @@
-"""Edits of the shared folders: add (broad, duplicate and nested rules), enable, rename, remove, pause.
+"""Edits of the shared folders: add (broad, duplicate and nested rules), enable, read-only, rename, remove, pause.
 
 Each function changes `data` in place or raises a `UserError` before changing anything, so a caller
 inside a store transaction writes either the whole edit or nothing.
@@ -15,6 +15,7 @@ from app.core.policy import load_policy
 from app.core.roots import access
 from app.core.roots.ids import unused_root_id
 from app.core.roots.lookup import AddPlan, RootError, find_root, plan_among, remove_root, rename_root
+from app.core.roots.overlap import is_inside
 from app.core.text import BROAD_WHY, Message, message
 
 if TYPE_CHECKING:
@@ -106,6 +107,24 @@ def set_enabled(data: StoreData, selector: str, enabled: bool) -> Root:
         raise forbidden
     root.enabled = enabled
     return root
+
+
+def set_read_only(data: StoreData, selector: str, read_only: bool) -> Root:
+    """Whether confined servers may only read the root (`app.core.confine`); servers that are only told about it
+    see it the same either way. Never refused by the policy: it takes rights away or gives back the shared ones."""
+    root = find_root(data, selector)
+    root.read_only = read_only
+    return root
+
+
+def read_only_gaps(data: StoreData, root: Root) -> list[Message]:
+    """Where a read-only `root` can still be changed: it lies inside another shared folder that is not read-only,
+    and a ruleset only adds rights, so a confined server given both may change it through that one."""
+    if not root.read_only:
+        return []
+    return [message("root.read_only_inside", name=printable(root.name), other=printable(other.name))
+            for other in data.roots
+            if other.enabled and not other.read_only and other.path != root.path and is_inside(root.path, other.path)]
 
 
 def rename(data: StoreData, selector: str, name: str) -> tuple[str, Root]:

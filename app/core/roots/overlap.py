@@ -52,7 +52,8 @@ class Overlap:
         return self.message(path).text
 
 
-def _is_inside(child: str, parent: str) -> bool:
+def is_inside(child: str, parent: str) -> bool:
+    """Whether the canonical path `child` lies strictly below `parent`."""
     if parent == os.sep:
         return child != os.sep
     return child.startswith(parent.rstrip(os.sep) + os.sep)
@@ -64,9 +65,9 @@ def find_overlaps(path: str, roots: Iterable[Root]) -> list[Overlap]:
     for root in roots:
         if root.path == path:
             found.append(Overlap("duplicate", root))
-        elif _is_inside(path, root.path):
+        elif is_inside(path, root.path):
             found.append(Overlap("inside", root))
-        elif _is_inside(root.path, path):
+        elif is_inside(root.path, path):
             found.append(Overlap("contains", root))
     order = {"duplicate": 0, "inside": 1, "contains": 2}
     return sorted(found, key=lambda overlap: order[overlap.relation])

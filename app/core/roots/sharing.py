@@ -144,21 +144,33 @@ def argument_folders(
     return folders
 
 
+class Granted(NamedTuple):
+    """The local folders a confined server may reach (`granted_folders`)."""
+
+    folders: list[str]
+    """Every folder it may read, and change unless it is in `read_only`."""
+    read_only: list[str]
+    """Those of `folders` it may only read: shared folders the user marked read-only."""
+
+
 def granted_folders(
     data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry, policy: Policy = NO_POLICY
-) -> list[str]:
+) -> Granted:
     """The local folders a confined `server` may read and change (`app.core.confine`): the folders it would be
     told (before path aliases, which only rename them), and the folders on its own command line the user kept
-    as its own or has it sent too. Nothing while sharing is paused, not even its own."""
+    as its own or has it sent too; of those, the shared folders marked read-only it may only read (also when the
+    same folder is on its own command line). Nothing while sharing is paused, not even its own."""
     if data.paused:
-        return []
-    folders = [root.path for root in _picked(server, shared_roots(data.roots, statuses, policy), policy)]
+        return Granted([], [])
+    picked = _picked(server, shared_roots(data.roots, statuses, policy), policy)
+    folders = [root.path for root in picked]
     if server.kept_folders or (server.also_send_own_folders and server.declares_roots):
         from app.core.servers.folder_args import command_line_folders
 
         own = command_line_folders(server.target) if server.also_send_own_folders else []
         folders += [os.path.realpath(folder) for folder in [*server.kept_folders, *own]]
-    return list(dict.fromkeys(folders))
+    read_only = list(dict.fromkeys(root.path for root in picked if root.read_only))
+    return Granted(list(dict.fromkeys(folders)), read_only)
 
 
 def withheld(data: StoreData, server: ServerEntry, visible: Iterable[object]) -> Message | None:

@@ -2,8 +2,9 @@
 command they spawn.
 
 Two things depend on the folders the server may see: its placeholders (`app.core.servers.arguments`, filled with
-`argument_folders`) and its confinement (`app.core.confine`: the launcher's ruleset, from `granted_folders`).
-Either makes the started command change when the folders change, and the starters restart it then.
+`argument_folders`) and its confinement (`app.core.confine`: the launcher's ruleset, from `granted_folders`: read
+and write, or read only where the folder is marked read-only). Either makes the started command change when the
+folders (or their modes) change, and the starters restart it then.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def started_entry(
 
         target = started.target
         assert isinstance(target, StdioTarget)
-        limits = server_boundary(entry, target, granted_folders(data, statuses, entry, policy), (),
-                                 str(state_home() / "confined"))
+        granted = granted_folders(data, statuses, entry, policy)
+        limits = server_boundary(entry, target, granted.folders, granted.read_only, str(state_home() / "confined"))
         started = started.model_copy(update={"target": confined_target(target, limits)})
     return started, folders

@@ -141,6 +141,7 @@ class PlainRoot(dict[str, Any]):
     is_file: bool = _key("is_file")
     enabled: bool = _key("enabled")
     added_at: datetime = _key("added_at")
+    read_only: bool = _key("read_only")
 
 
 class PlainServer(dict[str, Any]):
@@ -185,7 +186,7 @@ class PlainStore(dict[str, Any]):
         from app.core.roots.ids import new_root_id, utc_now
 
         return PlainRoot(id=new_root_id(), name=name, entered_path=entered_path, path=path, uri=uri, is_file=is_file,
-                         enabled=True, added_at=utc_now())
+                         enabled=True, added_at=utc_now(), read_only=False)
 
 
 _VIEWS: dict[str, Callable[[], dict[str, Any]]] = {"Root": PlainRoot, "ServerEntry": PlainServer}

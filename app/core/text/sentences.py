@@ -66,6 +66,16 @@ SENTENCES: dict[str, str] = {
     "root.nothing_given": QT_TRANSLATE_NOOP("Messages", "Say which folders to share."),
     "root.not_readable": QT_TRANSLATE_NOOP("Messages", "{path} is shared, but Rootkeeper cannot read it now "
                                                        "({status}); servers will not see it until it can."),
+    "root.read_only_on": QT_TRANSLATE_NOOP("Messages", "'{name}' is now read-only for confined servers; servers that "
+                                                       "are not confined can still change it."),
+    "root.read_only_off": QT_TRANSLATE_NOOP("Messages", "'{name}' is no longer read-only: confined servers given it "
+                                                        "can change it again."),
+    "root.read_only_inside": QT_TRANSLATE_NOOP("Messages", "'{name}' is inside '{other}', which is not read-only: a "
+                                                           "confined server given both can still change it."),
+    "root.read_only_explained": QT_TRANSLATE_NOOP("Messages", "Read-only holds for confined servers only: the system "
+                                                              "lets them read the folder but not change, create, "
+                                                              "rename or delete anything in it. Servers that are only "
+                                                              "told about folders can still change it."),
     # -- servers ---------------------------------------------------------------------------------------------
     "server.exists": QT_TRANSLATE_NOOP("Messages", "A server named '{name}' already exists; remove it first or pick "
                                                    "another name."),

@@ -180,6 +180,11 @@ class Flows(QObject):
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._guard(self.editor.set_enabled(root_id, enabled))
 
+    async def set_read_only(self, root_id: str, read_only: bool) -> None:
+        gaps = await self._guard(self.editor.set_read_only(root_id, read_only))
+        if gaps:  # inside a folder confined servers may change: say that it stays changeable through that one
+            self._report("\n".join(render(gap) for gap in gaps), Level.WARNING)
+
     async def rename(self, root_id: str, name: str) -> None:
         await self._guard(self.editor.rename(root_id, name))
 

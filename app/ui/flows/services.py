@@ -112,6 +112,14 @@ class StoreEditor:
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._edit_state(lambda data: edit_roots.set_enabled(data, root_id, enabled))
 
+    async def set_read_only(self, root_id: str, read_only: bool) -> list[Message]:
+        """Mark the root read-only (or not) for confined servers; what still leaves it changeable (nesting)."""
+
+        def edit(data: StoreData) -> list[Message]:
+            return edit_roots.read_only_gaps(data, edit_roots.set_read_only(data, root_id, read_only))
+
+        return await self._edit_state(edit)
+
     async def rename(self, root_id: str, name: str) -> None:
         await self._edit_state(lambda data: edit_roots.rename(data, root_id, name))
 

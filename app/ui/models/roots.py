@@ -1,4 +1,5 @@
-"""The shared folders as a table: shared toggle, name (editable), path, status, last check, who sees it.
+"""The shared folders as a table: shared toggle, name (editable), path, status, last check, who sees it, and
+whether confined servers may only read it.
 
 The model never writes anything: an edit in the view is shown at once and announced through a
 signal; the window saves it through the store, and the next snapshot confirms or reverts it.
@@ -18,6 +19,7 @@ from app.core.history.seen_by import given_to, held_through
 from app.core.paths import printable
 from app.core.roots.access import AccessStatus
 from app.core.roots.standing import Standing
+from app.core.text import message
 from app.ui import text
 from app.ui.icons import Dot, dot
 from app.ui.models.snapshot import RootRow, Snapshot
@@ -37,6 +39,8 @@ class Column(IntEnum):
     STATUS = 3
     CHECKED = 4
     SEEN_BY = 5
+    READ_ONLY = 6
+    """Last, so a header state saved before it existed still fits the columns it knew."""
 
 
 ROOT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -55,6 +59,7 @@ def status_dot(row: RootRow, own: Standing) -> Dot:
 class RootsTableModel(KeyedTableModel[RootRow]):
     renameRequested = Signal(str, str)
     enabledChangeRequested = Signal(str, bool)
+    readOnlyChangeRequested = Signal(str, bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(lambda row: row.root.id, len(Column), parent, same=RootRow.same_as)
@@ -94,6 +99,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 Column.STATUS: self.tr("Status"),
                 Column.CHECKED: self.tr("Checked"),
                 Column.SEEN_BY: self.tr("Seen by"),
+                Column.READ_ONLY: self.tr("Read-only"),
             }.get(Column(section))
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
@@ -103,6 +109,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                                         "host reaches through a live bridge. When none does, the ones the "
                                         "history says were given it are named in grey; the tooltip has each "
                                         "one's last time."),
+                Column.READ_ONLY: render(message("root.read_only_explained")),
             }.get(Column(section))
         return None
 
@@ -141,7 +148,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         cells = []
         for column in Column:
             shown = self._text(row, column, standing, own)
-            foreground = grey if column is not Column.SHARED else None
+            foreground = grey if column not in (Column.SHARED, Column.READ_ONLY) else None
             if foreground is None and column is Column.SEEN_BY and not row.holding:
                 foreground = _MUTED
             cells.append({
@@ -154,6 +161,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             })
         cells[Column.SHARED][Qt.ItemDataRole.CheckStateRole] = (
             Qt.CheckState.Checked if root.enabled else Qt.CheckState.Unchecked)
+        cells[Column.READ_ONLY][Qt.ItemDataRole.CheckStateRole] = (
+            Qt.CheckState.Checked if root.read_only else Qt.CheckState.Unchecked)
         return tuple(cells)
 
     def _text(self, row: RootRow, column: Column, standing: Standing, own: Standing) -> str | None:
@@ -223,6 +232,8 @@ class RootsTableModel(KeyedTableModel[RootRow]):
             return self.tr("Shared") if root.enabled else self.tr("Turned off: no server is told about it")
         if column is Column.SEEN_BY:
             return self._seen_by_tooltip(row)
+        if column is Column.READ_ONLY:
+            return render(message("root.read_only_explained"))
         return None
 
     def _seen_by_tooltip(self, row: RootRow) -> str | None:
@@ -267,7 +278,7 @@ class RootsTableModel(KeyedTableModel[RootRow]):
         base = super().flags(index)
         if not index.isValid():
             return base
-        if index.column() == Column.SHARED:
+        if index.column() in (Column.SHARED, Column.READ_ONLY):
             return base | Qt.ItemFlag.ItemIsUserCheckable
         if index.column() == Column.NAME:
             return base | Qt.ItemFlag.ItemIsEditable
@@ -291,6 +302,13 @@ class RootsTableModel(KeyedTableModel[RootRow]):
                 return False
             self.replace_row(index.row(), row._replace(root=root.model_copy(update={"enabled": enabled})))
             self.enabledChangeRequested.emit(root.id, enabled)
+            return True
+        if index.column() == Column.READ_ONLY and role == Qt.ItemDataRole.CheckStateRole:
+            read_only = Qt.CheckState(value) == Qt.CheckState.Checked
+            if read_only == root.read_only:
+                return False
+            self.replace_row(index.row(), row._replace(root=root.model_copy(update={"read_only": read_only})))
+            self.readOnlyChangeRequested.emit(root.id, read_only)
             return True
         return False
 

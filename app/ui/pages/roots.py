@@ -30,7 +30,9 @@ from app.ui.window.widgets import (
     sortable,
 )
 
-_WIDTHS = {Column.SHARED: 64, Column.NAME: 160, Column.STATUS: 140, Column.CHECKED: 80, Column.SEEN_BY: 230}
+_WIDTHS = {Column.SHARED: 64, Column.NAME: 150, Column.STATUS: 130, Column.CHECKED: 80, Column.SEEN_BY: 170,
+           Column.READ_ONLY: 80}
+"""The columns but Path, whose widths add up to the smallest window's (`MainWindow._smallest_usable`)."""
 
 
 class RootsPage(QWidget):
@@ -103,6 +105,7 @@ class RootsPage(QWidget):
         self.table.customContextMenuRequested.connect(self._show_menu)
         model.renameRequested.connect(self._rename)
         model.enabledChangeRequested.connect(self._set_enabled)
+        model.readOnlyChangeRequested.connect(self._set_read_only)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         model.rowsRemoved.connect(self._selection_changed)
         model.dataChanged.connect(self._selection_changed)
@@ -193,6 +196,10 @@ class RootsPage(QWidget):
     @asyncSlot(str, bool)
     async def _set_enabled(self, root_id: str, enabled: bool) -> None:
         await self._flows.set_enabled(root_id, enabled)
+
+    @asyncSlot(str, bool)
+    async def _set_read_only(self, root_id: str, read_only: bool) -> None:
+        await self._flows.set_read_only(root_id, read_only)
 
     def retranslate(self) -> None:
         self.add_button.setText(self.tr("&Share a folder…"))
