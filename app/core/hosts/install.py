@@ -20,7 +20,7 @@ from typing import Any
 
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command
-from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.importing import Imported, UseShared, plan_import
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
 from app.core.system.locations import state_home
@@ -96,13 +96,18 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
     return wanted
 
 
-def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
-                      wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
-    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge."""
+def plan_host_install(data: StoreData, host: Host, read: list[ReadFile], wanted: set[str] | None,
+                      use_shared: UseShared | None = None) -> tuple[list[FileChange], list[Imported]]:
+    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge.
+    `use_shared` says, for a new server whose command line names folders, whether the folders you share take
+    their place (`plan_import`; None: yes)."""
     changes, results = [], []
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path, for_install=True)
+        if use_shared is None:
+            imported = plan_import(data, picked, config.path, for_install=True)
+        else:
+            imported = plan_import(data, picked, config.path, for_install=True, use_shared=use_shared)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
         changes.append(plan_install(host, config, text, pairs))
