@@ -558,12 +558,13 @@ class Bridge:
 
 
 def _strings(value: Any) -> Iterator[str]:
-    """Every string in a decoded JSON value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+    """Every string in a decoded JSON value (without recursion: a server may nest as deep as the parser allows)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
