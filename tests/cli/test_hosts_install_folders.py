@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.core.store.store import Store
 from tests.support.host_samples import CLAUDE_DESKTOP, FS
+from tests.support.terminal import on_a_terminal
 
 FS_AFTER = ["-y", FS, "{roots}"]
 
@@ -75,3 +76,20 @@ def test_a_dry_run_shows_the_offer_and_saves_nothing(cli, rk_home: Path, host_ho
     assert dry.code == 0, dry
     assert f"  After: npx -y {FS} '{{roots}}'" in dry.out
     assert path.read_bytes() == original and not rk_home.exists()
+
+
+def test_on_a_terminal_install_asks_each_server_and_takes_no_and_yes_for_an_answer(
+    rk_home: Path, host_home: Path, data_dir: Path
+) -> None:
+    path, original = place(host_home, data_dir)
+    shown = on_a_terminal(rk_home, ["hosts", "install", "claude-desktop"], ["n", "y", "y"])
+    assert shown.count("[Y/n]") == 2 and shown.count("[y/N]") == 1  # each server, then sharing the folder
+    assert shown.index(f"  After: npx -y {FS} '{{roots}}'") < shown.index("[Y/n]")  # the change shown first
+    saved = Store(rk_home).load()
+    fs, git = saved.server("filesystem"), saved.server("git-server")
+    assert fs is not None and fs.kept_folders == [str(data_dir)]
+    assert fs.target.args == ["-y", FS, str(data_dir)]  # type: ignore[union-attr]
+    assert git is not None and git.target.args == ["mcp-server-git", "--repository={root}"]  # type: ignore[union-attr]
+    assert [root.path for root in saved.roots] == [str(data_dir)]
+    assert on_a_terminal(rk_home, ["hosts", "uninstall", "claude-desktop"], []).count("Restored") == 1
+    assert path.read_bytes() == original
