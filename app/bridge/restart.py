@@ -13,8 +13,9 @@ must notice nothing: its session goes on.
   gets its answer from the new process.
 - Output the old process writes after it was retired is dropped, so no request is answered twice.
 
-Only servers with placeholders are wrapped: for them every message is looked into (ids in flight);
-other servers keep the plain `StdioUpstream`.
+Every stdio server behind a bridge is wrapped (one seen asking for its folders only at connect is restarted
+when they change, `Bridge._tell`): every message is looked into (ids in flight). At most `QUEUED` messages
+of the server's output wait here, so a host that does not read holds the server back.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ REPLAY_TIMEOUT = 30.0
 """Bound on waiting for the new process to answer the replayed `initialize`."""
 
 Key = tuple[str, Any]
-Inbox = asyncio.Queue[bytes | None | MessageTooLarge]
+Inbox = asyncio.Queue[tuple[bytes | MessageTooLarge | None, bool]]
+"""What `receive` returns next, and whether it holds one of the `QUEUED` places of the server's output."""
+QUEUED = 2
+"""At most this many messages read from the server wait for the bridge: a host that does not read holds the
+server back (its pipe fills), as with a plain `StdioUpstream`, instead of its output piling up here."""
 
 
 class FolderSource(Protocol):
@@ -70,6 +75,7 @@ class RestartingUpstream:
         self._started: StdioTarget | None = None
         self._pump: asyncio.Task[None] | None = None
         self._inbox: Inbox = asyncio.Queue()
+        self._room = asyncio.Semaphore(QUEUED)
         self._open = asyncio.Event()
         self._in_flight: dict[Key, Any] = {}
         self._initialize: dict[str, Any] | None = None
@@ -105,7 +111,9 @@ class RestartingUpstream:
         return await self._child.send(raw)
 
     async def receive(self) -> bytes | None:
-        item = await self._inbox.get()
+        item, counted = await self._inbox.get()
+        if counted:
+            self._room.release()
         if isinstance(item, MessageTooLarge):
             raise item
         return item
@@ -130,7 +138,7 @@ class RestartingUpstream:
         if self._child is not None:
             await self._child.close()
         self._open.set()  # nothing waits for a server that will not come back
-        await self._inbox.put(None)  # the reader stopped above: say the output ended, as a plain child would
+        await self._inbox.put((None, False))  # the reader stopped above: say the output ended, as a plain child would
 
     # -- one process --------------------------------------------------------------------------------
 
@@ -152,11 +160,12 @@ class RestartingUpstream:
         try:
             while (raw := await child.receive()) is not None:
                 if not self._note_received(raw):
-                    await self._inbox.put(raw)
+                    await self._room.acquire()  # the bridge is behind: stop reading, so the server waits
+                    self._inbox.put_nowait((raw, True))
         except MessageTooLarge as exc:
-            await self._inbox.put(exc)
+            await self._inbox.put((exc, False))
             return
-        await self._inbox.put(None)
+        await self._inbox.put((None, False))
 
     # -- restarting ---------------------------------------------------------------------------------
 
@@ -185,7 +194,7 @@ class RestartingUpstream:
         except Exception:
             log.exception("restarting the server failed")
             self._failure = sentence("bridge.restart_failed")
-            await self._inbox.put(None)
+            await self._inbox.put((None, False))
         finally:
             self._open.set()
 
@@ -199,7 +208,7 @@ class RestartingUpstream:
         handshake_pending = handshake_key is not None and handshake_key in self._in_flight
         for key, request_id in list(self._in_flight.items()):
             if not (handshake_pending and key == handshake_key):
-                await self._inbox.put(error_response(request_id, CONNECTION_CLOSED, RESTARTED))
+                await self._inbox.put((error_response(request_id, CONNECTION_CLOSED, RESTARTED), False))
         kept = handshake_key if handshake_pending else None
         self._in_flight = {key: rid for key, rid in self._in_flight.items() if key == kept}
         if self._child is not None:
@@ -210,7 +219,7 @@ class RestartingUpstream:
             log.error("%s", exc)
             self._failure = str(exc)
             self._child = None
-            await self._inbox.put(None)
+            await self._inbox.put((None, False))
             return False
         self.restarts += 1
         if handshake is not None:

@@ -126,11 +126,12 @@ def _stdio_upstream(entry: ServerEntry) -> StdioUpstream:
 
 
 def make_upstream(entry: ServerEntry, source: WatcherRootsSource | None = None) -> Upstream:
-    """The server's side; one whose command line takes roots as arguments is restarted when they change, and one
-    known to ask for its folders only when it connects can be restarted when they change (`Bridge`)."""
+    """The server's side. With a source, a stdio server can always be restarted: one whose command line takes
+    roots as arguments (or that is confined) when its folders change, and one seen during this very session to
+    ask for its folders only when it connects when the `Bridge` finds it did not relist after being told."""
     target = entry.target
     if isinstance(target, StdioTarget):
-        if source is not None and (depends_on_folders(entry) or entry.asks_roots == "at_connect"):
+        if source is not None:
             return RestartingUpstream(entry, source, _stdio_upstream)
         return _stdio_upstream(entry)
     from app.bridge.http_upstream import HttpUpstream
@@ -210,7 +211,7 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             entry.name, folders, via="bridge", host=status.host_name())
     try:
         try:
-            if isinstance(upstream, RestartingUpstream):  # its command line needs the checked list
+            if depends_on_folders(entry):  # its command line needs the checked list
                 await source.start()
                 await upstream.start()
             else:  # the server starts while the store is read and checked: it needs no roots to start

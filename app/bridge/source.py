@@ -41,6 +41,8 @@ class RootsSource(Protocol):
 
     def learned(self, seen: AsksRoots) -> None: ...
 
+    def learned_keeps(self) -> None: ...
+
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe: ...
 
 
@@ -63,6 +65,8 @@ class WatcherRootsSource:
         self._entry_key: str | None = None
         self._folders_key: str | None = None
         self._unsubscribe: Unsubscribe | None = None
+        self._keeps = False
+        """Seen in this session serving a folder after an empty list (`learned_keeps`), before the store says so."""
 
     # -- RootsSource ------------------------------------------------------------------------------
 
@@ -77,6 +81,8 @@ class WatcherRootsSource:
         entry = self.entry()
         if entry is None:
             return None
+        if self._keeps and not entry.keeps_after_empty:  # learned here; the store's copy is being written
+            entry = entry.model_copy(update={"keeps_after_empty": True})
         return withheld(self._watcher.data, entry, self._watcher.visible(self._name))
 
     def started(self, entry: ServerEntry) -> tuple[ServerEntry, list[str] | None]:
@@ -90,24 +96,46 @@ class WatcherRootsSource:
         return None if entry is None else self.started(entry)[0].target.model_dump_json()
 
     def learned(self, seen: AsksRoots) -> None:
-        """Remember what the server was seen doing with its folders (`app.core.servers.binding`), once it is news.
-
-        Written on a thread: the store's lock and its durable write never hold up the messages."""
+        """Remember what the server was seen doing with its folders (`app.core.servers.binding`), once it is news."""
         entry = self.entry()
         if entry is None or learned(entry.asks_roots, seen) == entry.asks_roots:
             return
+
+        def edit(found: ServerEntry) -> None:
+            found.asks_roots = learned(found.asks_roots, seen)
+
+        self._remember(edit)
+
+    def learned_keeps(self) -> None:
+        """Remember that the server still served a folder after being answered an empty list
+        (`app.core.servers.binding.serves_withdrawn`): from now on an empty list withholds it."""
+        self._keeps = True
+        entry = self.entry()
+        if entry is None or entry.keeps_after_empty:
+            return
+        log.info("%s still served a folder after its list became empty; it is withheld while the list is empty",
+                 self._name)
+
+        def edit(found: ServerEntry) -> None:
+            found.keeps_after_empty = True
+
+        self._remember(edit)
+
+    def _remember(self, change: Callable[[ServerEntry], None]) -> None:
+        """Write what was learned about the server to the store, on a thread: the store's lock and its durable
+        write never hold up the messages."""
         name, store = self._name, self._watcher.store
 
         def edit(data: StoreData) -> None:
             found = data.server(name)
             if found is not None:
-                found.asks_roots = learned(found.asks_roots, seen)
+                change(found)
 
         def write() -> None:
             try:
                 store.update(edit)
             except Exception as exc:  # only the record is lost
-                log.warning("could not remember how %s asks for its folders: %s", name, exc)
+                log.warning("could not remember what %s did with its folders: %s", name, exc)
 
         threading.Thread(target=write, name="bridge-remember", daemon=False).start()
 

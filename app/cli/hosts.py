@@ -122,6 +122,8 @@ def _leave_project_files(files: list[ConfigFile], project: bool) -> list[ConfigF
 
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
+    from app.cli import folder_offer
+
     host, files = resolve(args.target, args.file, args.host, args.all_projects)
     files = _leave_project_files(files, args.project)
     plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None)
@@ -129,13 +131,21 @@ def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
         sys.stdout.write(safe_diff(plan.diff()))
         _print_outcomes(plan.results, host, dry_run=True)
         return 0
+    # The same offer as `servers import`: folders on a new server's command line become the folders you share.
+    answers, asked = _decisions(plan.results, args)
+    found = [folder for item in plan.results if item.offer is not None for folder in item.offer.folders]
+    share = folder_offer.unshared(store.load(), found)
+    plan.share = share if folder_offer.share_found(share, args) else []
+    plan.use_shared = lambda server: answers.get(server_key(server), True)
 
     def rewrote(_change: FileChange, written: Written | None) -> None:
         if written is not None:
             print(f"Rewrote {safe(str(written.path))} (backup: {safe(str(written.backup))}).")
 
     written = flow.apply_install(store, plan, rewrote)
-    _print_outcomes(plan.results, host, dry_run=False)
+    _print_outcomes(plan.results, host, dry_run=False, asked=asked, store=None if plan.added else store)
+    if plan.added is not None:
+        folder_offer.print_shared(plan.added)
     if written and host.restarts:
         print(f"Restart {host.title} so it starts the servers through Rootkeeper.")
     elif written:
@@ -151,7 +161,12 @@ def safe_diff(diff: str) -> str:
     return "".join(safe(line.rstrip("\n")) + "\n" for line in diff.splitlines(keepends=True))
 
 
-def _print_outcomes(results: list[Imported], host: Host, *, dry_run: bool) -> None:
+def _print_outcomes(results: list[Imported], host: Host, *, dry_run: bool, asked: set[tuple[object, ...]] | None = None,
+                    store: Store | None = None) -> None:
+    """What became of each server; a new one's folders (the offer, and how to share them: `store` to leave out
+    the folders shared already, None when they were just shared)."""
+    from app.cli import folder_offer
+
     verb = "would start" if dry_run else "now starts"
     for item in results:
         name = safe(item.server.name)
@@ -161,7 +176,11 @@ def _print_outcomes(results: list[Imported], host: Host, *, dry_run: bool) -> No
         print(f"'{name}' {verb} through Rootkeeper as server '{item.entry.name}'.")
         if item.entry.consent != "given":
             print(f"  It sees no folder until you agree: rootkeeper servers share {item.entry.name} all")
-        _print_folders(item)
+        if item.offer is not None:
+            folder_offer.print_outcome(item.entry.name, item.offer, item.rewritten,
+                                       shown=asked is not None and server_key(item.server) in asked)
+        if dry_run or store is not None:
+            _print_folders(item, store)
 
 
 def _print_folders(item: Imported, store: Store | None = None) -> None:
@@ -293,6 +312,8 @@ def _target_arguments(parser: argparse.ArgumentParser, *, projects: bool = False
 
 
 def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
+    from app.cli.folder_offer import add_folder_options
+
     hosts.add_argument("--json", action="store_true")
     hosts.set_defaults(handler=cmd_hosts_list)
     commands = hosts.add_subparsers(dest="command", parser_class=parser_class)
@@ -306,6 +327,7 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
                    help="also route this project's own config file (.mcp.json, .gemini/settings.json, ...), with "
                         "entries that work for everyone who checks the project out")
     p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
+    add_folder_options(p)
     p.set_defaults(handler=cmd_hosts_install)
     p = commands.add_parser("uninstall", help="put the host's entries back exactly as they were")
     _target_arguments(p)

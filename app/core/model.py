@@ -110,6 +110,10 @@ class ServerEntry(_Model):
     asks_roots: AsksRoots | None = None
     """When the server was seen asking for its folders (learned, never assumed: see `core.servers.binding`);
     None until it has been seen asking (or connecting without asking)."""
+    keeps_after_empty: bool = False
+    """Learned, never assumed: after being answered an empty list it still served a folder it had been given
+    before (`core.servers.binding.serves_withdrawn`), so an empty list does not take folders away from it
+    (`core.servers.arguments.keeps_folders_when_empty`)."""
 
     @field_validator("name")
     @classmethod

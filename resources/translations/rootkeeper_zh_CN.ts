@@ -428,18 +428,6 @@
         <translation>%1 保持原样：%2。</translation>
     </message>
     <message>
-        <source>Share these folders?</source>
-        <translation>共享这些文件夹？</translation>
-    </message>
-    <message>
-        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
-        <translation>刚添加的服务器在命令行中指定了这些文件夹。勾选的文件夹将被共享，这样 Rootkeeper 管理的列表就是这些服务器看到的列表。未勾选的不会共享。</translation>
-    </message>
-    <message>
-        <source>Share checked folders</source>
-        <translation>共享勾选的文件夹</translation>
-    </message>
-    <message>
         <source>The %1 config has no servers to route.</source>
         <translation>%1 的配置中没有可以转接的服务器。</translation>
     </message>

@@ -428,18 +428,6 @@
         <translation>%1 維持原樣：%2。</translation>
     </message>
     <message>
-        <source>Share these folders?</source>
-        <translation>共用這些資料夾？</translation>
-    </message>
-    <message>
-        <source>The command lines of the servers just added name these folders. Share the ones you check, so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you check it.</source>
-        <translation>剛新增的伺服器在命令列中指定了這些資料夾。勾選的資料夾將被共用，這樣 Rootkeeper 管理的清單就是這些伺服器看到的清單。未勾選的不會共用。</translation>
-    </message>
-    <message>
-        <source>Share checked folders</source>
-        <translation>共用勾選的資料夾</translation>
-    </message>
-    <message>
         <source>The %1 config has no servers to route.</source>
         <translation>%1 的設定中沒有可以轉接的伺服器。</translation>
     </message>

@@ -3,18 +3,12 @@ and a real terminal (a pseudo-terminal) for the questions."""
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 from app.core.hosts import HOSTS
 from app.core.store.store import Store
 from tests.support.host_samples import CLAUDE_DESKTOP, FS
-from tests.support.project import PROJECT
+from tests.support.terminal import on_a_terminal
 
 ABSENT = "/nonexistent/rk-server"
 
@@ -66,38 +60,6 @@ def test_import_without_a_terminal_uses_the_shared_folders_and_reports_the_chang
     stored = {server.name: server for server in Store().load().servers}
     assert stored["filesystem"].target.args == ["-y", FS, "{roots}"]  # type: ignore[union-attr]
     assert path.read_text(encoding="utf-8") == CLAUDE_DESKTOP.written(data_dir)
-
-
-def on_a_terminal(home: Path, args: list[str], answers: list[str], timeout: float = 60) -> str:
-    """Run the CLI with a pseudo-terminal as its input and output; each answer is typed after a question."""
-    parent, child = pty.openpty()
-    env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT), TERM="dumb")
-    proc = subprocess.Popen([sys.executable, "-m", "app", *args], stdin=child, stdout=child, stderr=child,
-                            env=env, cwd=PROJECT, close_fds=True)
-    os.close(child)
-    seen, pending, deadline = b"", list(answers), time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([parent], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(parent, 4096)
-                except OSError:  # the child closed the terminal
-                    break
-                if not chunk:
-                    break
-                seen += chunk
-                if pending and seen.rstrip().endswith((b"[Y/n]", b"[y/N]")):
-                    os.write(parent, pending.pop(0).encode() + b"\n")
-            elif proc.poll() is not None:
-                break
-        proc.wait(timeout=10)
-    finally:
-        os.close(parent)
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, seen.decode()
-    return seen.decode().replace("\r\n", "\n")
 
 
 def test_on_a_terminal_add_asks_with_the_change_shown_and_enter_means_yes(rk_home: Path, data_dir: Path) -> None:

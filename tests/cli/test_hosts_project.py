@@ -88,10 +88,16 @@ def test_a_teammate_who_checks_it_out_starts_the_server_through_their_rootkeeper
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
                   "params": {"protocolVersion": "2025-11-25", "capabilities": {},
                              "clientInfo": {"name": "claude-code", "version": "2"}}}
-    started = subprocess.run([entry["command"], *entry["args"]], input=json.dumps(initialize) + "\n",
-                             capture_output=True, text=True, env=env, cwd=project, timeout=120, check=False)
-    answer = json.loads(started.stdout.splitlines()[0])
-    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"], started
+    started = subprocess.Popen([entry["command"], *entry["args"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, cwd=project)
+    assert started.stdin is not None and started.stdout is not None
+    started.stdin.write(json.dumps(initialize) + "\n")
+    started.stdin.flush()  # a host keeps its side open while it waits for the answer
+    line = started.stdout.readline()
+    started.stdin.close()
+    assert started.wait(60) == 0
+    answer = json.loads(line)
+    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"], line
     store = json.loads((teammate / "rootkeeper.json").read_text())
     (server,) = store["servers"]
     assert server["name"] == "fsp" and server.get("consent", "pending") == "pending"

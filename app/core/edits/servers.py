@@ -164,6 +164,7 @@ def save_server(
         entry.share, entry.consent, entry.added_at = old.share, old.consent, old.added_at
         entry.legacy_only = old.legacy_only and old.target == target
         entry.asks_roots = old.asks_roots if old.target == target else None  # another program: not seen yet
+        entry.keeps_after_empty = old.keeps_after_empty and old.target == target
         # How the server is sent its folders is its own setting, not part of how it is reached.
         entry.path_aliases = dict(old.path_aliases)
         entry.also_send_own_folders = old.also_send_own_folders and isinstance(target, StdioTarget)

@@ -136,6 +136,13 @@ class Plan:
     """The host servers chosen (None: all of them)."""
     gone: list[Path] = field(default_factory=list)
     """Files Rootkeeper once rewrote that no longer exist (uninstall): there is nothing to restore in them."""
+    use_shared: UseShared | None = None
+    """Install: the user's answer, for a new server whose command line names folders, to giving it the folders
+    they share in their place (`Imported.offer`, shown with the plan; None: yes, the default)."""
+    share: Sequence[str] = ()
+    """Install: folders the user chose to share in the same step (`apply_install` shares them with the import)."""
+    added: Added | None = None
+    """Install: what sharing `share` added, once applied."""
 
     @property
     def changed(self) -> list[FileChange]:
@@ -178,10 +185,13 @@ def _apply(changes: list[FileChange], each: Each) -> list[Written]:
 
 def plan_install(store: Store, host: Host, files: list[ConfigFile] | None = None,
                  names: list[str] | None = None) -> Plan:
-    """The rewrite of each file so the chosen servers (None: all) start through the bridge. Nothing is saved."""
+    """The rewrite of each file so the chosen servers (None: all) start through the bridge. Nothing is saved.
+
+    Each new server whose command line names folders carries the offer to give it the folders you share in their
+    place (`Imported.offer`); the answer goes in `Plan.use_shared` before `apply_install`."""
     read = read_all(host, config_files(host) if files is None else files)
     wanted = choose(read, names, host)
-    changes, results = plan_host_install(store.load(), host, read, wanted)
+    changes, results = plan_host_install(store.load().model_copy(deep=True), host, read, wanted)
     return Plan(host, changes, results, wanted)
 
 
@@ -194,11 +204,12 @@ def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Writt
     read = [(change.config, change.before, read_servers(host, change.config, change.before))
             for change in plan.changes]
     with store.transaction() as data:
-        changes, results = plan_host_install(data, host, read, plan.wanted)
+        changes, results = plan_host_install(data, host, read, plan.wanted, plan.use_shared)
         for change, shown in zip(changes, plan.changes, strict=True):
             if change.after != shown.after:
                 raise changed_meanwhile(change.config.path)
             check_unchanged(change)  # before the imported servers are saved: a refusal here writes nothing
+        plan.added = add_roots(data, plan.share) if plan.share else None
     plan.results = results
     return _apply(changes, each)
 

@@ -111,8 +111,8 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
     """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
 
     A new server whose command line names folders is saved with placeholders in their place when
-    `use_shared` says so, else with those folders recorded as its own (`kept_folders`). Routing a host
-    through the bridge (`for_install`) keeps each command as the host wrote it.
+    `use_shared` says so, else with those folders recorded as its own (`kept_folders`); the same when a
+    host is routed through the bridge (`for_install`), whose file then names the Rootkeeper server only.
 
     A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
     warning, but never installed: started by the bridge it would get the placeholder, not the secret.
@@ -155,7 +155,7 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             result.entry = same
             continue
         entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
-        if offer is not None and not for_install:
+        if offer is not None:
             result.offer = offer
             if use_shared(server):
                 entry.target = offer.target

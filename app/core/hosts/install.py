@@ -21,7 +21,7 @@ from typing import Any
 
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
 from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
-from app.core.hosts.importing import Imported, plan_import
+from app.core.hosts.importing import Imported, UseShared, plan_import
 from app.core.hosts.jsonhost import JsonHost, forget_documents
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
@@ -127,9 +127,11 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
     return wanted
 
 
-def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
-                      wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
+def plan_host_install(data: StoreData, host: Host, read: list[ReadFile], wanted: set[str] | None,
+                      use_shared: UseShared | None = None) -> tuple[list[FileChange], list[Imported]]:
     """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge.
+    `use_shared` says, for a new server whose command line names folders, whether the folders you share take
+    their place (`plan_import`; None: yes).
 
     A project's own file is shared with the team that commits it: its entries get the portable command
     (`portable_bridge_command`: no path of this machine), and their servers keep the project's names."""
@@ -137,7 +139,11 @@ def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
         portable = config.scope == "project"
-        imported = plan_import(data, picked, config.path, for_install=True, by_name=portable)
+        if use_shared is None:
+            imported = plan_import(data, picked, config.path, for_install=True, by_name=portable)
+        else:
+            imported = plan_import(data, picked, config.path, for_install=True, use_shared=use_shared,
+                                   by_name=portable)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
         changes.append(plan_install(host, config, text, pairs, portable=portable))

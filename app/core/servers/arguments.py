@@ -85,11 +85,13 @@ def keeps_folders_when_empty(entry: ServerEntry) -> bool:
 
     One with folders of its own kept on its command line serves them whatever it is told; the filesystem
     server keeps the last list it applied when it is given an empty one (it logs "No valid root
-    directories provided by client" and carries on). A server written with placeholders is restarted
+    directories provided by client" and carries on); any other server once it was seen doing the same
+    (`ServerEntry.keeps_after_empty`, learned by the bridge). A server written with placeholders is restarted
     with none instead (`effective_entry`), so an empty list reaches it.
     """
     target = entry.target
     if not isinstance(target, StdioTarget) or has_placeholders(target):
         return False
-    words = [target.command, *target.args]
-    return bool(entry.kept_folders) or any(FILESYSTEM_SERVER in word or "server-filesystem" in word for word in words)
+    if entry.kept_folders or entry.keeps_after_empty:  # its own folders, or seen serving after an empty list
+        return True
+    return any(FILESYSTEM_SERVER in word or "server-filesystem" in word for word in [target.command, *target.args])

@@ -87,3 +87,25 @@ def learned(before: AsksRoots | None, seen: AsksRoots) -> AsksRoots:
     """What to remember after seeing `seen`: asking after a change outranks asking at connect, which
     outranks never asking (a server may skip a fetch, but a fetch seen is never unseen)."""
     return before if before is not None and _RANK[before] > _RANK[seen] else seen
+
+
+def serves_withdrawn(texts: Iterable[str], withdrawn: Sequence[str]) -> bool:
+    """Whether a server answering with (or about) `texts` still serves one of the `withdrawn` folders.
+
+    The rule that teaches `ServerEntry.keeps_after_empty`: the server was given `withdrawn` (paths and their
+    `file://` URIs), then answered an empty list, and a successful answer to a request of the host still names a
+    path inside one of them (in the request's arguments or in the answer itself). A name that merely starts the
+    same (`/data/alpha` in `/data/alphabet`) does not count.
+    """
+    marks = [folder.rstrip("/\\") or folder for folder in withdrawn if folder]
+    if not marks:
+        return False
+    for text in texts:
+        for mark in marks:
+            start = text.find(mark)
+            while start != -1:
+                after = text[start + len(mark): start + len(mark) + 1]
+                if not after or not (after.isalnum() or after in "._-~"):
+                    return True
+                start = text.find(mark, start + 1)
+    return False

@@ -163,6 +163,7 @@ class PlainServer(dict[str, Any]):
     added_at: datetime = _key("added_at")
     confined: bool = _key("confined")
     asks_roots: str | None = _key("asks_roots")
+    keeps_after_empty: bool = _key("keeps_after_empty")
 
 
 class PlainStore(dict[str, Any]):

@@ -1,4 +1,5 @@
-"""Before importing a host's servers: give each the folders you share in place of those on its command line.
+"""Before importing a host's servers (or routing them through Rootkeeper): give each the folders you share in place
+of those on its command line.
 
 For every new server whose command line names folders, the sentence of core's catalogue, the exact
 before → after, and a checkbox, checked by default; unchecked, the server keeps those folders as its
@@ -30,7 +31,8 @@ def _plain(text: str, parent: QWidget, *, fixed: bool = False) -> QLabel:
 
 
 class FolderOfferDialog(QDialog):
-    def __init__(self, offered: Sequence[Imported], unshared: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(self, offered: Sequence[Imported], unshared: Sequence[str], parent: QWidget | None = None,
+                 accept_text: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("importFolders")
         self.setWindowTitle(self.tr("Folders on the servers' command lines"))
@@ -62,7 +64,7 @@ class FolderOfferDialog(QDialog):
                 layout.addWidget(box)
                 self.folders.append((folder, box))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.accept_button = buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.accept_button = buttons.addButton(accept_text or self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.accept_button.setObjectName("importServers")
         self.accept_button.setDefault(True)
         buttons.accepted.connect(self.accept)

@@ -3,9 +3,10 @@
 Each flow asks first (which servers, which folders), shows the exact diff before a config file is
 written, and reports the outcome, or a refusal in one translated sentence, through the message bar.
 Nothing is shared without the user ticking it: folders found on command lines are only offered,
-through the same add flow as the "Share a folder" button. Importing first offers to give each server
-the folders you share in place of those on its command line (checked by default), with the exact
-before → after, in the same dialog as the folders to share.
+through the same add flow as the "Share a folder" button. Importing, and routing through Rootkeeper
+(which imports the servers it routes), first offer to give each server the folders you share in place of
+those on its command line (checked by default), with the exact before → after, in the same dialog as
+the folders to share.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from app.core.hosts.base import HostServer
 from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import HostState, Plan, Written
-from app.core.hosts.importing import Imported
+from app.core.hosts.importing import Imported, server_key
 from app.core.servers.secrets import masked_url
 from app.core.store.store import StoreError
 from app.core.text import UserError, message
@@ -68,18 +69,10 @@ class HostFlows(QObject):
         previewed = await self._guard(self.service.preview_import(host_name))
         if previewed is None:
             return
-        keep_own: set[tuple[object, ...]] = set()
-        chosen: list[str] = []
-        offered = [item for item in previewed if item.offer is not None]
-        unshared = self._unshared(previewed)
-        if offered or unshared:  # asked first, in one step: nothing is saved before the answer
-            dialog = FolderOfferDialog(offered, unshared, parent)
-            try:
-                if await ask(dialog) != QDialog.DialogCode.Accepted:
-                    return
-                keep_own, chosen = dialog.keep_own(), dialog.chosen_folders()
-            finally:
-                dispose(dialog)
+        answer = await self._ask_folders(parent, previewed)
+        if answer is None:
+            return
+        keep_own, chosen = answer
         results = await self._guard(self.service.import_servers(host_name, keep_own))
         if results is None:
             return
@@ -89,6 +82,22 @@ class HostFlows(QObject):
         self._report("\n".join(lines), Level.INFO)
         if chosen:
             await self._flows.add_paths(parent, chosen)
+
+    async def _ask_folders(self, parent: QWidget, planned: Sequence[Imported], accept_text: str | None = None
+                           ) -> tuple[set[tuple[object, ...]], list[str]] | None:
+        """Asked first, in one step (nothing is saved before the answer): the servers that keep the folders on
+        their command lines (`server_key`) and the folders to share; None when the user cancels."""
+        offered = [item for item in planned if item.offer is not None]
+        unshared = self._unshared(planned)
+        if not offered and not unshared:
+            return set(), []
+        dialog = FolderOfferDialog(offered, unshared, parent, accept_text)
+        try:
+            if await ask(dialog) != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.keep_own(), dialog.chosen_folders()
+        finally:
+            dispose(dialog)
 
     def _unshared(self, results: Sequence[Imported]) -> list[str]:
         shared = {path for row in self._flows.live.current.roots for path in (row.root.path, row.root.entered_path)}
@@ -115,27 +124,6 @@ class HostFlows(QObject):
         lines += [item.warning for item in results if item.warning]
         return lines
 
-    async def _offer_folders(self, parent: QWidget, results: Sequence[Imported]) -> None:
-        found = self._unshared(results)
-        if not found:
-            return
-        dialog = ChecklistDialog(
-            self.tr("Share these folders?"),
-            self.tr("The command lines of the servers just added name these folders. Share the ones you check, "
-                    "so the list Rootkeeper keeps is the one these servers see. Nothing is shared unless you "
-                    "check it."),
-            [Choice(folder, home_relative(folder)) for folder in found],
-            self.tr("Share checked folders"),
-            parent,
-        )
-        dialog.setObjectName("offerFolders")
-        try:
-            chosen = dialog.chosen() if await ask(dialog) == QDialog.DialogCode.Accepted else []
-        finally:
-            dispose(dialog)
-        if chosen:
-            await self._flows.add_paths(parent, chosen)
-
     # -- route through Rootkeeper ------------------------------------------------------------------
 
     async def route(self, parent: QWidget, host_name: str) -> None:
@@ -160,6 +148,11 @@ class HostFlows(QObject):
             lines = [self.tr("Nothing in the %1 config needs to change.").replace("%1", state.title)]
             self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
             return
+        answer = await self._ask_folders(parent, plan.results, self.tr("Show the change…"))
+        if answer is None:
+            return
+        keep_own, chosen = answer
+        plan.use_shared = lambda server: server_key(server) not in keep_own
         prompt = self.tr("Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original "
                          "puts the entries back exactly as they are now.").replace("%1", state.title)
         if not await self._show_diff(parent, self.tr("Route through Rootkeeper"), prompt, plan, self.tr("Apply")):
@@ -172,8 +165,11 @@ class HostFlows(QObject):
         note = launcher_note()
         if note is not None:
             lines.append(render(note))
-        self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
-        await self._offer_folders(parent, plan.results)
+        lines += self._outcomes(plan.results)
+        lines += [self._folders_outcome(item) for item in plan.results if item.offer is not None and item.entry]
+        self._report("\n".join(lines), Level.INFO)
+        if chosen:
+            await self._flows.add_paths(parent, chosen)
 
     async def _choose_servers(self, parent: QWidget, state: HostState, servers: list[HostServer]) -> list[str]:
         dialog = ChecklistDialog(

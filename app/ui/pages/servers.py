@@ -79,6 +79,10 @@ class ServersPage(QWidget):
         table = row_table(self, self.proxy, "serversTable", widths=_WIDTHS.items(), stretch=Column.CONNECTION)
         make_sortable(table)
         elide_long_cells(table, keep_tail=[Column.CONNECTION])  # the script or package name identifies it
+        # How binding its list is, right after its state: on screen at the window's default width. Last given
+        # and Used by come last (the details panel shows them too).
+        header = table.horizontalHeader()
+        header.moveSection(header.visualIndex(Column.BINDING), header.visualIndex(Column.STATUS) + 1)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         return table
 

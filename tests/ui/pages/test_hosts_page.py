@@ -16,7 +16,7 @@ import pytest
 import qasync
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QCheckBox
 
 from app.core.hosts import HOSTS, ConfigFile
 from app.core.hosts.install import plan_install, read_config
@@ -174,6 +174,9 @@ def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # ty
     assert "start Rootkeeper from the development copy in" in bar  # this test runs from a checkout
     stored = app.store.load().server("filesystem")
     assert stored is not None and stored.consent == "pending"
+    # The folder on its command line became the folders you share, as the offer showed.
+    assert stored.target.args[-1] == "{roots}"  # type: ignore[union-attr]
+    assert "'filesystem' is given the folders you share in place of" in bar
 
 
 def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore_puts_it_back(
@@ -193,6 +196,13 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
         assert chooser.chosen() == ["filesystem", "notes"]  # every server that runs directly, until unticked
         chooser.item("notes").setCheckState(Qt.CheckState.Unchecked)
         chooser.accept_button.click()
+        # The folder on its command line: the folders you share take its place (checked); sharing it is offered.
+        offer = await shown_dialog(FolderOfferDialog, "importFolders")
+        assert [box.isChecked() for box in offer.findChildren(QCheckBox, "useSharedFolders")] == [True]
+        # Nothing shared without a click, and nothing saved before the answer.
+        assert [(folder, box.isChecked()) for folder, box in offer.folders] == [(str(data_dir), False)]
+        assert app.store.load().servers == []
+        offer.accept_button.click()
         return await shown_dialog(DiffDialog)
 
     async def scenario() -> None:
@@ -216,10 +226,8 @@ def test_route_shows_the_diff_first_cancel_writes_nothing_apply_rewrites_restore
 
             dialog = await choose_filesystem()
             dialog.apply_button.click()
-            offer = await shown_dialog(ChecklistDialog, "offerFolders")  # the folder on its command line
+            await eventually(lambda: "Restart Claude Desktop" in app.window.message_bar.text(), what="the outcome")
             check_routed(app, path, original, rk_home)
-            assert offer.chosen() == [] and not offer.accept_button.isEnabled()  # nothing shared without a click
-            offer.reject()
             await eventually(lambda: ("claude-desktop", "filesystem", "Through Rootkeeper as 'filesystem'")
                              in listed(app), what="the row showing the bridge")
             assert app.store.load().roots == []
