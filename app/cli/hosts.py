@@ -219,7 +219,8 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
     share = folder_offer.unshared(store.load(), found)
     share = share if folder_offer.share_found(share, args) else []
     results, added = flow.import_servers(
-        store, host, files, use_shared=lambda server: answers.get(server_key(server), True), share=share)
+        store, host, files, use_shared=lambda server: answers.get(server_key(server), True), share=share,
+        confined=args.confine)
     if args.json:
         print_json({"host": host.name, "files": [str(c.path) for c in files],
                      "servers": [_import_row(item) for item in results],
@@ -278,8 +279,10 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
 
 def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
     from app.cli.folder_offer import add_folder_options
+    from app.cli.server_options import add_confine_option
 
     _target_arguments(p)
     p.add_argument("--json", action="store_true")
     add_folder_options(p)
+    add_confine_option(p)
     p.set_defaults(handler=cmd_servers_import)

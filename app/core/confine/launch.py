@@ -49,6 +49,8 @@ _RIGHTS = {
     "--proc": landlock.READ,
     "--tmp": landlock.ALL,
 }
+PREFIX = "Rootkeeper: "
+"""How the launcher's own lines in the server's log begin."""
 MINIMUM_ABI = 1
 READ_ONLY_ABI = 3
 """Read-only folders need ABI 3: before it, `truncate()` on a file there is not a right Landlock can withhold."""
@@ -95,6 +97,11 @@ def refusal(argv: Sequence[str], abi: int | None = None) -> Message | None:
     return message("confine.abi_too_old", command=command, abi=abi, needed=plan.needed_abi)
 
 
+def refused_line(line: str) -> bool:
+    """Whether a line of a server's log is the launcher saying it did not start the server."""
+    return line.startswith(PREFIX)
+
+
 def _private_folder(path: str) -> None:
     """Create the server's temporary folder, refusing one that is not a folder of ours that only we can enter."""
     os.makedirs(path, mode=0o700, exist_ok=True)
@@ -120,13 +127,13 @@ def main(argv: Sequence[str]) -> int:
 
         refused = message("confine.failed", command=command, reason=str(error))
     if refused is not None:
-        sys.stderr.write(f"Rootkeeper: {refused.text}\n")
+        sys.stderr.write(f"{PREFIX}{refused.text}\n")
         sys.stderr.flush()
         return REFUSED
     try:
         os.execvp(plan.command[0], plan.command)
     except OSError as error:
-        sys.stderr.write(f"Rootkeeper: cannot start {command}: {error.strerror or error}\n")
+        sys.stderr.write(f"{PREFIX}cannot start {command}: {error.strerror or error}\n")
         return NOT_FOUND
 
 

@@ -101,19 +101,20 @@ def preview_import(store: Store, host: Host, files: list[ConfigFile] | None = No
 
 def import_servers(store: Store, host: Host, files: list[ConfigFile] | None = None, *,
                    use_shared: UseShared | None = None,
-                   share: Sequence[str] = ()) -> tuple[list[Imported], Added | None]:
+                   share: Sequence[str] = (), confined: bool | None = None) -> tuple[list[Imported], Added | None]:
     """Add the host's servers as Rootkeeper servers (consent pending); refuses, saving nothing, when a file
     does not parse. The host's files are only read. Folders on a new server's command line become the folders
     you share, unless `use_shared` says no for it (they are then recorded as its own). `share`: folders the
-    user chose to share in the same step (all of them or, refused, nothing at all is saved)."""
+    user chose to share in the same step (all of them or, refused, nothing at all is saved). `confined`: whether
+    new stdio servers run confined (None: where the system can confine them)."""
     read = read_all(host, config_files(host) if files is None else files)
     results: list[Imported] = []
     with store.transaction() as data:
         for config, _text, servers in read:
             if use_shared is None:
-                results += plan_import(data, servers, config.path)
+                results += plan_import(data, servers, config.path, confined=confined)
             else:
-                results += plan_import(data, servers, config.path, use_shared=use_shared)
+                results += plan_import(data, servers, config.path, use_shared=use_shared, confined=confined)
         added = add_roots(data, share) if share else None
     return results, added
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.confine.support import confine_refusal, confined_by_default
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
@@ -106,16 +107,22 @@ def _skip_reason(server: HostServer) -> str:
 
 
 def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
-                for_install: bool = False, use_shared: UseShared = _always) -> list[Imported]:
+                for_install: bool = False, use_shared: UseShared = _always,
+                confined: bool | None = None) -> list[Imported]:
     """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
 
     A new server whose command line names folders is saved with placeholders in their place when
     `use_shared` says so, else with those folders recorded as its own (`kept_folders`). Routing a host
     through the bridge (`for_install`) keeps each command as the host wrote it.
 
+    A new stdio server runs confined to its folders where the system can confine it (`confined`: None), or as
+    `confined` says; an HTTP one is never confined (Rootkeeper does not start it).
+
     A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
     warning, but never installed: started by the bridge it would get the placeholder, not the secret.
     """
+    if confined and (unsupported := confine_refusal()) is not None:
+        raise UserError(unsupported.code, **unsupported.args)
     results = []
     for server in servers:
         result = Imported(server=server, skipped=_skip_reason(server))
@@ -142,6 +149,8 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             result.entry = same
             continue
         entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
+        entry.confined = confined_by_default(target) if confined is None else (
+            confined and isinstance(target, StdioTarget))
         if offer is not None and not for_install:
             result.offer = offer
             if use_shared(server):

@@ -223,6 +223,14 @@ SENTENCES: dict[str, str] = {
                                                        "so it cannot confine it."),
     "confine.unsupported": QT_TRANSLATE_NOOP("Messages", "Servers cannot be confined on this system: it offers no "
                                                          "Landlock."),
+    "confine.windows": QT_TRANSLATE_NOOP("Messages", "Not confined on Windows: Rootkeeper cannot limit what a server "
+                                                     "started there may touch."),
+    "confine.hint": QT_TRANSLATE_NOOP("Messages", "Not confined: it can reach every file you can. To confine it to "
+                                                  "its folders: {command}"),
+    "confine.network": QT_TRANSLATE_NOOP("Messages", "The network stays open to it."),
+    "confine.running": QT_TRANSLATE_NOOP("Messages", "Runs confined. {summary} The network stays open to it."),
+    "confine.offer": QT_TRANSLATE_NOOP("Messages", "Run confined: the system lets it touch only the folders it is "
+                                                   "given"),
 }
 
 BROAD_WHY: dict[str, str] = {

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import anyio
 import anyio.abc
 
+from app.core.confine.wrap import launcher_argv
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
 from app.core.text import message
@@ -141,7 +142,8 @@ def open_attempt(
     else:
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots, log_path=written)
-    context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
+    confined = launcher_argv(target.command, target.args) is not None
+    context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd, confined=confined)
     return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
 
 
