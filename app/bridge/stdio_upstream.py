@@ -28,6 +28,10 @@ class UpstreamError(UserError):
     """The server could not be started or reached; one sentence of the catalogue for the log and the host."""
 
 
+class ConfinementUnavailable(UpstreamError):
+    """The server is set to run confined and this system cannot confine it: it was not started."""
+
+
 class StdioUpstream:
     def __init__(
         self, command: str, args: list[str], *, env: dict[str, str], cwd: str | None, stderr_log: Path
@@ -66,7 +70,7 @@ class StdioUpstream:
                 die_with_parent=True,
             )
         except process_group.ConfinementRefused as exc:
-            raise UpstreamError(exc.code, **exc.args_map) from exc
+            raise ConfinementUnavailable(exc.code, **exc.args_map) from exc
         except FileNotFoundError as exc:
             raise UpstreamError("bridge.command_not_found", command=repr(self._command)) from exc
         except PermissionError as exc:

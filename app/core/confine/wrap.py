@@ -66,7 +66,7 @@ def server_boundary(entry: ServerEntry, target: StdioTarget, folders: Sequence[s
 
 def started_confined(command: str, args: Sequence[str]) -> Message | None:
     """For a server's log, where `command args` starts it through the launcher: why it will not start (this system
-    cannot confine it), or else that it runs confined and what it may touch (`summary`); None for a server started unconfined."""
+    cannot confine it), or else that it runs confined and what it may touch (`summary`); None when unconfined."""
     argv = launcher_argv(command, args)
     if argv is None:
         return None
