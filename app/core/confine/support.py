@@ -8,6 +8,7 @@ server starts: servers there run unconfined, and confinement cannot be turned on
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from app.core.confine import landlock
 from app.core.model import HttpTarget, StdioTarget
@@ -51,3 +52,21 @@ def unconfined_note(server: str, *, stdio: bool, confined: bool, platform: str =
     if not can_confine(platform):
         return None
     return message("confine.hint", command=confine_command(server))
+
+
+def may_confine(target: StdioTarget | HttpTarget, confined: bool, platform: str = sys.platform) -> bool:
+    """Whether to offer confinement for a server: one Rootkeeper starts, unconfined, where the system can confine."""
+    return isinstance(target, StdioTarget) and not confined and can_confine(platform)
+
+
+def confinement_lines(server: str, target: StdioTarget | HttpTarget, confined: bool, folders: Sequence[str],
+                      platform: str = sys.platform) -> list[Message]:
+    """What a server's details say about its confinement: for a confined one, what it may touch (given the
+    `folders` it sees now) and that the network stays open; for an unconfined one, `unconfined_note`."""
+    if confined and isinstance(target, StdioTarget):
+        from app.core.confine.boundary import Boundary, summary
+
+        limits = Boundary(read_write=tuple(folders), read_only=(), program=(), caches=(), temp="")
+        return [summary(server, limits), message("confine.network")]
+    note = unconfined_note(server, stdio=isinstance(target, StdioTarget), confined=confined, platform=platform)
+    return [note] if note is not None else []

@@ -229,8 +229,6 @@ SENTENCES: dict[str, str] = {
                                                   "its folders: {command}"),
     "confine.network": QT_TRANSLATE_NOOP("Messages", "The network stays open to it."),
     "confine.running": QT_TRANSLATE_NOOP("Messages", "Runs confined. {summary} The network stays open to it."),
-    "confine.offer": QT_TRANSLATE_NOOP("Messages", "Run confined: the system lets it touch only the folders it is "
-                                                   "given"),
 }
 
 BROAD_WHY: dict[str, str] = {
