@@ -101,7 +101,8 @@ def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
     host, files = resolve(args.target, args.file, args.host)
-    plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None)
+    plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None,
+                             confined=args.confine)
     if args.dry_run:
         sys.stdout.write(safe_diff(plan.diff()))
         _print_outcomes(plan.results, host, dry_run=True)
@@ -260,6 +261,8 @@ def _target_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
+    from app.cli.server_options import add_confine_option
+
     hosts.add_argument("--json", action="store_true")
     hosts.set_defaults(handler=cmd_hosts_list)
     commands = hosts.add_subparsers(dest="command", parser_class=parser_class)
@@ -270,6 +273,7 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
     _target_arguments(p)
     p.add_argument("--servers", metavar="a,b", help="only these of the host's servers")
     p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
+    add_confine_option(p)
     p.set_defaults(handler=cmd_hosts_install)
     p = commands.add_parser("uninstall", help="put the host's entries back exactly as they were")
     _target_arguments(p)

@@ -70,6 +70,11 @@ def test_import_and_hosts_install_confine_the_stdio_servers_they_add(
         assert cli("servers", "remove", name).code == 0
     assert cli("hosts", "install", "cursor").code == 0
     assert confined(cli) == {"filesystem": True, "remote": False}
+    assert cli("hosts", "uninstall", "cursor").code == 0
+    for name in ("filesystem", "remote"):
+        assert cli("servers", "remove", name).code == 0
+    assert cli("hosts", "install", "cursor", "--no-confine").code == 0
+    assert confined(cli) == {"filesystem": False, "remote": False}
 
 
 def test_without_landlock_nothing_is_confined_and_asking_for_it_is_refused(

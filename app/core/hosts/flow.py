@@ -131,6 +131,8 @@ class Plan:
     results: list[Imported] = field(default_factory=list)
     wanted: set[str] | None = None
     """The host servers chosen (None: all of them)."""
+    confined: bool | None = None
+    """Whether the servers it imports run confined (None: new stdio servers, where the system can confine)."""
     gone: list[Path] = field(default_factory=list)
     """Files Rootkeeper once rewrote that no longer exist (uninstall): there is nothing to restore in them."""
 
@@ -174,12 +176,12 @@ def _apply(changes: list[FileChange], each: Each) -> list[Written]:
 
 
 def plan_install(store: Store, host: Host, files: list[ConfigFile] | None = None,
-                 names: list[str] | None = None) -> Plan:
+                 names: list[str] | None = None, confined: bool | None = None) -> Plan:
     """The rewrite of each file so the chosen servers (None: all) start through the bridge. Nothing is saved."""
     read = read_all(host, config_files(host) if files is None else files)
     wanted = choose(read, names, host)
-    changes, results = plan_host_install(store.load(), host, read, wanted)
-    return Plan(host, changes, results, wanted)
+    changes, results = plan_host_install(store.load(), host, read, wanted, confined)
+    return Plan(host, changes, results, wanted, confined=confined)
 
 
 def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Written]:
@@ -190,7 +192,7 @@ def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Writt
     host = plan.host
     read = [(change.config, change.before, host.read(change.config.path, change.before)) for change in plan.changes]
     with store.transaction() as data:
-        changes, results = plan_host_install(data, host, read, plan.wanted)
+        changes, results = plan_host_install(data, host, read, plan.wanted, plan.confined)
         for change, shown in zip(changes, plan.changes, strict=True):
             if change.after != shown.after:
                 raise changed_meanwhile(change.config.path)

@@ -97,12 +97,13 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
 
 
 def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
-                      wanted: set[str] | None) -> tuple[list[FileChange], list[Imported]]:
-    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge."""
+                      wanted: set[str] | None, confined: bool | None = None) -> tuple[list[FileChange], list[Imported]]:
+    """Import the chosen servers into `data` where needed (stdio ones confined as `plan_import` decides), and plan
+    each file's rewrite to the bridge."""
     changes, results = [], []
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path, for_install=True)
+        imported = plan_import(data, picked, config.path, for_install=True, confined=confined)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
         changes.append(plan_install(host, config, text, pairs))
