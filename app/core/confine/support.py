@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from app.core.confine import landlock
-from app.core.model import HttpTarget, StdioTarget
 from app.core.text import Message, message
+
+if TYPE_CHECKING:  # `servers list` reads plain views: no pydantic model is built or imported for it
+    from app.core.model import HttpTarget, StdioTarget
 
 
 def confine_refusal(platform: str = sys.platform) -> Message | None:
@@ -32,7 +35,7 @@ def can_confine(platform: str = sys.platform) -> bool:
 def confined_by_default(target: StdioTarget | HttpTarget, platform: str = sys.platform) -> bool:
     """Whether a new server reached through `target` starts confined: a stdio one (Rootkeeper starts it), where the
     system can confine it. Servers already in a store keep what they had (the model's default is off)."""
-    return isinstance(target, StdioTarget) and can_confine(platform)
+    return target.kind == "stdio" and can_confine(platform)
 
 
 def confine_command(server: str) -> str:
@@ -56,17 +59,17 @@ def unconfined_note(server: str, *, stdio: bool, confined: bool, platform: str =
 
 def may_confine(target: StdioTarget | HttpTarget, confined: bool, platform: str = sys.platform) -> bool:
     """Whether to offer confinement for a server: one Rootkeeper starts, unconfined, where the system can confine."""
-    return isinstance(target, StdioTarget) and not confined and can_confine(platform)
+    return target.kind == "stdio" and not confined and can_confine(platform)
 
 
 def confinement_lines(server: str, target: StdioTarget | HttpTarget, confined: bool, folders: Sequence[str],
                       platform: str = sys.platform) -> list[Message]:
     """What a server's details say about its confinement: for a confined one, what it may touch (given the
     `folders` it sees now) and that the network stays open; for an unconfined one, `unconfined_note`."""
-    if confined and isinstance(target, StdioTarget):
+    if confined and target.kind == "stdio":
         from app.core.confine.boundary import Boundary, summary
 
         limits = Boundary(read_write=tuple(folders), read_only=(), program=(), caches=(), temp="")
         return [summary(server, limits), message("confine.network")]
-    note = unconfined_note(server, stdio=isinstance(target, StdioTarget), confined=confined, platform=platform)
+    note = unconfined_note(server, stdio=target.kind == "stdio", confined=confined, platform=platform)
     return [note] if note is not None else []
