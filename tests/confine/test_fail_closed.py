@@ -19,6 +19,7 @@ from tests.support.project import PROJECT
 from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+needs_landlock = pytest.mark.skipif(landlock.abi_version(honour_test_switch=False) < 1, reason="needs Landlock")
 
 HOURS = 3 * 3600.0
 WHY = "was not started: it is set to run confined, and this system's kernel offers no Landlock to confine it"
@@ -54,6 +55,32 @@ async def test_the_hub_fails_once_with_the_sentence_and_does_not_retry(
         log = rk_home / "state" / "logs" / "probe.log"
         assert starts(log) == 1  # one attempt, and it started nothing
         assert WHY in log.read_text()
+    finally:
+        await hub.stop()
+
+
+@needs_landlock
+async def test_a_launcher_that_cannot_apply_the_ruleset_is_a_permanent_failure_too(
+    tmp_path: Path, rk_home: Path
+) -> None:
+    confined_probe(rk_home, tmp_path / "shared")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    temp = rk_home / "state" / "confined" / "probe"  # the server's private temporary folder, made a symlink
+    temp.parent.mkdir(parents=True)
+    temp.symlink_to(elsewhere)
+    hub = Hub(Store(rk_home), state_dir=rk_home / "state", check_interval=HOURS, retry_interval=HOURS,
+              store_fallback_poll=HOURS, connect_timeout=30)
+    await hub.start()
+    try:
+        await eventually(lambda: (s := hub.server_status("probe")) is not None and s.state == "failed",
+                         "the hub gave up on the server")
+        status = hub.server_status("probe")
+        assert status is not None and status.last_error is not None
+        assert "was not started: confining it failed" in status.last_error and "not a private folder" in \
+            status.last_error
+        assert status.retry_in is None
+        assert starts(rk_home / "state" / "logs" / "probe.log") == 1
     finally:
         await hub.stop()
 
