@@ -8,6 +8,7 @@ server is restarted with the new ruleset.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 
@@ -79,3 +80,24 @@ def started_confined(command: str, args: Sequence[str]) -> Message | None:
     limits = Boundary(read_write=tuple(plan.paths["--rw"]), read_only=tuple(plan.paths["--ro"]),
                       program=tuple(plan.paths["--rx"]), caches=tuple(plan.paths["--cache"]), temp=temp)
     return message("confine.running", summary=summary(name, limits).text)
+
+
+def served_command(command: str, args: Sequence[str]) -> str:
+    """The server's own command when `command args` starts it through the launcher (else `command`): the program
+    the user knows, for the sentences that name it."""
+    argv = launcher_argv(command, args)
+    if argv is None:
+        return command
+    try:
+        return launch.Plan(argv).command[0]
+    except ValueError:
+        return command
+
+
+def program_missing(command: str, path_variable: str | None, cwd: str | None) -> bool:
+    """Whether the server's program cannot be found, checked before confining it: once confined, a missing program
+    and a refused one look alike, and the user should read "not found"."""
+    if os.sep in command:
+        full = os.path.join(cwd or os.getcwd(), os.path.expanduser(command))
+        return not os.path.isfile(full)
+    return shutil.which(command, path=path_variable) is None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import anyio
 import anyio.abc
 
-from app.core.confine.wrap import launcher_argv
+from app.core.confine.wrap import launcher_argv, served_command
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
 from app.core.text import message
@@ -143,7 +143,8 @@ def open_attempt(
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots, log_path=written)
     confined = launcher_argv(target.command, target.args) is not None
-    context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd, confined=confined)
+    context = FailureContext("stdio", connect_timeout, command=served_command(target.command, target.args),
+                             cwd=target.cwd, confined=confined)
     return Attempt(context, watch, log_path=written, log_offset=log.tell(), flush_log=log.flush)
 
 
