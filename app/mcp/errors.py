@@ -147,12 +147,12 @@ def _own_refusal(error: UserError) -> Failure:
 def _launcher_refusal(context: FailureContext) -> Failure | None:
     """The confining launcher started, then refused (a step of the ruleset failed): its sentence is the log's last
     line, and starting it again would fail the same way."""
-    from app.core.confine.launch import refused_line
+    from app.core.confine.launch import refusal_in
 
-    if context.log_tail is None or not refused_line(context.log_tail):
+    said = refusal_in(context.log_tail) if context.log_tail is not None else None
+    if said is None:
         return None
-    return Failure(message("mcp.closed_with_log", log_tail=_clip(context.log_tail)), permanent=True,
-                   spawn_failed=True)
+    return Failure(message("mcp.closed_with_log", log_tail=said), permanent=True, spawn_failed=True)
 
 
 def describe_disconnect(context: FailureContext) -> Failure:
