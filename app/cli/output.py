@@ -98,7 +98,8 @@ def _binding(server: PlainServer) -> tuple[Binding, list[str]]:
 
 
 def _confinement_lines(server: PlainServer, http: bool) -> list[str]:
-    """That a confined server's network stays open; for an unconfined stdio one, how to confine it (or why not)."""
+    """That a confined server's network stays open; on Windows, that a stdio server is not confined there. (How
+    to confine an unconfined one is said in the GUI's details, not on every row here.)"""
     from app.core.confine.support import unconfined_note
     from app.core.text import sentence
 
@@ -106,7 +107,7 @@ def _confinement_lines(server: PlainServer, http: bool) -> list[str]:
     if confined and not http:
         return [sentence("confine.network")]
     note = unconfined_note(server.name, stdio=not http, confined=confined)
-    return [note.text] if note is not None else []
+    return [note.text] if note is not None and note.code == "confine.windows" else []
 
 
 def share_text(server: ServerEntry | PlainServer) -> str:
