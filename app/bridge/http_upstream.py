@@ -215,6 +215,9 @@ class HttpUpstream:
     def exit_detail(self) -> str:
         return sentence("bridge.http_closed")
 
+    def interrupt(self, signum: int) -> None:
+        """An HTTP server is not the bridge's to signal."""
+
     async def close(self) -> None:
         if self._closed:
             return

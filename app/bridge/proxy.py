@@ -76,6 +76,8 @@ class Upstream(Protocol):
 
     def exit_detail(self) -> str: ...
 
+    def interrupt(self, signum: int) -> None: ...  # the signal the host sent the bridge, passed on to the server
+
     async def close(self) -> None: ...
 
 

@@ -115,6 +115,10 @@ class RestartingUpstream:
             return self._failure
         return self._child.exit_detail() if self._child is not None else sentence("bridge.not_started")
 
+    def interrupt(self, signum: int) -> None:
+        if self._child is not None:
+            self._child.interrupt(signum)
+
     async def close(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()

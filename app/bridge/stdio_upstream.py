@@ -107,6 +107,12 @@ class StdioUpstream:
             return sentence("bridge.signalled", signal=-code)
         return sentence("bridge.exited", code=code)
 
+    def interrupt(self, signum: int) -> None:
+        """Pass a signal the host sent the bridge (Ctrl+C, SIGTERM) on to the server's whole group, as the host
+        meant it: the server ends as fast as it would alone, and `close` finds it gone."""
+        if self._process is not None and self._process.returncode is None:
+            process_group.signal_group(self._process, signum)
+
     async def close(self) -> None:
         """Close its stdin, then SIGTERM, then SIGKILL its whole process group, each after a grace period."""
         process = self._process

@@ -18,8 +18,11 @@ def shown_value(value: Any) -> str:
 
 
 def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
-    from app.bridge.run import configured_entry, register_adhoc, run_bridge
+    from app.bridge.run import configured_entry, leave, register_adhoc, run_bridge
 
+    if args.server_name and args.server and args.server_name != args.server:
+        raise CliError("cli.server_or_command")
+    args.server = args.server or args.server_name
     if bool(args.server) == bool(args.command_line):
         raise CliError("cli.server_or_command")
     if args.server and args.name:
@@ -34,7 +37,7 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
     # A `BridgeError` is a `UserError`: the command's caller says its sentence and exits non-zero.
     entry = configured_entry(store, args.server) if args.server else register_adhoc(store, args.name, args.command_line)
-    return run_bridge(store, entry)
+    leave(run_bridge(store, entry))
 
 
 def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
@@ -60,7 +63,8 @@ def cmd_sessions(store: Store, args: argparse.Namespace) -> int:
 
 
 def add_bridge_command(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--server", metavar="NAME", help="a configured server")
+    p.add_argument("server_name", nargs="?", metavar="NAME", help="a configured server")
+    p.add_argument("--server", metavar="NAME", help="the same, for hosts that pass it as an option")
     p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
     p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
     p.set_defaults(handler=cmd_bridge, command_line=[])

@@ -18,12 +18,13 @@ from app.cli.errors import CliError
 from app.cli.terminal import print_json
 from app.core.hosts import HOSTS, ConfigFile, Host, flow, guess_host, host_named
 from app.core.hosts.base import current_system
+from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import Written
 from app.core.hosts.importing import Imported, server_key
 from app.core.hosts.install import FileChange
 from app.core.hosts.listing import host_rows
 from app.core.store.store import Store
-from app.core.text import UserError
+from app.core.text import UserError, message
 
 Handler = Callable[[Store, argparse.Namespace], int]
 
@@ -53,8 +54,12 @@ def _looks_like_path(text: str) -> bool:
     return "/" in text or "\\" in text or text.endswith((".json", ".toml")) or Path(text).is_file()
 
 
-def resolve(target: str | None, file: str | None, host_name: str | None) -> tuple[Host, list[ConfigFile]]:
-    """The host and its existing config files, from `HOST`, `FILE` or `--file PATH` (with `--host`)."""
+def resolve(target: str | None, file: str | None, host_name: str | None,
+            all_projects: bool = True) -> tuple[Host, list[ConfigFile]]:
+    """The host and its existing config files, from `HOST`, `FILE` or `--file PATH` (with `--host`). Of the
+    entries a file keeps for many projects (Claude Code's local scope), only the current project's are acted
+    on, unless `all_projects`."""
+    within = None if all_projects else Path.cwd()
     if file is None and target is not None and _looks_like_path(target):
         file = target
     if file is not None:
@@ -62,15 +67,21 @@ def resolve(target: str | None, file: str | None, host_name: str | None) -> tupl
         if not path.is_file():
             raise CliError("cli.no_file", path=safe(str(path)))
         host = host_named(host_name) if host_name else guess_host(path)
-        return host, [ConfigFile(path, "file")]
+        return host, [ConfigFile(path, "file", within)]
     if target is None:
         raise CliError("cli.name_a_host", hosts=", ".join(HOSTS))
     host = host_named(target)
     found = flow.config_files(host, Path.cwd())
     if not found:
         looked = ", ".join(safe(str(config.path)) for config in host.config_files(Path.cwd(), current_system()))
+        if not looked:  # a kind of file with no place of its own: it is named by its path
+            raise CliError("cli.no_file_named", host=host.title)
         raise CliError("cli.no_host_config", host=host.title, looked=looked)
-    return host, found
+    return host, [ConfigFile(config.path, config.scope, within) for config in found]
+
+
+def _config_of(host: Host) -> str:
+    return f"{host.title}'s config" if host.restarts else "the file"
 
 
 # -- hosts --------------------------------------------------------------------------------------
@@ -94,13 +105,25 @@ def cmd_hosts_list(store: Store, args: argparse.Namespace) -> int:
             for server in file["servers"]:
                 where = server["url"] or " ".join([server["command"], *server["args"]])
                 through = "through Rootkeeper" if server["through_rootkeeper"] else "direct"
-                print(f"    {safe(server['name'])}  {server['transport']}  {through}  {safe(where)}")
+                project = f"  (project {safe(server['project'])})" if server["project"] else ""
+                print(f"    {safe(server['name'])}  {server['transport']}  {through}  {safe(where)}{project}")
     return 0
+
+
+def _leave_project_files(files: list[ConfigFile], project: bool) -> list[ConfigFile]:
+    """The files to route: a project's own file (committed, shared with the team) only when asked."""
+    if project:
+        return files
+    for config in files:
+        if config.scope == "project":
+            print(message("hosts.project_left", path=safe(str(config.path))))
+    return [config for config in files if config.scope != "project"]
 
 
 @_refusals
 def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
-    host, files = resolve(args.target, args.file, args.host)
+    host, files = resolve(args.target, args.file, args.host, args.all_projects)
+    files = _leave_project_files(files, args.project)
     plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None,
                              confined=args.confine)
     if args.dry_run:
@@ -114,8 +137,14 @@ def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
 
     written = flow.apply_install(store, plan, rewrote)
     _print_outcomes(plan.results, host, dry_run=False)
-    if written:
+    if written and host.restarts:
         print(f"Restart {host.title} so it starts the servers through Rootkeeper.")
+    elif written:
+        print("Start the servers of this file again (restart the program you gave it to, such as the MCP "
+              "Inspector or mcp-use) so they start through Rootkeeper.")
+    note = launcher_note() if any(c.config.scope != "project" for c in plan.changed) else None
+    if note is not None:
+        print(safe(str(note)))
     return 0
 
 
@@ -154,7 +183,7 @@ def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
     else:
         plan = flow.plan_uninstall(*resolve(args.target, args.file, args.host))
     if not plan.changes:
-        print(f"Nothing Rootkeeper installed is left in {plan.host.title}'s config.")
+        print(f"Nothing Rootkeeper installed is left in {_config_of(plan.host)}.")
         return 0
 
     def restored(change: FileChange, written: Written | None) -> None:
@@ -213,7 +242,7 @@ def _decisions(previewed: list[Imported], args: argparse.Namespace) -> tuple[dic
 def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
     from app.cli import folder_offer
 
-    host, files = resolve(args.target, args.file, args.host)
+    host, files = resolve(args.target, args.file, args.host, args.all_projects)
     previewed = flow.preview_import(store, host, files)
     answers, asked = _decisions(previewed, args)
     found = [folder for item in previewed if item.offer is not None for folder in item.offer.folders]
@@ -228,7 +257,7 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
                      "shared": [root.path for root in added.roots] if added is not None else []})
         return 0
     if not results:
-        print(f"No servers were found in {host.title}'s config.")
+        print(f"No servers were found in {_config_of(host)}.")
     for item in results:
         name = safe(item.server.name)
         if item.entry is None:
@@ -254,10 +283,15 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
 # -- parsers ------------------------------------------------------------------------------------
 
 
-def _target_arguments(parser: argparse.ArgumentParser) -> None:
+def _target_arguments(parser: argparse.ArgumentParser, *, projects: bool = False) -> None:
     parser.add_argument("target", nargs="?", metavar="HOST|FILE", help=", ".join(HOSTS) + ", or a config file")
     parser.add_argument("--file", metavar="PATH", help="a config file in a host's format")
-    parser.add_argument("--host", metavar="HOST", help="the host whose format --file is in (guessed from its name)")
+    parser.add_argument("--host", metavar="HOST", help="the host whose format --file is in (guessed from its name, "
+                                                       "or mcp-json for a plain mcpServers file)")
+    if projects:
+        parser.add_argument("--all-projects", action="store_true",
+                            help="take the local entries of every project in ~/.claude.json, not only those of "
+                                 "the project you are in")
 
 
 def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -270,8 +304,11 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_hosts_list)
     p = commands.add_parser("install", help="make a host start its servers through Rootkeeper (backup first)")
-    _target_arguments(p)
+    _target_arguments(p, projects=True)
     p.add_argument("--servers", metavar="a,b", help="only these of the host's servers")
+    p.add_argument("--project", action="store_true",
+                   help="also route this project's own config file (.mcp.json, .gemini/settings.json, ...), with "
+                        "entries that work for everyone who checks the project out")
     p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
     add_confine_option(p)
     p.set_defaults(handler=cmd_hosts_install)
@@ -285,7 +322,7 @@ def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
     from app.cli.folder_offer import add_folder_options
     from app.cli.server_options import add_confine_option
 
-    _target_arguments(p)
+    _target_arguments(p, projects=True)
     p.add_argument("--json", action="store_true")
     add_folder_options(p)
     add_confine_option(p)

@@ -37,8 +37,9 @@ log = logging.getLogger(__name__)
 STOP_GRACE = 2.0
 """Seconds a server gets at each step of a stop: to exit once its stdin closed, for its group to end after
 SIGTERM, and after SIGKILL."""
-POLL = 0.02
-"""Seconds between two looks at a process or group that is ending."""
+POLL = 0.005
+"""Seconds between two looks at a process or group that is ending: short, since whoever stops a server (a host
+ending its bridge, the user quitting) waits for it; a look is one `returncode` read or a few `/proc` reads."""
 PR_SET_PDEATHSIG = 1
 
 Stream = int | IO[Any] | None
@@ -101,6 +102,15 @@ async def stop(process: asyncio.subprocess.Process, *, grace: float = STOP_GRACE
             return True
     log.warning("Server process %d is still alive after SIGKILL; abandoning it", process.pid)
     return False
+
+
+def signal_group(process: asyncio.subprocess.Process, signum: int) -> None:
+    """Send `signum` to the server's whole group (where there are no groups, to the server alone)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, signum)
+        else:  # pragma: no cover - Windows
+            process.send_signal(signum)
 
 
 async def exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:

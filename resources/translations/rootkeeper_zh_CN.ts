@@ -476,6 +476,10 @@
         <translation>查看改动…</translation>
     </message>
     <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（项目 %2）</translation>
+    </message>
+    <message>
         <source>It already runs through Rootkeeper.</source>
         <translation>它已经通过 Rootkeeper 运行。</translation>
     </message>
@@ -547,8 +551,8 @@
         <translation>重新读取</translation>
     </message>
     <message>
-        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
-        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed, opencode, Cline) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>这台电脑上还没有 Rootkeeper 认识的 AI 宿主程序（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed、opencode、Cline）的配置文件。请先在其中一个程序里添加 MCP 服务器，再回到这里导入它或让它通过 Rootkeeper 启动。</translation>
     </message>
     <message>
         <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
@@ -580,6 +584,10 @@
     <message>
         <source>No config found</source>
         <translation>未找到配置</translation>
+    </message>
+    <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（项目 %2）</translation>
     </message>
     <message>
         <source>No servers in this file</source>
@@ -1294,6 +1302,22 @@
         <translation>{path} 在 Rootkeeper 编辑期间被改动；未写入任何内容，请重新运行该命令。</translation>
     </message>
     <message>
+        <source>{path} is read-only; Rootkeeper left it as it is (make it writable to route its servers).</source>
+        <translation>{path} 是只读的；Rootkeeper 没有改动它（使其可写后才能为其服务器转接）。</translation>
+    </message>
+    <message>
+        <source>{path} has other hard links, which a rewrite would separate from it; Rootkeeper left it as it is.</source>
+        <translation>{path} 还有其他硬链接，重写会使它们与之分离；Rootkeeper 没有改动它。</translation>
+    </message>
+    <message>
+        <source>Left {path} as it is: it belongs to this project and is shared with whoever checks it out; add --project to route it too, with an entry that works on their machines.</source>
+        <translation>{path} 保持原样：它属于这个项目，会与每个检出项目的人共享；加上 --project 也可为它转接，写入的条目在他们的电脑上同样可用。</translation>
+    </message>
+    <message>
+        <source>The entries written start Rootkeeper from the development copy in {folder}; they stop working if it is moved or deleted. Install Rootkeeper (its package, or pipx) for entries that last.</source>
+        <translation>写入的条目从 {folder} 中的开发副本启动 Rootkeeper；该文件夹被移动或删除后它们就会失效。请安装 Rootkeeper（安装包或 pipx），让条目长期有效。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>无法重写 {path}（{reason}）；它保持原样。</translation>
     </message>
@@ -1398,6 +1422,10 @@
         <translation>没有找到 {host} 的配置文件（查找了 {looked}）。</translation>
     </message>
     <message>
+        <source>A {host} has no place of its own; give its path.</source>
+        <translation>{host}没有固定的存放位置；请给出它的路径。</translation>
+    </message>
+    <message>
         <source>Header {item} is not of the form KEY=VALUE.</source>
         <translation>标头 {item} 不是 KEY=VALUE 的形式。</translation>
     </message>
@@ -1422,8 +1450,8 @@
         <translation>--header 只适用于 --url 服务器，不适用于以命令启动的服务器。</translation>
     </message>
     <message>
-        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
-        <translation>请给出 --server NAME 或 -- COMMAND [ARG...] 中的一个，不能两者都给，也不能都不给。</translation>
+        <source>Give either a server&apos;s NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>请给出服务器的 NAME 或 -- COMMAND [ARG...] 中的一个，不能两者都给，也不能都不给。</translation>
     </message>
     <message>
         <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>

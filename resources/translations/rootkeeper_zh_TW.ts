@@ -476,6 +476,10 @@
         <translation>檢視變更…</translation>
     </message>
     <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（專案 %2）</translation>
+    </message>
+    <message>
         <source>It already runs through Rootkeeper.</source>
         <translation>它已經透過 Rootkeeper 執行。</translation>
     </message>
@@ -547,8 +551,8 @@
         <translation>重新讀取</translation>
     </message>
     <message>
-        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
-        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
+        <source>None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, Gemini CLI, Codex CLI, Zed, opencode, Cline) has a config file on this computer yet. Add an MCP server in one of them, then come back here to import it or route it through Rootkeeper.</source>
+        <translation>這台電腦上還沒有 Rootkeeper 認得的 AI 宿主程式（Claude Desktop、Claude Code、VS Code、Cursor、Windsurf、Gemini CLI、Codex CLI、Zed、opencode、Cline）的設定檔。請先在其中一個程式裡新增 MCP 伺服器，再回到這裡匯入它或讓它透過 Rootkeeper 啟動。</translation>
     </message>
     <message>
         <source>Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get the folders you share. Every config file is backed up before it is rewritten.</source>
@@ -580,6 +584,10 @@
     <message>
         <source>No config found</source>
         <translation>未找到設定</translation>
+    </message>
+    <message>
+        <source>%1 (project %2)</source>
+        <translation>%1（專案 %2）</translation>
     </message>
     <message>
         <source>No servers in this file</source>
@@ -1294,6 +1302,22 @@
         <translation>{path} 在 Rootkeeper 編輯期間被更動；未寫入任何內容，請重新執行該指令。</translation>
     </message>
     <message>
+        <source>{path} is read-only; Rootkeeper left it as it is (make it writable to route its servers).</source>
+        <translation>{path} 是唯讀的；Rootkeeper 沒有變更它（使其可寫入後才能為其伺服器轉接）。</translation>
+    </message>
+    <message>
+        <source>{path} has other hard links, which a rewrite would separate from it; Rootkeeper left it as it is.</source>
+        <translation>{path} 還有其他硬連結，重寫會使它們與之分離；Rootkeeper 沒有變更它。</translation>
+    </message>
+    <message>
+        <source>Left {path} as it is: it belongs to this project and is shared with whoever checks it out; add --project to route it too, with an entry that works on their machines.</source>
+        <translation>{path} 保持原樣：它屬於這個專案，會與每個簽出專案的人共用；加上 --project 也可為它轉接，寫入的項目在他們的電腦上同樣可用。</translation>
+    </message>
+    <message>
+        <source>The entries written start Rootkeeper from the development copy in {folder}; they stop working if it is moved or deleted. Install Rootkeeper (its package, or pipx) for entries that last.</source>
+        <translation>寫入的項目從 {folder} 中的開發副本啟動 Rootkeeper；該資料夾被移動或刪除後它們就會失效。請安裝 Rootkeeper（安裝套件或 pipx），讓項目長期有效。</translation>
+    </message>
+    <message>
         <source>{path} could not be rewritten ({reason}); it was left as it was.</source>
         <translation>無法重寫 {path}（{reason}）；它維持原樣。</translation>
     </message>
@@ -1398,6 +1422,10 @@
         <translation>找不到 {host} 的設定檔（找過 {looked}）。</translation>
     </message>
     <message>
+        <source>A {host} has no place of its own; give its path.</source>
+        <translation>{host}沒有固定的存放位置；請提供它的路徑。</translation>
+    </message>
+    <message>
         <source>Header {item} is not of the form KEY=VALUE.</source>
         <translation>標頭 {item} 不是 KEY=VALUE 的形式。</translation>
     </message>
@@ -1422,8 +1450,8 @@
         <translation>--header 只適用於 --url 伺服器，不適用於以指令啟動的伺服器。</translation>
     </message>
     <message>
-        <source>Give either --server NAME or -- COMMAND [ARG...], not both or neither.</source>
-        <translation>請給出 --server NAME 或 -- COMMAND [ARG...] 其中之一，不能兩者都給，也不能都不給。</translation>
+        <source>Give either a server&apos;s NAME or -- COMMAND [ARG...], not both or neither.</source>
+        <translation>請給出伺服器的 NAME 或 -- COMMAND [ARG...] 其中之一，不能兩者都給，也不能都不給。</translation>
     </message>
     <message>
         <source>--name names an ad-hoc server (-- COMMAND); a configured one already has its name.</source>

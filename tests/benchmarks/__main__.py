@@ -26,6 +26,7 @@ def sections() -> dict[str, Section]:
     from tests.benchmarks import (
         bench_bridge,
         bench_cli,
+        bench_confine,
         bench_edits,
         bench_fifty,
         bench_gui,
@@ -56,6 +57,7 @@ def sections() -> dict[str, Section]:
         "100k": bench_scale.scale_rows,
         "ids": bench_scale.ids_row,
         "history": history_rows,
+        "confine": bench_confine.confine_rows,
         "package": package_rows,
     }
 

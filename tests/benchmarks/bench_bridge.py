@@ -14,10 +14,11 @@ from typing import Any
 
 from app.core.model import ServerEntry, StdioTarget
 from tests.benchmarks import fixtures
-from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate_async, size, unavailable
+from tests.benchmarks.harness import PROJECT, Acks, Row, Side, alternate, alternate_async, size, unavailable
 
 FS_SERVER = PROJECT / "tests" / "node" / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
 FIRST_CALL = "bridge: first call, filesystem server (spawn → list_allowed_directories answered)"
+SIGINT_EXIT = "bridge: exit on the host's SIGINT, filesystem server (signal → process gone)"
 
 
 def bridge_available() -> bool:
@@ -74,9 +75,51 @@ async def first_call_row() -> Row:
     return Row(FIRST_CALL, "s", Side("through rootkeeper bridge", subject), Side("server started directly", floor))
 
 
+def sigint_exit_row() -> Row:
+    """How long a host waits for its server to end after SIGINT (Claude Code sends SIGTERM after a while): the
+    bridge passes the signal on, waits for its server, and exits; the floor is the server alone."""
+    import json
+    import signal
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None or not (FS_SERVER / "index.js").exists():
+        return unavailable(SIGINT_EXIT, "s", "node or tests/node not installed", "server started directly")
+    samples = size("bridge_sigint_samples", 10, 2)
+    initialize = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
+    with tempfile.TemporaryDirectory(prefix="rk-bench-") as tmp:
+        home, shared = Path(tmp) / "home", Path(tmp) / "shared"
+        shared.mkdir()
+        command = [node, str(FS_SERVER / "index.js"), str(shared)]
+        entry = ServerEntry(name="fs", target=StdioTarget(command=command[0], args=command[1:]),
+                            share="all", consent="given")
+        fixtures.write_store(home, fixtures.roots_for([str(shared)]), [entry])
+        env = dict(os.environ, ROOTKEEPER_HOME=str(home), PYTHONPATH=str(PROJECT))
+
+        def ended(through: list[str]) -> float:
+            process = subprocess.Popen(through, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, env=env, cwd=str(PROJECT))
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(initialize.encode() + b"\n")
+            process.stdin.flush()
+            assert b'"id":1' in process.stdout.readline().replace(b" ", b"")  # it runs and has answered
+            began = time.perf_counter()
+            process.send_signal(signal.SIGINT)
+            process.wait(60)
+            elapsed = time.perf_counter() - began
+            process.stdin.close()
+            process.stdout.close()
+            return elapsed
+
+        floor, subject = alternate(samples, lambda: ended(command),
+                                   lambda: ended([sys.executable, "-m", "app", "bridge", "fs"]))
+    return Row(SIGINT_EXIT, "s", Side("through rootkeeper bridge", subject), Side("server started directly", floor))
+
+
 async def bridge_rows(acks: Acks) -> list[Row]:
     figures = ("bridge: start-up (host start → tool answered)", "bridge: one message round trip (tools/call echo)",
-               FIRST_CALL)
+               FIRST_CALL, SIGINT_EXIT)
     if not bridge_available():
         return [unavailable(f, "s", "`rootkeeper bridge` not on this branch yet", "server started directly")
                 for f in figures]
@@ -110,4 +153,5 @@ async def bridge_rows(acks: Acks) -> list[Row]:
         Row(figures[1], "s", Side("through rootkeeper bridge", call_subject), Side("server started directly",
                                                                                   call_floor)),
         await first_call_row(),
+        sigint_exit_row(),
     ]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.bridge.run import derived_name
+from app.core.servers.adhoc import derived_name
 from tests.support.cli import run_cli
 from tests.support.store import add_server
 
@@ -14,9 +14,12 @@ from tests.support.store import add_server
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
-        ((), "Give either --server NAME or -- COMMAND [ARG...], not both or neither."),
-        (("--name", "x"), "Give either --server NAME or -- COMMAND [ARG...], not both or neither."),
-        (("--server", "a", "--", "cmd"), "Give either --server NAME or -- COMMAND [ARG...], not both or neither."),
+        ((), "Give either a server's NAME or -- COMMAND [ARG...], not both or neither."),
+        (("--name", "x"), "Give either a server's NAME or -- COMMAND [ARG...], not both or neither."),
+        (("--server", "a", "--", "cmd"), "Give either a server's NAME or -- COMMAND [ARG...], not both or neither."),
+        (("a", "--server", "b"), "Give either a server's NAME or -- COMMAND [ARG...], not both or neither."),
+        (("a", "--", "cmd"), "Give either a server's NAME or -- COMMAND [ARG...], not both or neither."),
+        (("nope",), "No server is named 'nope'; see 'rootkeeper servers list'."),
         (("--server", "a", "--name", "b"), "--name names an ad-hoc server (-- COMMAND); a configured one already"),
         (("--name", "taken", "--", "other-command"), "A server named 'taken' already runs another command"),
         (("--name", "bad name!", "--", "cmd"), "'bad name!' is not a valid server name"),

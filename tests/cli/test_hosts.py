@@ -32,6 +32,11 @@ def place(sample: Sample, home: Path, data_dir: Path) -> Path:
     return path
 
 
+def every_project(sample: Sample) -> list[str]:
+    """Claude Code's sample also holds a project's own entries: acted on from another folder only when asked."""
+    return ["--all-projects"] if sample.host == "claude-code" else []
+
+
 def snapshot(path: Path) -> tuple[bytes, int]:
     return path.read_bytes(), path.stat().st_mtime_ns
 
@@ -55,7 +60,7 @@ def test_hosts_lists_installed_hosts_their_files_and_servers(cli, home: Path, da
     (project / ".vscode").mkdir(parents=True)
     (project / ".vscode" / "mcp.json").write_text(VSCODE.written(data_dir))
     rows = {row["host"]: row for row in cli("hosts", "--json", cwd=project).json()}
-    assert set(rows) == set(HOSTS)
+    assert set(rows) == set(HOSTS) - {"mcp-json"}  # a plain mcpServers file has no place of its own
     assert rows["claude-desktop"]["installed"] is False and rows["claude-desktop"]["files"] == []
     (file,) = rows["cursor"]["files"]
     assert (file["path"], file["scope"], file["error"]) == (str(cursor), "user", None)
@@ -80,7 +85,8 @@ def test_import_turns_each_hosts_servers_into_pending_entries(cli, home: Path, d
                                                               sample: Sample) -> None:
     path = place(sample, home, data_dir)
     before = path.read_bytes()
-    result = cli("servers", "import", sample.host, "--json", "--keep-own-folders")  # each command as written
+    # each command as written; every project's entries (the sample's project is not the folder the CLI runs in)
+    result = cli("servers", "import", sample.host, "--json", "--keep-own-folders", *every_project(sample))
     assert result.code == 0, result
     report = result.json()
     assert report["files"] == [str(path)]
@@ -136,7 +142,7 @@ def test_entries_already_running_through_rootkeeper_are_not_imported(cli, home: 
 
 
 def test_a_file_is_imported_with_its_host_guessed_or_given(cli, home: Path, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    odd = tmp_path / "exported servers.json"
+    odd = tmp_path / "exported servers.jsonc"  # a .json file with mcpServers would be a plain mcpServers file
     odd.write_text(CURSOR.written(data_dir))
     refused = one_sentence(cli("servers", "import", str(odd)))
     assert "does not tell which host" in refused and "--host" in refused
@@ -157,7 +163,7 @@ def test_install_then_uninstall_leaves_the_file_byte_identical(cli, rk_home: Pat
     path = place(sample, home, data_dir)
     path.chmod(0o640)
     original = path.read_bytes()
-    installed = cli("hosts", "install", sample.host)
+    installed = cli("hosts", "install", sample.host, *every_project(sample))
     assert installed.code == 0, installed
     assert path.read_bytes() != original and stat.S_IMODE(path.stat().st_mode) == 0o640
     host = HOSTS[sample.host]
@@ -196,7 +202,7 @@ def test_dry_run_prints_the_diff_and_writes_nothing(cli, rk_home: Path, home: Pa
     assert '-\t\t"git": {"command": "uvx", "args": ["mcp-server-git", "--repository", ' in result.out
     assert '+\t\t"git": {\n+\t\t\t"type": "stdio",\n+\t\t\t"command": ' in result.out
     # The settings folder in use travels along: a host starts the bridge with an environment of its own.
-    assert f'"bridge", "--server", "git", "--home", {json.dumps(str(rk_home))}]' in result.out
+    assert f'"bridge", "git", "--home", {json.dumps(str(rk_home))}]' in result.out
     assert "'git' would start through Rootkeeper" in result.out
     assert "Left 'fs' as it is: its settings use ${input:token}" in result.out
     assert snapshot(path) == before
@@ -217,8 +223,9 @@ def test_the_installed_command_starts_rootkeepers_bridge(cli, rk_home: Path, hom
     assert cli("hosts", "install", "cursor").code == 0
     entry = json.loads(path.read_text())["mcpServers"]["filesystem"]
     argv = [entry["command"], *entry["args"]]
-    assert os.path.isabs(argv[0]) and argv[-5:] == ["bridge", "--server", "filesystem", "--home", str(rk_home)]
-    prefix = argv[:-5]
+    # The server's name is positional: the MCP Inspector takes `--server` as its own option.
+    assert os.path.isabs(argv[0]) and argv[-4:] == ["bridge", "filesystem", "--home", str(rk_home)]
+    prefix = argv[:-4]
     assert len(prefix) == 1 or prefix[1:] == ["-m", "app"]
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     started = subprocess.run([*prefix, "--version"], capture_output=True, text=True, env=env, cwd="/",

@@ -272,4 +272,161 @@ ZED = Sample(
     ),
 )
 
-SAMPLES = (CLAUDE_DESKTOP, CLAUDE_CODE, VSCODE, CURSOR, WINDSURF, GEMINI, CODEX, ZED)
+CODEX_INLINE = Sample(
+    "codex",
+    ".codex/config.toml",
+    'model = "MARKER"\n'
+    "\n"
+    "[mcp_servers]\n"
+    "# Codex accepts each server as one inline table too\n"
+    'filesystem = { command = "npx", args = [ "-y", "@modelcontextprotocol/server-filesystem", "@DATA@" ], '
+    'env = { "NODE_ENV" = "production" }, startup_timeout_sec = 20 }  # the folders\n'
+    '"docs site" = { url = "https://docs.example.com/mcp", http_headers = { "X-Key" = "k2" } }\n'
+    """git = { command = "uvx", args = [
+  "mcp-server-git",
+  "--repository",
+  "@DATA@",
+] }
+
+[profiles.fast]
+model = "o4-mini"
+""",
+    '[mcp_servers]\nfilesystem = { command = "npx", args = [ }\n',
+    (
+        Expected("filesystem", "stdio", "npx", ("-y", FS, DATA), {"NODE_ENV": "production"}),
+        Expected("docs site", "http", url="https://docs.example.com/mcp", headers={"X-Key": "k2"}),
+        Expected("git", "stdio", "uvx", ("mcp-server-git", "--repository", DATA)),
+    ),
+)
+
+OPENCODE = Sample(
+    "opencode",
+    ".config/opencode/opencode.json",
+    """{
+  "$schema": "https://opencode.ai/config.json",
+  "theme": "MARKER",
+  "mcp": {
+    // the folder server
+    "filesystem": {
+      "type": "local",
+      "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "@DATA@"],
+      "environment": {
+        "NODE_ENV": "production",
+      },
+      "enabled": true,
+    },
+    "git": {"type": "local", "command": ["uvx", "mcp-server-git", "--repository", "@DATA@"], "enabled": false,
+            "timeout": 10000},
+    "github": {
+      "type": "local",
+      "command": ["npx", "-y", "@modelcontextprotocol/server-github"],
+      "environment": {"GITHUB_TOKEN": "{env:GITHUB_TOKEN}"},
+    },
+    "jira": {
+      "type": "remote",
+      "url": "https://jira.example.com/mcp",
+      "headers": {"Authorization": "Bearer t"},
+      "enabled": true,
+    },
+  },
+}
+""",
+    '{\n  "mcp": {\n    "filesystem": {"type": "local", "command": ["npx" "-y"]}\n  }\n}\n',
+    (
+        Expected("filesystem", "stdio", "npx", ("-y", FS, DATA), {"NODE_ENV": "production"}),
+        Expected("git", "stdio", "uvx", ("mcp-server-git", "--repository", DATA)),
+        Expected("github", "stdio", "npx", ("-y", "@modelcontextprotocol/server-github"),
+                 {"GITHUB_TOKEN": "{env:GITHUB_TOKEN}"}, host_filled=True),
+        Expected("jira", "http", url="https://jira.example.com/mcp", headers={"Authorization": "Bearer t"}),
+    ),
+)
+
+CLINE = Sample(
+    "cline",
+    ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json",
+    """{
+  "mcpServers": {
+    "filesystem": {
+      "command": "npx",
+      "args": [
+        "-y",
+        "@modelcontextprotocol/server-filesystem",
+        "@DATA@"
+      ],
+      "env": {},
+      "disabled": false,
+      "autoApprove": [
+        "read_file",
+        "list_directory"
+      ]
+    },
+    "github.com/modelcontextprotocol/servers/tree/main/src/git": {
+      "type": "stdio",
+      "command": "uvx",
+      "args": [
+        "mcp-server-git",
+        "--repository",
+        "@DATA@"
+      ],
+      "disabled": false,
+      "autoApprove": [],
+      "timeout": 60
+    },
+    "remote": {
+      "type": "streamableHttp",
+      "url": "https://remote.example.com/mcp",
+      "headers": {
+        "Authorization": "Bearer c"
+      },
+      "disabled": false,
+      "autoApprove": []
+    },
+    "events": {
+      "url": "http://localhost:8080/MARKER/sse",
+      "disabled": true,
+      "autoApprove": []
+    }
+  }
+}""",
+    '{"mcpServers": {"filesystem": {"command": "npx",}}}',
+    (
+        Expected("filesystem", "stdio", "npx", ("-y", FS, DATA)),
+        Expected("github.com/modelcontextprotocol/servers/tree/main/src/git", "stdio", "uvx",
+                 ("mcp-server-git", "--repository", DATA)),
+        Expected("remote", "http", url="https://remote.example.com/mcp", headers={"Authorization": "Bearer c"}),
+        Expected("events", "sse", url="http://localhost:8080/MARKER/sse"),
+    ),
+)
+
+SAMPLES = (CLAUDE_DESKTOP, CLAUDE_CODE, VSCODE, CURSOR, WINDSURF, GEMINI, CODEX, ZED, CODEX_INLINE, OPENCODE, CLINE)
+
+MCP_JSON = Sample(
+    "mcp-json",
+    "servers/mcp.json",
+    """{
+  "mcpServers": {
+    "everything": {
+      "command": "npx",
+      "args": ["@modelcontextprotocol/server-everything"],
+      "env": {"hello": "Hello MCP!"}
+    },
+    "filesystem": {
+      "command": "npx",
+      "args": ["-y", "@modelcontextprotocol/server-filesystem", "@DATA@"]
+    },
+    "events": {"type": "sse", "url": "http://localhost:3000/sse", "note": "MARKER"},
+    "remote": {"type": "streamable-http", "url": "http://localhost:3000/mcp"}
+  }
+}
+""",
+    '{"mcpServers": {"filesystem": {"command": "npx", "args": [}}}',
+    (
+        Expected("everything", "stdio", "npx", ("@modelcontextprotocol/server-everything",), {"hello": "Hello MCP!"}),
+        Expected("filesystem", "stdio", "npx", ("-y", FS, DATA)),
+        Expected("events", "sse", url="http://localhost:3000/sse"),
+        Expected("remote", "http", url="http://localhost:3000/mcp"),
+    ),
+)
+"""A plain mcpServers file (the MCP Inspector's `--config`, mcp-use, the draft standard `mcp.json`): it has no
+place of its own, so it is named by its path (`relative` is where a test puts it)."""
+

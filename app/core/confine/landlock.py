@@ -13,7 +13,10 @@ import ctypes
 import os
 import stat
 import sys
-from collections.abc import Iterable
+
+TYPE_CHECKING = False  # not `typing`'s, which the launcher would pay 20 ms to import
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # Generic syscall numbers: the same on every architecture Linux gives Landlock to.
 _CREATE_RULESET, _ADD_RULE, _RESTRICT_SELF = 444, 445, 446

@@ -1,4 +1,5 @@
-"""A confined server's command line: the launcher (`app.core.confine.launch`) with its `Boundary`, then the server.
+"""A confined server's command line: the launcher (`app.core.confine.launch`) with its `Boundary`, then the server
+(on Linux); on macOS `sandbox-exec` with the same `Boundary` as a Seatbelt profile (`app.core.confine.seatbelt`).
 
 The started target *is* this command line, so everything that compares how a server is started (the hub's
 connection key, the bridge's restart condition) sees a change of its folders as a change of its command: the
@@ -12,7 +13,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 
-from app.core.confine import launch
+from app.core.confine import launch, seatbelt
 from app.core.confine.boundary import Boundary, boundary, summary
 from app.core.model import ServerEntry, StdioTarget
 from app.core.text import Message, message
@@ -32,10 +33,24 @@ def launcher_args(limits: Boundary) -> list[str]:
     return words
 
 
-def confined_target(target: StdioTarget, limits: Boundary) -> StdioTarget:
-    """`target` started through the launcher, confined to `limits`."""
+PREPARE_TEMP = ('umask 077 && mkdir -p -- "$1" && [ -d "$1" ] && [ ! -h "$1" ] && [ -O "$1" ] && chmod 700 -- "$1" '
+                '|| exit 126; TMPDIR=$1; export TMPDIR; shift; exec "$@"')
+"""macOS, before `sandbox-exec` (which creates nothing): the server's private temporary folder, made as the Linux
+launcher makes it (a folder of this user's that only it can enter, not a symlink), then given as `TMPDIR`."""
+
+
+def confined_target(target: StdioTarget, limits: Boundary, *, platform: str = sys.platform) -> StdioTarget:
+    """`target` confined to `limits`: through the Landlock launcher on Linux, through `sandbox-exec` on macOS."""
+    if platform == "darwin":
+        return _seatbelt_target(target, limits)
     args = ["-I", "-S", LAUNCHER, *launcher_args(limits), "--", target.command, *target.args]
     return target.model_copy(update={"command": sys.executable, "args": args})
+
+
+def _seatbelt_target(target: StdioTarget, limits: Boundary) -> StdioTarget:
+    args = ["-c", PREPARE_TEMP, "rootkeeper-confine", limits.temp,
+            seatbelt.SANDBOX_EXEC, "-p", seatbelt.profile(limits), "--", target.command, *target.args]
+    return target.model_copy(update={"command": "/bin/sh", "args": args})
 
 
 def launcher_argv(command: str, args: Sequence[str]) -> list[str] | None:

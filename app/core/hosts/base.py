@@ -32,6 +32,9 @@ class HostConfigError(UserError):
 class ConfigFile:
     path: Path
     scope: Literal["user", "project", "file"]
+    within: Path | None = None
+    """For a file that also holds entries of many projects (Claude Code's `~/.claude.json`): act on those of
+    the project this folder is in (the nearest one above it) and on no other project's. None: every project's."""
 
 
 @dataclass
@@ -49,6 +52,9 @@ class HostServer:
     url: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    project: str = ""
+    """The project folder whose own (local-scope) entries hold it, in a file that keeps many projects' entries
+    (Claude Code's `~/.claude.json`); empty for the file's own entries."""
     host_filled: str = ""
     """A value only the host can fill in when it starts the server (`${input:token}`, `$API_KEY`, an
     env_vars list): such a server cannot be started by the bridge with the same settings."""
@@ -128,6 +134,9 @@ class Host(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    restarts: ClassVar[bool] = True
+    """Whether a program of this name reads the file, to be restarted after an install (a plain `mcpServers`
+    file is read by whatever the user points at it)."""
 
     @abstractmethod
     def config_files(self, project: Path, system: str) -> list[ConfigFile]:

@@ -3,15 +3,42 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
-from pathlib import PurePath
+from pathlib import Path, PurePath
+
+from app.core.text import Message, message
 
 _SCRIPT_NAMES = {"rootkeeper", "rootkeeper.exe"}
 _PYTHON_PREFIXES = ("python", "pythonw")
 
 
+_CHECKOUT = Path(__file__).resolve().parents[3]
+"""The folder holding the `app` package: a source checkout when it also holds `pyproject.toml`."""
+
+
+def development_copy() -> Path | None:
+    """The source checkout this Rootkeeper runs from (`make run`, an editable install), or None when it is
+    installed (a package, a wheel in site-packages, a frozen build): an entry pointing into a checkout stops
+    working when the checkout is moved, cleaned or deleted."""
+    if getattr(sys, "frozen", False) or not (_CHECKOUT / "pyproject.toml").is_file():
+        return None
+    return _CHECKOUT
+
+
+def _installed_on_path(checkout: Path) -> str | None:
+    """A `rootkeeper` on PATH that is not this checkout's own (the package's, pipx's): it outlives the checkout."""
+    found = shutil.which("rootkeeper")
+    if found is None:
+        return None
+    real = Path(found).resolve()
+    return None if real.is_relative_to(checkout) or Path(os.path.abspath(found)).is_relative_to(checkout) \
+        else os.path.abspath(found)
+
+
 def rootkeeper_launcher() -> list[str]:
-    """An absolute command that starts this Rootkeeper, whatever launched it.
+    """An absolute command that starts this Rootkeeper, whatever launched it; run from a development copy,
+    an installed `rootkeeper` on PATH is preferred (see `launcher_note`).
 
     A frozen build or the installed `rootkeeper` console script is used as it was started (made
     absolute but not resolved: a .deb's /usr/bin link or a venv's bin/ script keeps working across
@@ -20,6 +47,10 @@ def rootkeeper_launcher() -> list[str]:
     """
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
+    checkout = development_copy()
+    installed = _installed_on_path(checkout) if checkout is not None else None
+    if installed is not None:
+        return [installed]
     started = sys.argv[0] if sys.argv else ""
     if PurePath(started).name.lower() in _SCRIPT_NAMES:
         # On Windows the console script is rootkeeper.exe while argv[0] may lack the suffix.
@@ -29,11 +60,32 @@ def rootkeeper_launcher() -> list[str]:
     return [os.path.abspath(sys.executable), "-m", "app"]
 
 
+PORTABLE_COMMAND = "rootkeeper"
+"""What a project's shared config file runs: the command found on each teammate's PATH."""
+
+
+def launcher_note() -> Message | None:
+    """What to tell the user when the entries written can only point into a development copy."""
+    checkout = development_copy()
+    if checkout is None or _installed_on_path(checkout) is not None:
+        return None
+    return message("hosts.development_launcher", folder=str(checkout))
+
+
 def bridge_command(server: str) -> list[str]:
-    """What the host runs; a settings folder chosen with ROOTKEEPER_HOME goes with it, since hosts pick the env."""
+    """What the host runs; a settings folder chosen with ROOTKEEPER_HOME goes with it, since hosts pick the env.
+
+    The server's name is positional: some hosts (the MCP Inspector) take `--server` as their own option."""
     home = os.environ.get("ROOTKEEPER_HOME")
     where = ["--home", os.path.abspath(home)] if home else []
-    return [*rootkeeper_launcher(), "bridge", "--server", server, *where]
+    return [*rootkeeper_launcher(), "bridge", server, *where]
+
+
+def portable_bridge_command(server: str, command_line: list[str]) -> list[str]:
+    """What a project's shared config file runs: no path of this machine, no settings folder; the server's own
+    command travels with it, so a teammate's Rootkeeper registers it under the same name (consent pending) on
+    first start, and this machine's finds the server `hosts install --project` registered."""
+    return [PORTABLE_COMMAND, "bridge", "--name", server, "--", *command_line]
 
 
 def bridged_server_name(command: str, args: list[str]) -> str | None:
@@ -46,6 +98,8 @@ def bridged_server_name(command: str, args: list[str]) -> str | None:
         rest = rest[2:]
     if rest[:1] != ["bridge"]:
         return None
+    if "--" in rest:
+        rest = rest[: rest.index("--")]
     for index, arg in enumerate(rest):
         if arg == "--server" and index + 1 < len(rest):
             return rest[index + 1]
@@ -55,4 +109,11 @@ def bridged_server_name(command: str, args: list[str]) -> str | None:
     for index, arg in enumerate(rest):
         if arg == "--name" and index + 1 < len(rest):
             return rest[index + 1]
+    # `bridge NAME`: the first word that is neither an option nor an option's value.
+    words = iter(rest[1:])
+    for word in words:
+        if word in ("--home", "--name"):
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
     return ""

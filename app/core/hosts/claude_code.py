@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.hosts import jsonc
-from app.core.hosts.base import ConfigFile, home
+from app.core.hosts.base import ConfigFile, HostServer, home
 from app.core.hosts.jsonhost import JsonHost
 
 
@@ -27,6 +27,13 @@ class ClaudeCode(JsonHost):
         if projects is not None and isinstance(projects.value, dict):
             maps += [("projects", folder, self.servers_key) for folder in projects.value]
         return maps
+
+    def read(self, path: Path, text: str) -> list[HostServer]:
+        servers = super().read(path, text)
+        for server in servers:
+            if server.location[0] == "projects":
+                server.project = server.location[1]
+        return servers
 
     def bridge_entry(self, raw: Any, command: list[str]) -> dict[str, Any]:
         return {"type": "stdio", **super().bridge_entry(raw, command)}

@@ -1,9 +1,11 @@
 """Codex CLI: `~/.codex/config.toml` (or `$CODEX_HOME/config.toml`) and a project's `.codex/config.toml`.
 
-Servers are `[mcp_servers.NAME]` tables: `command`/`args`/`env`/`cwd`, or `url` with `http_headers`.
-tomlkit reads the file and writes the new table; the edit itself replaces the lines of that one
-table (its header to its last key, sub-tables included), so every other byte of the file, comments
-and layout included, stays as the user left it. Each edit is checked by parsing the result again.
+Servers are `[mcp_servers.NAME]` tables: `command`/`args`/`env`/`cwd`, or `url` with `http_headers`;
+Codex also accepts them inline, as `NAME = { command = "…", args = [ … ] }` under `[mcp_servers]`.
+tomlkit reads the file and writes the new entry; the edit itself replaces the lines of that one
+table (its header to its last key, sub-tables included), or that one `NAME = { … }` (its trailing
+comment kept), so every other byte of the file, comments and layout included, stays as the user left
+it. Each edit is checked by parsing the result again.
 """
 
 from __future__ import annotations
@@ -68,11 +70,15 @@ class Codex(Host):
             entry.update({key: value for key, value in old.items() if key not in TRANSPORT_KEYS})
         import tomlkit
 
-        installed = tomlkit.dumps({TABLE: {server.name: entry}})
-        if "\r\n" in text:
-            installed = installed.replace("\n", "\r\n")
-        if not text[start:end].endswith("\n"):
-            installed = installed.rstrip("\r\n")
+        if _HEADER.match(text[start:end]):
+            installed = tomlkit.dumps({TABLE: {server.name: entry}})
+            if "\r\n" in text:
+                installed = installed.replace("\n", "\r\n")
+            if not text[start:end].endswith("\n"):
+                installed = installed.rstrip("\r\n")
+        else:  # `NAME = { … }`: the same key as written, an inline table after it
+            key = text[start:end].partition("=")[0].rstrip()
+            installed = f"{key} = {_inline(entry).as_string()}"
         new_text = text[:start] + installed + text[end:]
         before[TABLE][server.name] = entry
         if self._parse(path, new_text) != before:
@@ -113,8 +119,60 @@ class Codex(Host):
             if first is not None and stripped and not stripped.startswith("#"):
                 last_content = index
         if first is None or last_content is None:
-            raise self.uneditable(path, name, f"it is not written as its own [{TABLE}.{name}] table")
+            inline = _inline_span(lines, offsets, name)
+            if inline is None:
+                raise self.uneditable(path, name, f"it is not written as its own [{TABLE}.{name}] table, nor as "
+                                                  f"{name} = {{ … }} under [{TABLE}]")
+            return inline
         return offsets[first], offsets[last_content + 1]
+
+
+def _inline_span(lines: list[str], offsets: list[int], name: str) -> tuple[int, int] | None:
+    """Offsets of `NAME = { … }` in the `[mcp_servers]` table, from its key to the end of its value (the
+    indentation before it and a comment after it are not part of it)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import InlineTable
+
+    inside = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if _HEADER.match(line):
+            inside = _header_key(line) == (TABLE,)
+            index += 1
+            continue
+        if not inside or not line.strip() or line.lstrip().startswith("#"):
+            index += 1
+            continue
+        # One key/value, over as many lines as its value takes (an array inside it may span several).
+        for last in range(index, len(lines)):
+            chunk = "".join(lines[index : last + 1])
+            try:
+                document = tomlkit.parse(chunk)
+            except TOMLKitError:
+                continue
+            break
+        else:
+            return None
+        keys = list(document.keys())
+        item = document.item(name) if keys == [name] else None
+        if isinstance(item, InlineTable):
+            trivia = item.trivia
+            tail = len(trivia.comment_ws) + len(trivia.comment) + len(trivia.trail)
+            return offsets[index] + len(trivia.indent), offsets[index] + len(chunk) - tail
+        index = last + 1
+    return None
+
+
+def _inline(value: dict[str, Any]) -> Any:
+    """`value` as a TOML inline table, tables inside it inline too (an inline table holds no other kind)."""
+    import tomlkit
+
+    table = tomlkit.inline_table()
+    for key, item in value.items():
+        table[key] = _inline(item) if isinstance(item, dict) else item
+    return table
 
 
 def _header_key(line: str) -> tuple[str, ...] | None:

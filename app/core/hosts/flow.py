@@ -31,6 +31,7 @@ from app.core.hosts.install import (
     load_records,
     plan_host_install,
     read_all,
+    read_servers,
     write,
 )
 from app.core.hosts.install import plan_uninstall as plan_file_uninstall
@@ -81,8 +82,11 @@ def read_host(host: Host, files: list[ConfigFile] | None = None) -> HostState:
 
 
 def read_hosts(project: Path | None = None) -> list[HostState]:
-    """Every host Rootkeeper knows, installed or not (see `config_files` for `project`)."""
-    return [read_host(host, config_files(host, project)) for host in HOSTS.values()]
+    """Every host Rootkeeper knows, installed or not (see `config_files` for `project`); a kind of file that has
+    no place of its own (a plain mcpServers file, only ever named by its path) is not one of them."""
+    system = current_system()
+    return [read_host(host, config_files(host, project)) for host in HOSTS.values()
+            if host.config_files(project or home(), system)]
 
 
 # -- importing --------------------------------------------------------------------------------
@@ -190,7 +194,8 @@ def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Writt
     another Rootkeeper server than the one shown. `plan.results` become what was saved. `each` is told of every
     file as it is done (a rewrite can fail midway: the files before it stay rewritten, and said so)."""
     host = plan.host
-    read = [(change.config, change.before, host.read(change.config.path, change.before)) for change in plan.changes]
+    read = [(change.config, change.before, read_servers(host, change.config, change.before))
+            for change in plan.changes]
     with store.transaction() as data:
         changes, results = plan_host_install(data, host, read, plan.wanted, plan.confined)
         for change, shown in zip(changes, plan.changes, strict=True):

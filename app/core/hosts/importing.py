@@ -21,6 +21,7 @@ from app.core.confine.support import confine_refusal, confined_by_default
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
+from app.core.servers.adhoc import adhoc_entry
 from app.core.servers.folder_args import FolderArguments, folder_arguments
 from app.core.servers.secrets import same_target
 from app.core.text import UserError
@@ -107,7 +108,7 @@ def _skip_reason(server: HostServer) -> str:
 
 
 def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
-                for_install: bool = False, use_shared: UseShared = _always,
+                for_install: bool = False, use_shared: UseShared = _always, by_name: bool = False,
                 confined: bool | None = None) -> list[Imported]:
     """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
 
@@ -120,6 +121,9 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
 
     A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
     warning, but never installed: started by the bridge it would get the placeholder, not the secret.
+
+    `by_name`: each server is the one `rootkeeper bridge --name NAME -- COMMAND` finds or adds (`adhoc_entry`),
+    under the host's own name, as a project's shared file routes it.
     """
     if confined and (unsupported := confine_refusal()) is not None:
         raise UserError(unsupported.code, **unsupported.args)
@@ -134,6 +138,15 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             else:
                 result.warning = held + "; Rootkeeper copied it as written, so set the real value before use"
         if result.skipped:
+            continue
+        if by_name:
+            if server.transport != "stdio":
+                result.skipped = "a project's shared file routes only servers started by a command"
+                continue
+            try:
+                result.entry, result.is_new = adhoc_entry(data, server.name, [server.command, *server.args])
+            except UserError as refused:
+                result.skipped = str(refused).removesuffix(".")
             continue
         try:
             target = target_of(server, config_path)

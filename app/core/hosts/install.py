@@ -3,7 +3,7 @@
 Every rewrite follows one path: read the file, let the host module edit the text, show or write
 the result. A write makes a private, timestamped backup first, records each entry's original text
 in Rootkeeper's state folder (so uninstall restores it byte for byte), and replaces the file
-atomically, keeping its mode. Uninstall touches only entries that still are our bridge entry.
+atomically, keeping its mode and owner. Uninstall touches only entries that still are our bridge entry.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.hosts.base import ConfigFile, Edit, Host, HostConfigError, HostServer
-from app.core.hosts.bridgecmd import bridge_command
+from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, plan_import
 from app.core.model import StoreData
 from app.core.system.fileio import atomic_write
@@ -76,8 +76,32 @@ def read_all(host: Host, files: list[ConfigFile]) -> list[ReadFile]:
     read = []
     for config in files:
         text = read_config(host, config.path)
-        read.append((config, text, host.read(config.path, text)))
+        read.append((config, text, read_servers(host, config, text)))
     return read
+
+
+def read_servers(host: Host, config: ConfigFile, text: str) -> list[HostServer]:
+    """The servers of `config` that are acted on: the file's own, and of the entries it keeps for many
+    projects only those of the project `config.within` is in (all of them when it is None)."""
+    servers = host.read(config.path, text)
+    if config.within is None:
+        return servers
+    nearest = nearest_project({server.project for server in servers if server.project}, config.within)
+    return [server for server in servers if not server.project or server.project == nearest]
+
+
+def nearest_project(projects: set[str], folder: Path) -> str | None:
+    """Of the project folders, the one `folder` is in, or the nearest above it (as a host run there finds it)."""
+    inside = [project for project in projects if _contains(project, folder)]
+    return max(inside, key=len) if inside else None
+
+
+def _contains(project: str, folder: Path) -> bool:
+    try:
+        folder.relative_to(project)
+    except ValueError:
+        return False
+    return True
 
 
 def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str] | None:
@@ -99,23 +123,30 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
 def plan_host_install(data: StoreData, host: Host, read: list[ReadFile],
                       wanted: set[str] | None, confined: bool | None = None) -> tuple[list[FileChange], list[Imported]]:
     """Import the chosen servers into `data` where needed (stdio ones confined as `plan_import` decides), and plan
-    each file's rewrite to the bridge."""
+    each file's rewrite to the bridge.
+
+    A project's own file is shared with the team that commits it: its entries get the portable command
+    (`portable_bridge_command`: no path of this machine), and their servers keep the project's names."""
     changes, results = [], []
     for config, text, servers in read:
         picked = [server for server in servers if wanted is None or server.name in wanted]
-        imported = plan_import(data, picked, config.path, for_install=True, confined=confined)
+        portable = config.scope == "project"
+        imported = plan_import(data, picked, config.path, for_install=True, by_name=portable, confined=confined)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
-        changes.append(plan_install(host, config, text, pairs))
+        changes.append(plan_install(host, config, text, pairs, portable=portable))
     return changes, results
 
 
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
-                 command_for: Callable[[str], list[str]] = bridge_command) -> FileChange:
-    """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry."""
+                 command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False) -> FileChange:
+    """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry (`portable`:
+    the entry a project's shared file gets, `portable_bridge_command`)."""
     change = FileChange(host, config, text, text)
     for server, rootkeeper_name in chosen:
-        edit = host.install_edit(config.path, change.after, server, command_for(rootkeeper_name))
+        command = (portable_bridge_command(rootkeeper_name, [server.command, *server.args]) if portable
+                   else command_for(rootkeeper_name))
+        edit = host.install_edit(config.path, change.after, server, command)
         change.edits.append((server, rootkeeper_name, edit))
         change.after = edit.text
     return change
@@ -213,17 +244,47 @@ def backup(change: FileChange) -> Path:
     return target
 
 
-def check_unchanged(change: FileChange) -> int:
-    """The file's mode, after making sure it still holds the text the change was planned on."""
+@dataclass(frozen=True)
+class Kept:
+    """What a rewritten host file keeps of the one it replaces."""
+
+    mode: int
+    owner: tuple[int, int]
+
+
+def check_unchanged(change: FileChange) -> Kept:
+    """What the rewrite must keep of the file, after making sure it still holds the text the change was planned
+    on and can be replaced without the host losing it: not read-only, not one of several hard links (a rename
+    would split them)."""
     real = change.config.path.resolve()
     try:
-        mode = stat.S_IMODE(os.stat(real).st_mode)
+        info = os.stat(real)
         current = real.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise change.host.unreadable(change.config.path, str(exc)) from exc
     if current != change.before:
         raise changed_meanwhile(change.config.path)
-    return mode
+    if not info.st_mode & stat.S_IWUSR:
+        raise HostConfigError("hosts.read_only", path=str(change.config.path))
+    if info.st_nlink > 1:
+        raise HostConfigError("hosts.hard_linked", path=str(change.config.path))
+    return Kept(stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid))
+
+
+def _still_unchanged(change: FileChange) -> None:
+    try:
+        current = change.config.path.resolve().read_bytes()
+    except OSError as exc:
+        raise change.host.unreadable(change.config.path, str(exc)) from exc
+    if current != change.before.encode("utf-8"):
+        raise changed_meanwhile(change.config.path)
+
+
+def _owner_to_give(kept: Kept) -> tuple[int, int] | None:
+    """The owner to give the new file when it would not be ours anyway (only root can give a file away)."""
+    if not hasattr(os, "geteuid") or kept.owner == (os.geteuid(), os.getegid()):
+        return None
+    return kept.owner
 
 
 def changed_meanwhile(path: Path) -> HostConfigError:
@@ -231,16 +292,27 @@ def changed_meanwhile(path: Path) -> HostConfigError:
 
 
 def write(change: FileChange) -> Path:
-    """Back up, record, then atomically replace the file (its symlink target, keeping its mode)."""
+    """Back up, record, then atomically replace the file (its symlink target, keeping its mode and owner).
+
+    The host may save the file at any moment: its bytes are compared again once the new content is on disk,
+    immediately before the rename, and a change there refuses the edit with nothing written (the records and
+    the backup of this attempt are taken back)."""
     real = change.config.path.resolve()
-    mode = check_unchanged(change)
+    kept = check_unchanged(change)
     saved = backup(change)
     records = load_records()
     save_records(_updated_records(records, change))
     try:
-        atomic_write(real, change.after.encode("utf-8"), mode=mode)
+        atomic_write(real, change.after.encode("utf-8"), mode=kept.mode,
+                     owner=_owner_to_give(kept),
+                     before_replace=lambda: _still_unchanged(change))
+    except HostConfigError:
+        save_records(records)
+        saved.unlink(missing_ok=True)
+        raise
     except OSError as exc:
         save_records(records)
+        saved.unlink(missing_ok=True)
         reason = str(exc.strerror or exc)
         raise HostConfigError("hosts.write_failed", path=str(change.config.path), reason=reason) from exc
     return saved

@@ -17,6 +17,7 @@ def server_row(server: HostServer, data: StoreData) -> dict[str, Any]:
     return {
         "name": server.name,
         "location": list(server.location),
+        "project": server.project or None,
         "transport": server.transport,
         "command": server.command,
         "args": server.args,

@@ -5,15 +5,27 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 
-def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600, durable: bool = True) -> None:
+def atomic_write(
+    path: Path,
+    payload: bytes,
+    *,
+    mode: int = 0o600,
+    durable: bool = True,
+    owner: tuple[int, int] | None = None,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
     """Write a private temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
 
     `durable=False` leaves out both fsyncs, for a file that only describes this running process
     (a status file): readers still see the old content or the new, never a mix, and after a
-    crash, which ends that process anyway, its content no longer matters.
+    crash, which ends that process anyway, its content no longer matters. `owner` (uid, gid) is
+    given to the new file (a file of another user's edited as root stays theirs). `before_replace`
+    runs once the new content is on disk, immediately before the rename: whatever it raises leaves
+    `path` untouched.
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
@@ -21,9 +33,13 @@ def atomic_write(path: Path, payload: bytes, *, mode: int = 0o600, durable: bool
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
+            if owner is not None and hasattr(os, "fchown"):
+                os.fchown(handle.fileno(), *owner)  # before the mode: a change of owner may clear set-id bits
             _set_mode(handle.fileno(), mode)  # `open` left out what the umask took away
             if durable:
                 os.fsync(handle.fileno())
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

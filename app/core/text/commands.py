@@ -14,6 +14,7 @@ COMMANDS: dict[str, str] = {
     "cli.no_file": QT_TRANSLATE_NOOP("Messages", "There is no file at {path}."),
     "cli.name_a_host": QT_TRANSLATE_NOOP("Messages", "Name a host ({hosts}) or give a config file."),
     "cli.no_host_config": QT_TRANSLATE_NOOP("Messages", "No {host} config was found (looked for {looked})."),
+    "cli.no_file_named": QT_TRANSLATE_NOOP("Messages", "A {host} has no place of its own; give its path."),
     "cli.bad_header": QT_TRANSLATE_NOOP("Messages", "Header {item} is not of the form KEY=VALUE."),
     "cli.bad_variable": QT_TRANSLATE_NOOP("Messages", "Variable {item} is not of the form KEY=VALUE."),
     "cli.url_and_command": QT_TRANSLATE_NOOP("Messages", "Give either --url URL or -- COMMAND, not both."),
@@ -22,7 +23,7 @@ COMMANDS: dict[str, str] = {
     "cli.no_target": QT_TRANSLATE_NOOP("Messages", "Say how to reach the server: --url URL, or -- COMMAND [ARG...] "
                                                    "at the end."),
     "cli.header_for_urls": QT_TRANSLATE_NOOP("Messages", "--header applies to --url servers, not to command servers."),
-    "cli.server_or_command": QT_TRANSLATE_NOOP("Messages", "Give either --server NAME or -- COMMAND [ARG...], not "
+    "cli.server_or_command": QT_TRANSLATE_NOOP("Messages", "Give either a server's NAME or -- COMMAND [ARG...], not "
                                                            "both or neither."),
     "cli.name_for_adhoc": QT_TRANSLATE_NOOP("Messages", "--name names an ad-hoc server (-- COMMAND); a configured "
                                                         "one already has its name."),

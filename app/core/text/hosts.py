@@ -29,6 +29,17 @@ HOSTS_AND_HUB: dict[str, str] = {
                                                               "backups."),
     "hosts.changed_meanwhile": QT_TRANSLATE_NOOP("Messages", "{path} changed while Rootkeeper was editing it; "
                                                              "nothing was written, run the command again."),
+    "hosts.read_only": QT_TRANSLATE_NOOP("Messages", "{path} is read-only; Rootkeeper left it as it is (make it "
+                                                     "writable to route its servers)."),
+    "hosts.hard_linked": QT_TRANSLATE_NOOP("Messages", "{path} has other hard links, which a rewrite would separate "
+                                                       "from it; Rootkeeper left it as it is."),
+    "hosts.project_left": QT_TRANSLATE_NOOP("Messages", "Left {path} as it is: it belongs to this project and is "
+                                                        "shared with whoever checks it out; add --project to route "
+                                                        "it too, with an entry that works on their machines."),
+    "hosts.development_launcher": QT_TRANSLATE_NOOP("Messages", "The entries written start Rootkeeper from the "
+                                                                "development copy in {folder}; they stop working if "
+                                                                "it is moved or deleted. Install Rootkeeper (its "
+                                                                "package, or pipx) for entries that last."),
     "hosts.write_failed": QT_TRANSLATE_NOOP("Messages", "{path} could not be rewritten ({reason}); it was left as it "
                                                         "was."),
 }

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
 from app.core.hosts.base import HostServer
+from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import HostState, Plan, Written
 from app.core.hosts.importing import Imported
 from app.core.servers.secrets import masked_url
@@ -168,6 +169,9 @@ class HostFlows(QObject):
             return
         lines = [self._rewrote(item) for item in written]
         lines.append(self.tr("Restart %1 so it starts these servers through Rootkeeper.").replace("%1", state.title))
+        note = launcher_note()
+        if note is not None:
+            lines.append(render(note))
         self._report("\n".join(lines + self._outcomes(plan.results)), Level.INFO)
         await self._offer_folders(parent, plan.results)
 
@@ -189,6 +193,8 @@ class HostFlows(QObject):
     def _choice(self, server: HostServer) -> Choice:
         where = masked_url(server.url) or " ".join([server.command, *server.args])
         label = f"{server.name} — {home_relative(where)}"
+        if server.project:
+            label = self.tr("%1 (project %2)").replace("%1", label).replace("%2", home_relative(server.project))
         if server.bridged_as is not None:
             return Choice(server.name, label, disabled_because=self.tr("It already runs through Rootkeeper."))
         if server.transport not in ("stdio", "http"):

@@ -42,6 +42,8 @@ class HostRow:
     command: str = ""
     bridged_as: str | None = None
     error: Message | None = None
+    project: str = ""
+    """The project whose own entries hold the server (Claude Code's local scope), empty for the file's own."""
 
     @property
     def key(self) -> Hashable:
@@ -62,7 +64,7 @@ def rows_of(states: Sequence[HostState]) -> list[HostRow]:
             for server in file.servers:
                 where = masked_url(server.url) or " ".join([server.command, *server.args])
                 rows.append(HostRow(state.name, state.title, "server", path, server.name, server.location,
-                                    server.transport, where, server.bridged_as))
+                                    server.transport, where, server.bridged_as, project=server.project))
     return rows
 
 
@@ -100,6 +102,9 @@ class HostsTableModel(KeyedTableModel[HostRow]):
         if column is Column.FILE:
             return text.home_relative(row.path) if row.path else self.tr("No config found")
         if column is Column.SERVER:
+            if row.project:
+                return self.tr("%1 (project %2)").replace("%1", row.server).replace(
+                    "%2", text.home_relative(row.project))
             return row.server
         if column is Column.RUNS:
             return self._runs(row)

@@ -137,8 +137,8 @@ class HostsPage(QWidget):
         self.refresh_button.setText(self.tr("Read again"))
         self.empty.setText(self.tr(
             "None of the AI hosts Rootkeeper knows (Claude Desktop, Claude Code, VS Code, Cursor, Windsurf, "
-            "Gemini CLI, Codex CLI, Zed) has a config file on this computer yet. Add an MCP server in one of them, "
-            "then come back here to import it or route it through Rootkeeper."))
+            "Gemini CLI, Codex CLI, Zed, opencode, Cline) has a config file on this computer yet. Add an MCP server "
+            "in one of them, then come back here to import it or route it through Rootkeeper."))
         self.hint.setText(self.tr(
             "Select a host, then import its servers into Rootkeeper, or route them through Rootkeeper so they get "
             "the folders you share. Every config file is backed up before it is rewritten."))

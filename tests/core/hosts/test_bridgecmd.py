@@ -28,7 +28,7 @@ def _run(argv: list[str]) -> list[str]:
 def test_under_python_m_app_it_is_the_venv_interpreter_with_m_app(tmp_path: Path) -> None:
     command = _run([sys.executable, "-c", PRINT_COMMAND])
     # The venv's interpreter path is kept as it is: resolving it would leave the venv and its packages.
-    assert command == [os.path.abspath(sys.executable), "-m", "app", "bridge", "--server", "fs"]
+    assert command == [os.path.abspath(sys.executable), "-m", "app", "bridge", "fs"]
 
 
 def test_a_console_script_uses_its_own_absolute_path(tmp_path: Path) -> None:
@@ -37,7 +37,7 @@ def test_a_console_script_uses_its_own_absolute_path(tmp_path: Path) -> None:
     script.write_text(f"#!{sys.executable}\n{PRINT_COMMAND}\n")
     script.chmod(0o755)
     command = _run([str(script)])
-    assert command == [str(script), "bridge", "--server", "fs"]
+    assert command == [str(script), "bridge", "fs"]
     relative = _run_in(tmp_path, ["bin/rootkeeper"])
     assert relative[0] == str(script)
 
@@ -51,7 +51,7 @@ def _run_in(folder: Path, argv: list[str]) -> list[str]:
 
 
 def test_the_written_command_starts_this_rootkeeper() -> None:
-    launcher = bridge_command("fs")[:-3]
+    launcher = bridge_command("fs")[:-2]
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     out = subprocess.run([*launcher, "--version"], capture_output=True, text=True, env=env, cwd="/",
                          timeout=60, check=True)
@@ -66,6 +66,12 @@ def test_the_written_command_starts_this_rootkeeper() -> None:
         ("/venv/bin/python3.11", ["-m", "app", "bridge", "--server", "x"], "x"),
         ("rootkeeper", ["bridge", "--name", "adhoc", "--", "npx", "srv"], "adhoc"),
         ("rootkeeper", ["bridge", "--", "npx", "srv"], ""),
+        ("/usr/bin/rootkeeper", ["bridge", "fs"], "fs"),
+        ("/usr/bin/rootkeeper", ["bridge", "fs", "--home", "/h"], "fs"),
+        ("/usr/bin/rootkeeper", ["bridge", "--home", "/h", "fs"], "fs"),
+        ("/venv/bin/python3.11", ["-m", "app", "bridge", "git"], "git"),
+        ("rootkeeper", ["bridge", "--name", "fsp", "--", "npx", "-y", "fs", "--server", "x"], "fsp"),
+        ("rootkeeper", ["bridge", "--", "npx", "--server", "x"], ""),
         ("npx", ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], None),
         ("/usr/bin/rootkeeper", ["servers", "list"], None),
         ("/venv/bin/python", ["-m", "other", "bridge", "--server", "x"], None),

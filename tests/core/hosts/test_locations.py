@@ -63,6 +63,9 @@ def test_project_files_live_in_the_project(places: dict[str, Path], tmp_path: Pa
         "gemini": [project / ".gemini" / "settings.json"],
         "codex": [project / ".codex" / "config.toml"],
         "zed": [project / ".zed" / "settings.json"],
+        "opencode": [project / "opencode.json", project / "opencode.jsonc"],
+        "cline": [],
+        "mcp-json": [],
     }
 
 

@@ -57,6 +57,10 @@ VSCODE_CONFIG = """// servers for every workspace
 """
 
 
+LISTED = [name for name in HOSTS if name != "mcp-json"]
+"""The hosts the page lists: a plain mcpServers file has no place of its own, it is only named by its path."""
+
+
 @pytest.fixture
 def user_home(host_home: Path) -> Path:
     return host_home
@@ -120,8 +124,8 @@ def test_the_page_lists_every_known_host_with_its_files_and_servers(
             assert ("claude-desktop", "filesystem", "Directly") in rows
             assert ("claude-desktop", "notes", "Directly") in rows
             assert ("vscode", "git", "Directly") in rows and ("vscode", "web", "Directly") in rows
-            assert {host for host, _, _ in rows} == set(HOSTS)  # installed or not
-            assert cells(app, Column.FILE).count("No config found") == len(HOSTS) - 2
+            assert {host for host, _, _ in rows} == set(LISTED)  # installed or not
+            assert cells(app, Column.FILE).count("No config found") == len(LISTED) - 2
             assert "~/.config/Claude/claude_desktop_config.json" in cells(app, Column.FILE)
             assert " ".join(["/bin/sh", *server_args(data_dir)]) in cells(app, Column.COMMAND)
             assert not page.empty.isVisible()
@@ -151,7 +155,7 @@ def test_the_empty_state_says_what_to_do(
         async with running(app):
             app.window.tabs.setCurrentIndex(HOSTS_TAB)
             page = app.window.hosts_page
-            await eventually(lambda: page.model.rowCount() == len(HOSTS), what="the hosts listed")
+            await eventually(lambda: page.model.rowCount() == len(LISTED), what="the hosts listed")
             assert page.empty.isVisible() and "Add an MCP server in one of them" in page.empty.text()
 
     run(qloop, scenario(), timeout=60)
@@ -160,13 +164,14 @@ def test_the_empty_state_says_what_to_do(
 def check_routed(app, path: Path, original: bytes, rk_home: Path) -> None:  # type: ignore[no-untyped-def]
     """Only the chosen entry now starts the bridge; the backup holds the original and the bar names it."""
     servers = json.loads(path.read_text())["mcpServers"]
-    assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "--server",
-                                                                         "filesystem", "--home", str(rk_home)]}
+    assert servers["filesystem"] == {"command": sys.executable, "args": ["-m", "app", "bridge", "filesystem",
+                                                                         "--home", str(rk_home)]}
     assert servers["notes"]["command"] == "rk-notes-server"
     bar = app.window.message_bar.text()
     (backup,) = (rk_home / "state" / "host-backups").iterdir()
     assert backup.read_bytes() == original and f"(backup: {backup})" in bar
     assert "Restart Claude Desktop" in bar
+    assert "start Rootkeeper from the development copy in" in bar  # this test runs from a checkout
     stored = app.store.load().server("filesystem")
     assert stored is not None and stored.consent == "pending"
 
