@@ -147,6 +147,10 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
                 result.entry, result.is_new = adhoc_entry(data, server.name, [server.command, *server.args])
             except UserError as refused:
                 result.skipped = str(refused).removesuffix(".")
+                continue
+            if result.is_new:  # a project's server is new like any other: confined by the same rule
+                entry = result.entry
+                entry.confined = confined_by_default(entry.target) if confined is None else confined
             continue
         try:
             target = target_of(server, config_path)
