@@ -104,3 +104,21 @@ def test_a_confined_servers_log_says_first_what_it_may_touch(cli: Cli, rk_home: 
     assert "Rootkeeper starts:" in header
     assert first == (f"--- Runs confined. probe can read and change: {shared.resolve()}; can read: the system and "
                      "its own program; cannot see anything else in your home. The network stays open to it.")
+
+
+def test_a_projects_server_routed_with_project_is_confined_like_any_new_server(
+    cli: Cli, host_home: Path, data_dir: Path, tmp_path: Path
+) -> None:
+    from tests.support.bridge import FS_SERVER
+    from tests.support.fs_server import node
+    from tests.support.host_samples import CLAUDE_CODE
+
+    user = host_home / CLAUDE_CODE.relative
+    user.write_text(CLAUDE_CODE.written(data_dir), encoding="utf-8")
+    project = tmp_path / "checkout"
+    project.mkdir()
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"fsp": {
+        "type": "stdio", "command": node(), "args": [str(FS_SERVER / "index.js"), "."], "env": {}}}}) + "\n",
+        encoding="utf-8")
+    assert cli("hosts", "install", "claude-code", "--project", cwd=project).code == 0
+    assert confined(cli)["fsp"] is True
