@@ -20,10 +20,11 @@ from typing import Any, NoReturn
 
 from app.bridge.framing import MAX_MESSAGE_BYTES, BlockingWriter, LineWriter, read_message
 from app.bridge.proxy import Bridge, Upstream
+from app.bridge.refusing import refuse_every_request
 from app.bridge.restart import RestartingUpstream
 from app.bridge.source import WatcherRootsSource
 from app.bridge.status import SessionStatus
-from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
+from app.bridge.stdio_upstream import ConfinementUnavailable, StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.adhoc import adhoc_entry, known_adhoc
 from app.core.servers.secrets import AnyTarget, SecretError, reveal
@@ -216,6 +217,10 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
                 await upstream.start()
             else:  # the server starts while the store is read and checked: it needs no roots to start
                 await asyncio.gather(upstream.start(), source.start())
+        except ConfinementUnavailable as exc:  # it fails closed, and the host is told why at each request
+            log.error("%s", exc)
+            print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+            return await refuse_every_request(reader, host, str(exc))
         except UpstreamError as exc:
             log.error("%s", exc)
             print(f"rootkeeper bridge: {exc}", file=sys.stderr)

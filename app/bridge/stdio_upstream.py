@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.bridge.framing import MAX_MESSAGE_BYTES, LineWriter, read_message
+from app.core.confine.wrap import served_command
 from app.core.model import StdioTarget
 from app.core.text import UserError, sentence
 from app.engine import process_group
@@ -28,6 +29,10 @@ class UpstreamError(UserError):
     """The server could not be started or reached; one sentence of the catalogue for the log and the host."""
 
 
+class ConfinementUnavailable(UpstreamError):
+    """The server is set to run confined and this system cannot confine it: it was not started."""
+
+
 class StdioUpstream:
     def __init__(
         self, command: str, args: list[str], *, env: dict[str, str], cwd: str | None, stderr_log: Path
@@ -35,6 +40,8 @@ class StdioUpstream:
         self.label = command
         self._command = command
         self._args = args
+        self._shown = served_command(command, args)
+        """The server's own program (not the confining launcher's interpreter), for sentences."""
         self._env = env
         self._cwd = cwd
         self._stderr_log = stderr_log
@@ -66,14 +73,14 @@ class StdioUpstream:
                 die_with_parent=True,
             )
         except process_group.ConfinementRefused as exc:
-            raise UpstreamError(exc.code, **exc.args_map) from exc
+            raise ConfinementUnavailable(exc.code, **exc.args_map) from exc
         except FileNotFoundError as exc:
-            raise UpstreamError("bridge.command_not_found", command=repr(self._command)) from exc
+            raise UpstreamError("bridge.command_not_found", command=repr(self._shown)) from exc
         except PermissionError as exc:
-            raise UpstreamError("bridge.command_denied", command=repr(self._command)) from exc
+            raise UpstreamError("bridge.command_denied", command=repr(self._shown)) from exc
         except OSError as exc:
             reason = exc.strerror or exc
-            raise UpstreamError("bridge.command_failed", command=repr(self._command), reason=reason) from exc
+            raise UpstreamError("bridge.command_failed", command=repr(self._shown), reason=reason) from exc
         finally:
             if self._process is None:
                 log_file.close()

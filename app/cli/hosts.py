@@ -126,7 +126,8 @@ def cmd_hosts_install(store: Store, args: argparse.Namespace) -> int:
 
     host, files = resolve(args.target, args.file, args.host, args.all_projects)
     files = _leave_project_files(files, args.project)
-    plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None)
+    plan = flow.plan_install(store, host, files, args.servers.split(",") if args.servers else None,
+                             confined=args.confine)
     if args.dry_run:
         sys.stdout.write(safe_diff(plan.diff()))
         _print_outcomes(plan.results, host, dry_run=True)
@@ -267,7 +268,8 @@ def cmd_servers_import(store: Store, args: argparse.Namespace) -> int:
     share = folder_offer.unshared(store.load(), found)
     share = share if folder_offer.share_found(share, args) else []
     results, added = flow.import_servers(
-        store, host, files, use_shared=lambda server: answers.get(server_key(server), True), share=share)
+        store, host, files, use_shared=lambda server: answers.get(server_key(server), True), share=share,
+        confined=args.confine)
     if args.json:
         print_json({"host": host.name, "files": [str(c.path) for c in files],
                      "servers": [_import_row(item) for item in results],
@@ -313,6 +315,7 @@ def _target_arguments(parser: argparse.ArgumentParser, *, projects: bool = False
 
 def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
     from app.cli.folder_offer import add_folder_options
+    from app.cli.server_options import add_confine_option
 
     hosts.add_argument("--json", action="store_true")
     hosts.set_defaults(handler=cmd_hosts_list)
@@ -328,6 +331,7 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
                         "entries that work for everyone who checks the project out")
     p.add_argument("--dry-run", action="store_true", help="print the change as a diff and write nothing")
     add_folder_options(p)
+    add_confine_option(p)
     p.set_defaults(handler=cmd_hosts_install)
     p = commands.add_parser("uninstall", help="put the host's entries back exactly as they were")
     _target_arguments(p)
@@ -337,8 +341,10 @@ def add_hosts_commands(hosts: argparse.ArgumentParser, parser_class: type[argpar
 
 def add_servers_import_arguments(p: argparse.ArgumentParser) -> None:
     from app.cli.folder_offer import add_folder_options
+    from app.cli.server_options import add_confine_option
 
     _target_arguments(p, projects=True)
     p.add_argument("--json", action="store_true")
     add_folder_options(p)
+    add_confine_option(p)
     p.set_defaults(handler=cmd_servers_import)

@@ -104,6 +104,19 @@ def _binding(server: PlainServer) -> tuple[Binding, list[str]]:
                           server.kept_folders, server.asks_roots, confined=bool(server.get("confined", False)))
 
 
+def _confinement_lines(server: PlainServer, http: bool) -> list[str]:
+    """That a confined server's network stays open; on Windows, that a stdio server is not confined there. (How
+    to confine an unconfined one is said in the GUI's details, not on every row here.)"""
+    from app.core.confine.support import unconfined_note
+    from app.core.text import sentence
+
+    confined = bool(server.get("confined", False))
+    if confined and not http:
+        return [sentence("confine.network")]
+    note = unconfined_note(server.name, stdio=not http, confined=confined)
+    return [note.text] if note is not None and note.code == "confine.windows" else []
+
+
 def share_text(server: ServerEntry | PlainServer) -> str:
     if server.consent != "given":
         return "waiting for consent"
@@ -150,6 +163,8 @@ def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -
         state = state if server.enabled else "disabled"
         print(f"{printable(server.name)}  {state}  {share_text(server)}  {' '.join(map(printable, words))}")
         print(f"    {row['binding_word']}: {printable(row['binding_detail'], None)}")
+        for note in _confinement_lines(server, http):
+            print(f"    {printable(note, None)}")
         if row.get("sessions"):
             hosts = ", ".join(dict.fromkeys(host_of(session) for session in row["sessions"]))
             print(f"    used by {printable(hosts)}, {len(row['sessions'])} bridge session(s)")

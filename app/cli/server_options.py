@@ -110,6 +110,12 @@ def option_lines(server: PlainServer) -> list[str]:
     return lines
 
 
+def add_confine_option(p: argparse.ArgumentParser) -> None:
+    """`--confine`/`--no-confine` for commands that add servers (default: confined where the system can)."""
+    p.add_argument("--confine", action=argparse.BooleanOptionalAction, default=None,
+                   help="run new stdio servers confined to their folders (default: where the system can)")
+
+
 def add_server_option_commands(servers: Any) -> None:
     p = servers.add_parser("alias", help="map local folders to the paths a server sees (container, VM, WSL)")
     p.add_argument("name", metavar="NAME")

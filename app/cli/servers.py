@@ -82,7 +82,7 @@ def cmd_servers_add(store: Store, args: argparse.Namespace) -> int:
     share = share if folder_offer.share_found(share, args) else []
     with store.transaction() as data:
         entry = edit_servers.save_server(data, args.name, offer.target if offer and used else target,
-                                         share=args.share, era=args.era)
+                                         share=args.share, era=args.era, confined=args.confine)
         if offer is not None and not used:
             entry.kept_folders = list(offer.folders)
         added = edit_roots.add_roots(data, share) if share else None
@@ -131,7 +131,7 @@ def cmd_servers_era(store: Store, args: argparse.Namespace) -> int:
 
 def add_servers_commands(group: argparse.ArgumentParser, parser_class: type[argparse.ArgumentParser]) -> None:
     from app.cli.folder_offer import add_folder_options
-    from app.cli.server_options import add_server_option_commands
+    from app.cli.server_options import add_confine_option, add_server_option_commands
     from app.core.servers.words import ERAS
 
     servers = group.add_subparsers(dest="command", required=True, parser_class=parser_class)
@@ -147,6 +147,7 @@ def add_servers_commands(group: argparse.ArgumentParser, parser_class: type[argp
     p.add_argument("--cwd")
     p.add_argument("--era", choices=ERAS, help="pin the protocol era (default: auto)")
     add_folder_options(p)
+    add_confine_option(p)
     p.set_defaults(handler=cmd_servers_add, command_line=[])
     p = servers.add_parser("remove", help="remove a server")
     p.add_argument("name", metavar="NAME")

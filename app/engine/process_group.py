@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import errno
 import logging
 import os
 import signal
@@ -27,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from app.core.confine.launch import refusal
-from app.core.confine.wrap import launcher_argv
+from app.core.confine.wrap import launcher_argv, program_missing, served_command
 from app.core.system.processes import proc_stat
 from app.core.text import UserError
 
@@ -69,6 +70,11 @@ async def spawn(
     confining = launcher_argv(command, args)
     if confining is not None and (refused := refusal(confining)) is not None:
         raise ConfinementRefused(refused.code, **refused.args)
+    if confining is not None:
+        program = served_command(command, args)
+        path_variable = (env if env is not None else os.environ).get("PATH", os.defpath)
+        if program_missing(program, path_variable, os.fspath(cwd) if cwd is not None else None):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
     return await asyncio.create_subprocess_exec(
         command,
         *args,

@@ -21,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TextIO, cast
 
+from app.core.confine.wrap import started_confined
 from app.core.model import StdioTarget
 from app.core.system.logfile import PrivateRotatingFileHandler
 
@@ -142,6 +143,9 @@ def open_server_log(path: Path, target: StdioTarget, mode: str) -> tuple[TextIO,
     _unwritable.discard(path)
     started = datetime.now(UTC).astimezone().isoformat(timespec="seconds")
     file.write_text(f"--- {started} Rootkeeper starts: {shlex.join([target.command, *target.args])} ({mode} mode)\n")
+    confined = started_confined(target.command, target.args)
+    if confined is not None:  # what it may touch, or why it is not started at all
+        file.write_text(f"--- {confined.text}\n")
     try:
         loop = asyncio.get_running_loop()
         if sys.platform == "win32":  # pragma: no cover - the Proactor loop cannot watch a pipe this way

@@ -67,6 +67,8 @@ class FailureContext:
     """The last line of this attempt's log that looks like an error (`app.core.servers.log_cause`), if any."""
     exit_status: int | None = None
     """How the server process ended, when it did (a signal as its negative number)."""
+    confined: bool = False
+    """The server was started through the confining launcher (`app.core.confine.launch`)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,9 @@ def describe_failure(error: BaseException | None, context: FailureContext) -> Fa
     leaves = [leaf for leaf in leaf_errors(error) if not _is_cancellation(leaf)] if error else []
     for leaf in leaves:
         if isinstance(leaf, UserError):  # Rootkeeper's own sentence (a server secret that cannot be fetched)
-            return Failure(leaf.message)
+            return _own_refusal(leaf)
+    if context.confined and (refused := _launcher_refusal(context)) is not None:
+        return refused
     for describe in (_spawn_failure, _network_failure, _protocol_failure):
         for leaf in leaves:
             if (failure := describe(leaf, context)) is not None:
@@ -129,15 +133,38 @@ def failure_outside_protocol(error: Exception, server: str) -> Failure:
     """A connection attempt that failed before any protocol: Rootkeeper's own sentence, or a bug (logged in full)."""
     if isinstance(error, UserError):  # a server secret that cannot be fetched, …: the user can act on it
         logger.info("Not connecting to %s: %s", server, error.message.text)
-        return Failure(error.message)
+        return _own_refusal(error)
     logger.exception("Connecting to %s failed unexpectedly", server)
     return Failure(message("mcp.unexpected", error=f"{type(error).__name__}: {error}"))
+
+
+def _own_refusal(error: UserError) -> Failure:
+    """Rootkeeper's own sentence; permanent for a confined server this system cannot confine (retrying cannot help
+    until the user turns its confinement off, which starts a new connection)."""
+    from app.engine.process_group import ConfinementRefused
+
+    if isinstance(error, ConfinementRefused):
+        return Failure(error.message, permanent=True, spawn_failed=True)
+    return Failure(error.message)
+
+
+def _launcher_refusal(context: FailureContext) -> Failure | None:
+    """The confining launcher started, then refused (a step of the ruleset failed): its sentence is the log's last
+    line, and starting it again would fail the same way."""
+    from app.core.confine.launch import refusal_in
+
+    said = refusal_in(context.log_tail) if context.log_tail is not None else None
+    if said is None:
+        return None
+    return Failure(message("mcp.closed_with_log", log_tail=said), permanent=True, spawn_failed=True)
 
 
 def describe_disconnect(context: FailureContext) -> Failure:
     """The sentence for a session that ended because the server closed its side (or lost the session)."""
     if context.too_large is not None:
         return _too_large(context.too_large)
+    if context.confined and (refused := _launcher_refusal(context)) is not None:
+        return refused
     return Failure(context.session_lost or _closed(context))
 
 

@@ -102,6 +102,10 @@
         <translation>这看起来是 filesystem 服务器：它收到的根目录会取代其命令行中指定的文件夹。</translation>
     </message>
     <message>
+        <source>Run it confined: the system lets it touch only the folders you share with it (the network stays open)</source>
+        <translation>受限运行：系统只允许它访问你与它共享的文件夹（网络仍然开放）</translation>
+    </message>
+    <message>
         <source>Share</source>
         <translation>共享</translation>
     </message>
@@ -1102,6 +1106,26 @@
         <translation>此系统无法限制服务器：它不提供 Landlock。</translation>
     </message>
     <message>
+        <source>Servers cannot be confined on this system: it offers no sandbox-exec.</source>
+        <translation>此系统无法限制服务器：它没有提供 sandbox-exec。</translation>
+    </message>
+    <message>
+        <source>Not confined on Windows: Rootkeeper cannot limit what a server started there may touch.</source>
+        <translation>在 Windows 上不受限：Rootkeeper 无法限制在那里启动的服务器能访问的内容。</translation>
+    </message>
+    <message>
+        <source>Not confined: it can reach every file you can. To confine it to its folders: {command}</source>
+        <translation>未受限：它能访问你能访问的所有文件。要将它限制在它的文件夹内：{command}</translation>
+    </message>
+    <message>
+        <source>The network stays open to it.</source>
+        <translation>网络对它仍然开放。</translation>
+    </message>
+    <message>
+        <source>Runs confined. {summary} The network stays open to it.</source>
+        <translation>受限运行。{summary} 网络对它仍然开放。</translation>
+    </message>
+    <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
         <translation>等待 {path} {seconds} 秒后放弃：其他 Rootkeeper 进程在此期间一直在更改设置；请重试。</translation>
     </message>
@@ -2065,6 +2089,10 @@ Links to %2</source>
         <translation>在 Rootkeeper 的文件夹之后，也发送其命令行中的文件夹</translation>
     </message>
     <message>
+        <source>Run confined: the system lets it touch only the folders it is given (the network stays open)</source>
+        <translation>受限运行：系统只允许它访问分配给它的文件夹（网络仍然开放）</translation>
+    </message>
+    <message>
         <source>When its host has roots of its own (through a bridge):</source>
         <translation>当其宿主程序有自己的根目录时（通过桥接）：</translation>
     </message>
@@ -2206,6 +2234,10 @@ Links to %2</source>
     <message>
         <source>Through a bridge:</source>
         <translation>通过桥接：</translation>
+    </message>
+    <message>
+        <source>Confinement:</source>
+        <translation>受限运行：</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,10 @@
         <translation>這看起來是 filesystem 伺服器：它收到的根目錄會取代其命令列中指定的資料夾。</translation>
     </message>
     <message>
+        <source>Run it confined: the system lets it touch only the folders you share with it (the network stays open)</source>
+        <translation>受限執行：系統只允許它存取你與它共用的資料夾（網路仍然開放）</translation>
+    </message>
+    <message>
         <source>Share</source>
         <translation>共用</translation>
     </message>
@@ -1102,6 +1106,26 @@
         <translation>此系統無法限制伺服器：它不提供 Landlock。</translation>
     </message>
     <message>
+        <source>Servers cannot be confined on this system: it offers no sandbox-exec.</source>
+        <translation>此系統無法限制伺服器：它沒有提供 sandbox-exec。</translation>
+    </message>
+    <message>
+        <source>Not confined on Windows: Rootkeeper cannot limit what a server started there may touch.</source>
+        <translation>在 Windows 上不受限：Rootkeeper 無法限制在那裡啟動的伺服器能存取的內容。</translation>
+    </message>
+    <message>
+        <source>Not confined: it can reach every file you can. To confine it to its folders: {command}</source>
+        <translation>未受限：它能存取你能存取的所有檔案。要將它限制在它的資料夾內：{command}</translation>
+    </message>
+    <message>
+        <source>The network stays open to it.</source>
+        <translation>網路對它仍然開放。</translation>
+    </message>
+    <message>
+        <source>Runs confined. {summary} The network stays open to it.</source>
+        <translation>受限執行。{summary} 網路對它仍然開放。</translation>
+    </message>
+    <message>
         <source>Gave up after waiting {seconds} s for {path}: other Rootkeeper processes kept changing the settings all that time; try again.</source>
         <translation>等待 {path} {seconds} 秒後放棄：其他 Rootkeeper 程序在此期間一直在變更設定；請重試。</translation>
     </message>
@@ -2065,6 +2089,10 @@ Links to %2</source>
         <translation>在 Rootkeeper 的資料夾之後，也傳送其命令列中的資料夾</translation>
     </message>
     <message>
+        <source>Run confined: the system lets it touch only the folders it is given (the network stays open)</source>
+        <translation>受限執行：系統只允許它存取分配給它的資料夾（網路仍然開放）</translation>
+    </message>
+    <message>
         <source>When its host has roots of its own (through a bridge):</source>
         <translation>當其宿主程式有自己的根目錄時（透過橋接）：</translation>
     </message>
@@ -2206,6 +2234,10 @@ Links to %2</source>
     <message>
         <source>Through a bridge:</source>
         <translation>透過橋接：</translation>
+    </message>
+    <message>
+        <source>Confinement:</source>
+        <translation>受限執行：</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,7 @@ def test_add_gives_the_server_the_shared_folders_by_default_and_shows_the_change
 
 
 def test_a_server_that_keeps_its_own_folders_says_so_in_servers_list(cli, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
-    result = cli("servers", "add", "tools", "--keep-own-folders", "--", ABSENT, f"--data={data_dir}")
+    result = cli("servers", "add", "tools", "--keep-own-folders", "--no-confine", "--", ABSENT, f"--data={data_dir}")
     assert result.code == 0, result
     assert f"'tools' keeps its own folders ({data_dir}): it sees them whatever you share" in result.out
     (row,) = cli("servers", "list", "--json").json()

@@ -24,7 +24,7 @@ def test_install_gives_the_server_the_shared_folders_and_uninstall_restores_the_
     cli, host_home: Path, data_dir: Path
 ) -> None:
     path, original = place(host_home, data_dir)
-    installed = cli("hosts", "install", "claude-desktop")
+    installed = cli("hosts", "install", "claude-desktop", "--no-confine")  # about the folders, not confinement
     assert installed.code == 0, installed
     assert f"'filesystem' is given the folders you share in place of {data_dir}." in installed.out
     assert f"  Before: npx -y {FS} '{data_dir}'" in installed.out
@@ -51,7 +51,7 @@ def test_install_can_keep_the_folders_as_the_servers_own_or_share_them(  # type:
     cli, host_home: Path, data_dir: Path
 ) -> None:
     path, original = place(host_home, data_dir)
-    kept = cli("hosts", "install", "claude-desktop", "--servers", "filesystem", "--keep-own-folders")
+    kept = cli("hosts", "install", "claude-desktop", "--servers", "filesystem", "--keep-own-folders", "--no-confine")
     assert kept.code == 0, kept
     assert f"'filesystem' keeps its own folders ({data_dir}): it sees them whatever you share" in kept.out
     (row,) = cli("servers", "list", "--json").json()
@@ -59,7 +59,8 @@ def test_install_can_keep_the_folders_as_the_servers_own_or_share_them(  # type:
                                                                    "own_folders")
     assert cli("hosts", "uninstall", "claude-desktop").code == 0 and path.read_bytes() == original
 
-    shared = cli("hosts", "install", "claude-desktop", "--servers", "git server!", "--share-found-folders")
+    shared = cli("hosts", "install", "claude-desktop", "--servers", "git server!", "--share-found-folders",
+                 "--no-confine")
     assert shared.code == 0, shared
     (root,) = cli("roots", "list", "--json").json()
     assert root["path"] == str(data_dir)

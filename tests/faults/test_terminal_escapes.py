@@ -48,7 +48,7 @@ def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Pat
                                                                store_guard: StoreGuard, text: str) -> None:
     # Consent given, so the listing has no "waiting for consent" line: three lines exactly (its row, how binding
     # its list is, and its last error).
-    assert cli("servers", "add", "s", "--share", "none", "--", f"cmd{text}", f"arg{text}").code == 0
+    assert cli("servers", "add", "s", "--share", "none", "--no-confine", "--", f"cmd{text}", f"arg{text}").code == 0
     store_guard.watch(rk_home)  # listing is no edit: the store stays byte for byte
     failed = ConnectionStatus(state="failed", last_error=f"server said {text}")
     StatusBoard(rk_home / "state").publish({"s": failed.row()})

@@ -108,3 +108,11 @@ async def running(app: RootkeeperApp, *, show: bool = True) -> AsyncIterator[Roo
         if app.window_if_built is not None:
             app.window_if_built.deleteLater()
         app.deleteLater()
+
+
+def share_unconfined(prompt: Any) -> None:
+    """Click "Share" in a consent prompt (`ConsentDialog`) after unticking its "Run it confined" where offered: the
+    recording test servers write outside every shared folder, and these tests are about consent, not confinement."""
+    if prompt.confine.isChecked():
+        prompt.confine.click()
+    prompt.share_button.click()

@@ -21,7 +21,7 @@ from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.models.servers import Column
 from tests.support.bridge import BridgeProcess
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, share_unconfined, shown_dialog
 from tests.support.headless import hold_hub_lock
 from tests.support.recordings import recorded
 from tests.support.servers import recorder
@@ -68,7 +68,7 @@ def test_a_bridge_for_an_unapproved_server_prompts_and_the_answer_reaches_its_se
             # Until the user answers, the server behind the bridge sees an empty list.
             await eventually(lambda: recorded(record) == [[]], timeout=30, what="the empty list before consent")
 
-            prompt.share_button.click()
+            share_unconfined(prompt)
             await eventually(lambda: len(recorded(record)) == 2, timeout=30, what="the list after consent")
             assert recorded(record)[-1] == [alpha.as_uri(), beta.as_uri()]
             assert bridge.process.poll() is None  # told through the running bridge, nothing restarted

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, share_unconfined, shown_dialog
 from tests.support.servers import recorder
 from tests.support.store import add_roots, folders, stored_server
 from tests.support.waiting import eventually
@@ -36,7 +36,7 @@ def test_two_servers_waiting_are_asked_about_one_after_the_other(
                                          for row in app.live.current.servers), timeout=30, what="both connected")
             assert len(open_prompts()) == 1 and len(app.flows.consent_dialogs()) == 1
             asked_first = prompt.server
-            prompt.share_button.click()
+            share_unconfined(prompt)
             await eventually(lambda: stored_server(store, asked_first).consent == "given", what="the first answer")
             following = await shown_dialog(ConsentDialog, timeout=30)
             await eventually(lambda: following.server != asked_first, what="the second prompt")

@@ -51,6 +51,10 @@ _RIGHTS = {
     "--proc": landlock.READ,
     "--tmp": landlock.ALL,
 }
+PREFIX = "Rootkeeper: "
+"""How the launcher's own lines in the server's log begin."""
+REFUSAL_PREFIX = "Rootkeeper (confinement): "
+"""How its refusal begins: told apart from the hub's own notes in the same log, which begin with `PREFIX`."""
 MINIMUM_ABI = 1
 READ_ONLY_ABI = 3
 """Read-only folders need ABI 3: before it, `truncate()` on a file there is not a right Landlock can withhold."""
@@ -97,6 +101,11 @@ def refusal(argv: Sequence[str], abi: int | None = None) -> Message | None:
     return message("confine.abi_too_old", command=command, abi=abi, needed=plan.needed_abi)
 
 
+def refusal_in(line: str) -> str | None:
+    """The launcher's sentence when a line of a server's log is its refusal to start the server, else None."""
+    return line.removeprefix(REFUSAL_PREFIX) if line.startswith(REFUSAL_PREFIX) else None
+
+
 def _private_folder(path: str) -> None:
     """Create the server's temporary folder, refusing one that is not a folder of ours that only we can enter."""
     os.makedirs(path, mode=0o700, exist_ok=True)
@@ -124,13 +133,13 @@ def main(argv: Sequence[str]) -> int:
 
         refused = message("confine.failed", command=command, reason=str(error))
     if refused is not None:
-        sys.stderr.write(f"Rootkeeper: {refused.text}\n")
+        sys.stderr.write(f"{REFUSAL_PREFIX}{refused.text}\n")
         sys.stderr.flush()
         return REFUSED
     try:
         os.execvp(plan.command[0], plan.command)
     except OSError as error:
-        sys.stderr.write(f"Rootkeeper: cannot start {command}: {error.strerror or error}\n")
+        sys.stderr.write(f"{PREFIX}cannot start {command}: {error.strerror or error}\n")
         return NOT_FOUND
 
 

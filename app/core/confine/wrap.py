@@ -9,12 +9,14 @@ server is restarted with the new ruleset.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 
 from app.core.confine import launch, seatbelt
-from app.core.confine.boundary import Boundary, boundary
+from app.core.confine.boundary import Boundary, boundary, summary
 from app.core.model import ServerEntry, StdioTarget
+from app.core.text import Message, message
 
 LAUNCHER = os.path.abspath(launch.__file__)
 """Run as a file with `-I -S`: no site packages, no environment variables of the server's own Python."""
@@ -76,3 +78,41 @@ def server_boundary(entry: ServerEntry, target: StdioTarget, folders: Sequence[s
         temp=os.path.join(temp_root, entry.name),
         home=os.path.expanduser("~"),
     )
+
+
+def started_confined(command: str, args: Sequence[str]) -> Message | None:
+    """For a server's log, where `command args` starts it through the launcher: why it will not start (this system
+    cannot confine it), or else that it runs confined and what it may touch (`summary`); None when unconfined."""
+    argv = launcher_argv(command, args)
+    if argv is None:
+        return None
+    refused = launch.refusal(argv)
+    if refused is not None:
+        return refused
+    plan = launch.Plan(argv)
+    temp = next(iter(plan.paths["--tmp"]), "")
+    name = os.path.basename(temp) or os.path.basename(plan.command[0])  # its temporary folder bears its name
+    limits = Boundary(read_write=tuple(plan.paths["--rw"]), read_only=tuple(plan.paths["--ro"]),
+                      program=tuple(plan.paths["--rx"]), caches=tuple(plan.paths["--cache"]), temp=temp)
+    return message("confine.running", summary=summary(name, limits).text)
+
+
+def served_command(command: str, args: Sequence[str]) -> str:
+    """The server's own command when `command args` starts it through the launcher (else `command`): the program
+    the user knows, for the sentences that name it."""
+    argv = launcher_argv(command, args)
+    if argv is None:
+        return command
+    try:
+        return launch.Plan(argv).command[0]
+    except ValueError:
+        return command
+
+
+def program_missing(command: str, path_variable: str | None, cwd: str | None) -> bool:
+    """Whether the server's program cannot be found, checked before confining it: once confined, a missing program
+    and a refused one look alike, and the user should read "not found"."""
+    if os.sep in command:
+        full = os.path.join(cwd or os.getcwd(), os.path.expanduser(command))
+        return not os.path.isfile(full)
+    return shutil.which(command, path=path_variable) is None

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
+from app.core.confine.support import confine_refusal, confined_by_default
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
 from app.core.paths import canonicalize, printable
 from app.core.policy import load_policy
@@ -23,7 +24,7 @@ from app.core.servers.aliases import clean_remote, is_remote_absolute
 from app.core.servers.folder_args import command_line_folders
 from app.core.servers.secrets import keep_unchanged
 from app.core.servers.words import ERAS, ROOTS_SOURCES, EraPin, SharingMode
-from app.core.text import refusal
+from app.core.text import UserError, refusal
 
 ShareChoice = SharingMode | Sequence[str] | str
 """`all`, `none`, a list of roots (ids, names or paths), or the CLI's comma-separated text of them."""
@@ -142,6 +143,7 @@ def save_server(
     share: ShareChoice | None = None,
     era: str | None = None,
     replacing: str | None = None,
+    confined: bool | None = None,
 ) -> ServerEntry:
     """Add a server, or replace the one called `replacing` in place.
 
@@ -149,6 +151,9 @@ def save_server(
     consent, sharing, era, aliases, own-folders option and roots source
     unless `share`/`era` are given; a new one
     waits for consent (shares nothing) unless `share` is given.
+
+    `confined` (None: a new stdio server where the system can confine it, a replaced one as it was) says whether
+    it runs confined to its folders; turning it on where the system cannot confine is refused.
     """
     if not SERVER_NAME_RE.match(name):
         raise refusal("server.bad_name", name=printable(name))
@@ -173,6 +178,12 @@ def save_server(
         entry.roots_source = old.roots_source
         entry.enabled = old.enabled
         entry.confined = old.confined and isinstance(target, StdioTarget)
+    else:
+        entry.confined = confined_by_default(target)
+    if confined is not None and isinstance(target, StdioTarget):
+        if confined and (unsupported := confine_refusal()) is not None:
+            raise UserError(unsupported.code, **unsupported.args)
+        entry.confined = confined
     if share is not None:
         entry.share = parse_share(data, share)
         entry.consent = "given"
@@ -265,13 +276,11 @@ def set_own_folders(data: StoreData, name: str, on: bool) -> ServerEntry:
 def set_confined(data: StoreData, name: str, on: bool) -> ServerEntry:
     """Whether `name` runs confined to the folders it is given (`app.core.confine`); only a server Rootkeeper
     starts can be, and only where the system can confine it."""
-    from app.core.confine.landlock import abi_version
-
     server = find_server(data, name)
     if on and not isinstance(server.target, StdioTarget):
         raise refusal("confine.not_stdio", server=server.name)
-    if on and abi_version() <= 0:
-        raise refusal("confine.unsupported")
+    if on and (unsupported := confine_refusal()) is not None:
+        raise UserError(unsupported.code, **unsupported.args)
     server.confined = on
     return server
 

@@ -105,19 +105,20 @@ def preview_import(store: Store, host: Host, files: list[ConfigFile] | None = No
 
 def import_servers(store: Store, host: Host, files: list[ConfigFile] | None = None, *,
                    use_shared: UseShared | None = None,
-                   share: Sequence[str] = ()) -> tuple[list[Imported], Added | None]:
+                   share: Sequence[str] = (), confined: bool | None = None) -> tuple[list[Imported], Added | None]:
     """Add the host's servers as Rootkeeper servers (consent pending); refuses, saving nothing, when a file
     does not parse. The host's files are only read. Folders on a new server's command line become the folders
     you share, unless `use_shared` says no for it (they are then recorded as its own). `share`: folders the
-    user chose to share in the same step (all of them or, refused, nothing at all is saved)."""
+    user chose to share in the same step (all of them or, refused, nothing at all is saved). `confined`: whether
+    new stdio servers run confined (None: where the system can confine them)."""
     read = read_all(host, config_files(host) if files is None else files)
     results: list[Imported] = []
     with store.transaction() as data:
         for config, _text, servers in read:
             if use_shared is None:
-                results += plan_import(data, servers, config.path)
+                results += plan_import(data, servers, config.path, confined=confined)
             else:
-                results += plan_import(data, servers, config.path, use_shared=use_shared)
+                results += plan_import(data, servers, config.path, use_shared=use_shared, confined=confined)
         added = add_roots(data, share) if share else None
     return results, added
 
@@ -134,6 +135,8 @@ class Plan:
     results: list[Imported] = field(default_factory=list)
     wanted: set[str] | None = None
     """The host servers chosen (None: all of them)."""
+    confined: bool | None = None
+    """Whether the servers it imports run confined (None: new stdio servers, where the system can confine)."""
     gone: list[Path] = field(default_factory=list)
     """Files Rootkeeper once rewrote that no longer exist (uninstall): there is nothing to restore in them."""
     use_shared: UseShared | None = None
@@ -184,15 +187,16 @@ def _apply(changes: list[FileChange], each: Each) -> list[Written]:
 
 
 def plan_install(store: Store, host: Host, files: list[ConfigFile] | None = None,
-                 names: list[str] | None = None) -> Plan:
+                 names: list[str] | None = None, confined: bool | None = None) -> Plan:
     """The rewrite of each file so the chosen servers (None: all) start through the bridge. Nothing is saved.
 
     Each new server whose command line names folders carries the offer to give it the folders you share in their
-    place (`Imported.offer`); the answer goes in `Plan.use_shared` before `apply_install`."""
+    place (`Imported.offer`); the answer goes in `Plan.use_shared` before `apply_install`. New stdio servers are
+    confined as `plan_import` decides (`confined`)."""
     read = read_all(host, config_files(host) if files is None else files)
     wanted = choose(read, names, host)
-    changes, results = plan_host_install(store.load().model_copy(deep=True), host, read, wanted)
-    return Plan(host, changes, results, wanted)
+    changes, results = plan_host_install(store.load().model_copy(deep=True), host, read, wanted, confined=confined)
+    return Plan(host, changes, results, wanted, confined=confined)
 
 
 def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Written]:
@@ -204,7 +208,7 @@ def apply_install(store: Store, plan: Plan, each: Each = _nothing) -> list[Writt
     read = [(change.config, change.before, read_servers(host, change.config, change.before))
             for change in plan.changes]
     with store.transaction() as data:
-        changes, results = plan_host_install(data, host, read, plan.wanted, plan.use_shared)
+        changes, results = plan_host_install(data, host, read, plan.wanted, plan.use_shared, confined=plan.confined)
         for change, shown in zip(changes, plan.changes, strict=True):
             if change.after != shown.after:
                 raise changed_meanwhile(change.config.path)

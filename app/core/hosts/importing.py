@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.confine.support import confine_refusal, confined_by_default
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
@@ -107,12 +108,16 @@ def _skip_reason(server: HostServer) -> str:
 
 
 def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *,
-                for_install: bool = False, use_shared: UseShared = _always, by_name: bool = False) -> list[Imported]:
+                for_install: bool = False, use_shared: UseShared = _always, by_name: bool = False,
+                confined: bool | None = None) -> list[Imported]:
     """Add the importable servers to `data` (the caller saves it); an identical existing server is reused.
 
     A new server whose command line names folders is saved with placeholders in their place when
     `use_shared` says so, else with those folders recorded as its own (`kept_folders`); the same when a
     host is routed through the bridge (`for_install`), whose file then names the Rootkeeper server only.
+
+    A new stdio server runs confined to its folders where the system can confine it (`confined`: None), or as
+    `confined` says; an HTTP one is never confined (Rootkeeper does not start it).
 
     A server whose settings hold values only its host fills in (`${input:token}`) is imported with a
     warning, but never installed: started by the bridge it would get the placeholder, not the secret.
@@ -120,6 +125,8 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
     `by_name`: each server is the one `rootkeeper bridge --name NAME -- COMMAND` finds or adds (`adhoc_entry`),
     under the host's own name, as a project's shared file routes it.
     """
+    if confined and (unsupported := confine_refusal()) is not None:
+        raise UserError(unsupported.code, **unsupported.args)
     results = []
     for server in servers:
         result = Imported(server=server, skipped=_skip_reason(server))
@@ -140,6 +147,10 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
                 result.entry, result.is_new = adhoc_entry(data, server.name, [server.command, *server.args])
             except UserError as refused:
                 result.skipped = str(refused).removesuffix(".")
+                continue
+            if result.is_new:  # a project's server is new like any other: confined by the same rule
+                entry = result.entry
+                entry.confined = confined_by_default(entry.target) if confined is None else confined
             continue
         try:
             target = target_of(server, config_path)
@@ -155,6 +166,8 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             result.entry = same
             continue
         entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
+        entry.confined = confined_by_default(target) if confined is None else (
+            confined and isinstance(target, StdioTarget))
         if offer is not None:
             result.offer = offer
             if use_shared(server):

@@ -128,10 +128,11 @@ def choose(read: list[ReadFile], names: list[str] | None, host: Host) -> set[str
 
 
 def plan_host_install(data: StoreData, host: Host, read: list[ReadFile], wanted: set[str] | None,
-                      use_shared: UseShared | None = None) -> tuple[list[FileChange], list[Imported]]:
-    """Import the chosen servers into `data` where needed, and plan each file's rewrite to the bridge.
-    `use_shared` says, for a new server whose command line names folders, whether the folders you share take
-    their place (`plan_import`; None: yes).
+                      use_shared: UseShared | None = None, *,
+                      confined: bool | None = None) -> tuple[list[FileChange], list[Imported]]:
+    """Import the chosen servers into `data` where needed (stdio ones confined as `plan_import` decides), and plan
+    each file's rewrite to the bridge. `use_shared` says, for a new server whose command line names folders,
+    whether the folders you share take their place (`plan_import`; None: yes).
 
     A project's own file is shared with the team that commits it: its entries get the portable command
     (`portable_bridge_command`: no path of this machine), and their servers keep the project's names."""
@@ -140,10 +141,10 @@ def plan_host_install(data: StoreData, host: Host, read: list[ReadFile], wanted:
         picked = [server for server in servers if wanted is None or server.name in wanted]
         portable = config.scope == "project"
         if use_shared is None:
-            imported = plan_import(data, picked, config.path, for_install=True, by_name=portable)
+            imported = plan_import(data, picked, config.path, for_install=True, by_name=portable, confined=confined)
         else:
             imported = plan_import(data, picked, config.path, for_install=True, use_shared=use_shared,
-                                   by_name=portable)
+                                   by_name=portable, confined=confined)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
         changes.append(plan_install(host, config, text, pairs, portable=portable))

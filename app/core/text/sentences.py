@@ -233,6 +233,14 @@ SENTENCES: dict[str, str] = {
                                                        "so it cannot confine it."),
     "confine.unsupported": QT_TRANSLATE_NOOP("Messages", "Servers cannot be confined on this system: it offers no "
                                                          "Landlock."),
+    "confine.no_sandbox_exec": QT_TRANSLATE_NOOP("Messages", "Servers cannot be confined on this system: it offers "
+                                                             "no sandbox-exec."),
+    "confine.windows": QT_TRANSLATE_NOOP("Messages", "Not confined on Windows: Rootkeeper cannot limit what a server "
+                                                     "started there may touch."),
+    "confine.hint": QT_TRANSLATE_NOOP("Messages", "Not confined: it can reach every file you can. To confine it to "
+                                                  "its folders: {command}"),
+    "confine.network": QT_TRANSLATE_NOOP("Messages", "The network stays open to it."),
+    "confine.running": QT_TRANSLATE_NOOP("Messages", "Runs confined. {summary} The network stays open to it."),
 }
 
 BROAD_WHY: dict[str, str] = {

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import anyio
 import anyio.abc
 
+from app.core.confine.wrap import launcher_argv, served_command
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.log_cause import error_line
 from app.core.servers.secrets import masked_url, reveal
@@ -149,7 +150,9 @@ def open_attempt(
         inner = stdio_transport(parameters, log, max_message_bytes=max_message_bytes or MAX_MESSAGE_BYTES,
                                 exited=exits.append)
     watch = WatchedTransport(inner, refuse_roots=refuse_roots, log_path=written)
-    context = FailureContext("stdio", connect_timeout, command=target.command, cwd=target.cwd)
+    confined = launcher_argv(target.command, target.args) is not None
+    context = FailureContext("stdio", connect_timeout, command=served_command(target.command, target.args),
+                             cwd=target.cwd, confined=confined)
     return Attempt(context, watch, log_path=written, log_offset=log.tell(), exits=exits, flush_log=log.flush)
 
 

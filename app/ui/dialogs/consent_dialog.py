@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from enum import IntEnum
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from app.core.model import Root
 from app.core.policy import Policy
@@ -32,13 +32,14 @@ class ConsentDialog(QDialog):
     def __init__(
         self, server: str, roots: Sequence[Root], *, target: str = "", unavailable: Collection[str] = (),
         replaces_own: bool = False, policy: Policy | None = None, locked: UserError | None = None,
-        binding: tuple[str, str] = ("", ""), parent: QWidget | None = None,
+        binding: tuple[str, str] = ("", ""), offer_confinement: bool = False, parent: QWidget | None = None,
     ) -> None:
         """`target`: the server's command line or address, so the user knows which program asks;
         `binding`: how binding its list is, a word and what it means (`app.ui.text.binding_texts`).
 
         `policy`: the administrator's (its denied folders are shown locked); `locked`: why it keeps this
-        server from every folder (only "Don't share" and "Decide later" remain)."""
+        server from every folder (only "Don't share" and "Decide later" remain). `offer_confinement`: a stdio
+        server that runs unconfined where the system can confine it is offered confinement (checked)."""
         super().__init__(parent)
         self.setObjectName("consentDialog")
         self.server = server
@@ -66,6 +67,7 @@ class ConsentDialog(QDialog):
         self._warning.setWordWrap(True)
         self._warning.setStyleSheet("color: #8a5a00;")
         self._warning.setVisible(replaces_own)
+        self.confine = self._confine_box(offer_confinement)
         self.sharing = SharingChoice(roots, offer_none=False, unavailable=unavailable, policy=policy, parent=self)
         self.sharing.lock(locked)
         self._buttons = QDialogButtonBox(self)
@@ -82,18 +84,25 @@ class ConsentDialog(QDialog):
         self.sharing.changed.connect(self._sync)
         self._sync()
         layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.target)
-        layout.addWidget(self.binding)
-        layout.addWidget(self._body)
-        layout.addWidget(self._warning)
-        layout.addWidget(self.sharing)
-        layout.addWidget(self._buttons)
+        for widget in (self.heading, self.target, self.binding, self._body, self._warning, self.sharing, self.confine,
+                       self._buttons):
+            layout.addWidget(widget)
         self.retranslate()
 
     def decision(self) -> SharingMode | list[str]:
         """What to record for the answer given: the chosen folders, or "none" when denied."""
         return "none" if self.result() == Answer.DENY else self.sharing.share()
+
+    def _confine_box(self, offered: bool) -> QCheckBox:
+        box = QCheckBox(self)
+        box.setObjectName("consentConfine")
+        box.setChecked(offered)  # on where offered: the user unticks it to run the server unconfined
+        box.setVisible(offered)
+        return box
+
+    def confined(self) -> bool:
+        """Whether the user chose to run it confined to the folders they share with it."""
+        return self.confine.isVisibleTo(self) and self.confine.isChecked()
 
     def _sync(self) -> None:
         self.share_button.setEnabled(self.sharing.locked is None and self.sharing.share() != [])
@@ -114,6 +123,8 @@ class ConsentDialog(QDialog):
             "This looks like the filesystem server: the roots it receives replace the folders on its own "
             "command line."
         ))
+        self.confine.setText(self.tr("Run it confined: the system lets it touch only the folders you share "
+                                     "with it (the network stays open)"))
         self.share_button.setText(self.tr("Share"))
         self.deny_button.setText(self.tr("Don't share"))
         self.later_button.setText(self.tr("Decide later"))

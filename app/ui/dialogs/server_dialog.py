@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.confine.support import confine_refusal
 from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
@@ -68,6 +69,8 @@ class ServerForm:
     roots_source: str = "rootkeeper"
     kept_folders: list[str] = field(default_factory=list)
     """Folders on its command line the user kept as its own (declined the folders they share instead)."""
+    confined: bool | None = None
+    """Whether it runs confined to its folders (None: not the user's to choose here: HTTP, or not on this system)."""
 
 
 class ServerDialog(QDialog):
@@ -94,15 +97,14 @@ class ServerDialog(QDialog):
         self.era = QComboBox(self)
         self.era.setObjectName("eraChoice")
         self.era.addItems(["" for _ in ERAS])
-        self.use_shared_folders = QCheckBox(self)
-        self.use_shared_folders.setObjectName("useSharedFolders")
+        self.use_shared_folders = self._check_box("useSharedFolders")
         self.use_shared_folders.setChecked(True)
         self._placeholder_note = QLabel(self)
         self._placeholder_note.setObjectName("folderChange")
         self._placeholder_note.setTextFormat(Qt.TextFormat.PlainText)  # paths and server words, never HTML
         self._placeholder_note.setWordWrap(True)
-        self.own_folders = QCheckBox(self)
-        self.own_folders.setObjectName("ownFolders")
+        self.confined, self._confine_note = self._confinement_choice()
+        self.own_folders = self._check_box("ownFolders")
         self.roots_source = QComboBox(self)
         self.roots_source.setObjectName("rootsSource")
         self.roots_source.addItems(["" for _ in ROOTS_SOURCES])
@@ -128,6 +130,24 @@ class ServerDialog(QDialog):
         self.retranslate()
         self._switch_kind(self.kind.currentIndex())
 
+    def _check_box(self, name: str) -> QCheckBox:
+        box = QCheckBox(self)
+        box.setObjectName(name)
+        return box
+
+    def _confinement_choice(self) -> tuple[QCheckBox, QLabel]:
+        """"Run confined", checked for a new server where the system can confine it; else off, with the reason."""
+        self._confine_refusal = confine_refusal()
+        choice = QCheckBox(self)
+        choice.setObjectName("runConfined")
+        choice.setChecked(self._confine_refusal is None)
+        choice.setEnabled(self._confine_refusal is None)
+        note = QLabel(self)
+        note.setObjectName("confineNote")
+        note.setTextFormat(Qt.TextFormat.PlainText)
+        note.setWordWrap(True)
+        return choice, note
+
     def _build_layout(self) -> None:
         self._command_page = QWidget(self)
         command_form = QFormLayout(self._command_page)
@@ -141,6 +161,8 @@ class ServerDialog(QDialog):
         command_form.addRow(self._env_label, self.env)
         command_form.addRow(self.use_shared_folders)
         command_form.addRow(self._placeholder_note)
+        command_form.addRow(self.confined)
+        command_form.addRow(self._confine_note)
         self._web_page = QWidget(self)
         web_form = QFormLayout(self._web_page)
         web_form.setContentsMargins(0, 0, 0, 0)
@@ -194,6 +216,7 @@ class ServerDialog(QDialog):
             self.env.setPlainText(format_pairs(target.env, "="))
         self.era.setCurrentIndex(ERAS.index(entry.era))
         self.own_folders.setChecked(entry.also_send_own_folders)
+        self.confined.setChecked(entry.confined)
         self.use_shared_folders.setChecked(not entry.kept_folders)
         self.roots_source.setCurrentIndex(ROOTS_SOURCES.index(entry.roots_source))
         self.aliases.set_pairs(entry.path_aliases)
@@ -232,6 +255,10 @@ class ServerDialog(QDialog):
             "the server sees no folders."))
         self._folders_box.setTitle(self.tr("How it is sent its folders"))
         self.own_folders.setText(self.tr("Also send the folders on its own command line, after Rootkeeper's"))
+        self.confined.setText(self.tr("Run confined: the system lets it touch only the folders it is given "
+                                      "(the network stays open)"))
+        self._confine_note.setText(render(self._confine_refusal) if self._confine_refusal is not None else "")
+        self._confine_note.setVisible(self._confine_refusal is not None)
         self._source_label.setText(self.tr("When its host has roots of its own (through a bridge):"))
         self.roots_source.setItemText(ROOTS_SOURCES.index("rootkeeper"), self.tr("Rootkeeper's folders"))
         self.roots_source.setItemText(ROOTS_SOURCES.index("host"), self.tr("The host's roots"))
@@ -306,7 +333,9 @@ class ServerDialog(QDialog):
             target is not None) else None
         if problems or target is None or aliases is None:
             raise FormError("\n".join(problems))
-        return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source, kept)
+        confined = self.confined.isChecked() if (
+            isinstance(target, StdioTarget) and self.confined.isEnabled()) else None
+        return ServerForm(name, target, share, ERAS[self.era.currentIndex()], aliases, own, source, kept, confined)
 
     def _checked_options(self, name: str, target: StdioTarget | HttpTarget, own: bool, source: str) -> dict[str, str]:
         """The aliases as core stores them, after core's own checks of every option on a scratch entry."""

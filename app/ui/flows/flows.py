@@ -212,7 +212,7 @@ class Flows(QObject):
             await self._guard(self.editor.save_server_with_options(
                 form.name, form.target, share=form.share, era=form.era, replacing=name,
                 aliases=form.aliases, own_folders=form.own_folders, roots_source=form.roots_source,
-                kept_folders=form.kept_folders))
+                kept_folders=form.kept_folders, confined=form.confined))
 
     async def remove_server(self, parent: QWidget, name: str) -> None:
         question = self.tr("Remove the server %1? Rootkeeper disconnects from it and forgets its settings.")
@@ -224,6 +224,7 @@ class Flows(QObject):
 
         One prompt at a time: while one is open, asking about any server brings that one to the front.
         """
+        from app.core.confine.support import may_confine
         from app.ui.dialogs.consent_dialog import Answer, ConsentDialog
         from app.ui.dialogs.server_hints import replaces_own_folders
         from app.ui.dialogs.sharing_choice import policy_lock
@@ -242,11 +243,13 @@ class Flows(QObject):
         dialog = ConsentDialog(name, roots, target=text.target_label(row.entry), unavailable=unavailable,
                                replaces_own=replaces_own_folders(row.entry), policy=snapshot.policy,
                                locked=policy_lock(snapshot.policy, row.entry),
-                               binding=text.binding_texts(row.entry), parent=parent)
+                               binding=text.binding_texts(row.entry), parent=parent,
+                               offer_confinement=may_confine(row.entry.target, row.entry.confined))
         self._consent_open[name] = dialog
         try:
             answer = await ask(dialog)
             decision: SharingMode | list[str] = dialog.decision()
+            confine = dialog.confined() and answer == Answer.SHARE
         finally:
             del self._consent_open[name]
             dispose(dialog)
@@ -258,7 +261,7 @@ class Flows(QObject):
         key = deferral_key(row.entry)
         if answer in (Answer.SHARE, Answer.DENY):
             self._settings.deferred_consent = deferred - {key}
-            await self._guard(self.editor.set_sharing(name, decision))
+            await self._guard(self.editor.set_sharing(name, decision, confine=confine))
         elif key not in deferred:
             self._settings.deferred_consent = deferred | {key}
 

@@ -164,9 +164,16 @@ class StoreEditor:
     async def set_server_enabled(self, name: str, enabled: bool) -> None:
         await self._edit(lambda data: edit_servers.set_server_enabled(data, name, enabled))
 
-    async def set_sharing(self, name: str, share: ShareChoice) -> None:
-        """Record the user's decision for `name`: what it may see, and that they consented to it."""
-        await self._edit(lambda data: edit_servers.share(data, name, share))
+    async def set_sharing(self, name: str, share: ShareChoice, *, confine: bool = False) -> None:
+        """Record the user's decision for `name`: what it may see, and that they consented to it; with `confine`,
+        that it runs confined to those folders (in the same edit)."""
+
+        def edit(data: StoreData) -> None:
+            edit_servers.share(data, name, share)
+            if confine:
+                edit_servers.set_confined(data, name, True)
+
+        await self._edit(edit)
 
     async def set_era(self, name: str, era: str) -> None:
         await self._edit(lambda data: edit_servers.set_era(data, name, era))
@@ -183,12 +190,14 @@ class StoreEditor:
         own_folders: bool,
         roots_source: str,
         kept_folders: Sequence[str] = (),
+        confined: bool | None = None,
     ) -> ServerEntry:
         """`save_server` and how the server is sent its folders, in one transaction: all saved, or nothing."""
         pairs = dict(aliases)
 
         def edit(data: StoreData) -> ServerEntry:
-            edit_servers.save_server(data, name, target, share=share, era=era, replacing=replacing)
+            edit_servers.save_server(data, name, target, share=share, era=era, replacing=replacing,
+                                     confined=confined)
             edit_servers.set_aliases(data, name, pairs)
             edit_servers.set_own_folders(data, name, own_folders)
             edit_servers.keep_own_folders(data, name, kept_folders)

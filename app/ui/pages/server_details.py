@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QEvent, QObject, Qt, QTime
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
+from app.core.confine.support import confinement_lines
 from app.core.model import ServerEntry
 from app.core.paths import PathError, printable, uri_to_path
 from app.core.servers.arguments import has_placeholders
 from app.ui import text
 from app.ui.dialogs.server_hints import replaces_own_folders
 from app.ui.models.snapshot import ServerRow
-from app.ui.render import fill
+from app.ui.render import fill, render
 
 if TYPE_CHECKING:
     from app.core.history.index import SeenIndex
@@ -59,6 +61,8 @@ class ServerDetails(QGroupBox):
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QFormLayout(self)
+        # Fourteen rows: a little less air between them keeps three server rows above them in the smallest window.
+        layout.setVerticalSpacing(max(0, layout.verticalSpacing() - 2))
         for caption, value in zip(self._captions, self._values(), strict=True):
             layout.addRow(caption, value)
         layout.addRow(self.replaces)
@@ -70,7 +74,8 @@ class ServerDetails(QGroupBox):
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
-        self.options.show_entry(row.entry if row is not None else None)
+        folders = [_shown_uri(shared.uri) for shared in row.visible] if row is not None else []
+        self.options.show_entry(row.entry if row is not None else None, folders)
         self.setEnabled(row is not None)
         if row is None:
             for value in self._values():
@@ -159,7 +164,7 @@ class ServerOptionRows(QObject):
 
     def __init__(self, parent: QWidget, layout: QFormLayout) -> None:
         super().__init__(parent)
-        self._captions = [QLabel(parent) for _ in range(5)]
+        self._captions = [QLabel(parent) for _ in range(6)]
         self.era = QLabel(parent)
         self.era.setObjectName("eraPin")
         self.aliases = QLabel(parent)
@@ -170,18 +175,22 @@ class ServerOptionRows(QObject):
         self.own_folders.setObjectName("ownFolders")
         self.roots_source = QLabel(parent)
         self.roots_source.setObjectName("rootsSource")
+        self.confinement = QLabel(parent)
+        self.confinement.setObjectName("confinement")
         for caption, value in zip(self._captions, self.values(), strict=True):
             value.setTextFormat(Qt.TextFormat.PlainText)
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addRow(caption, value)
         self._entry: ServerEntry | None = None
+        self._folders: list[str] = []
 
     def values(self) -> tuple[QLabel, ...]:
-        return (self.era, self.aliases, self.arguments, self.own_folders, self.roots_source)
+        return (self.era, self.aliases, self.arguments, self.own_folders, self.roots_source, self.confinement)
 
-    def show_entry(self, entry: ServerEntry | None) -> None:
-        self._entry = entry
+    def show_entry(self, entry: ServerEntry | None, folders: Sequence[str] = ()) -> None:
+        """`folders`: what it sees now, as shown (a confined server may touch these and nothing else of yours)."""
+        self._entry, self._folders = entry, list(folders)
         if entry is None:
             for value in self.values():
                 value.setText("")
@@ -203,6 +212,8 @@ class ServerOptionRows(QObject):
             "host": self.tr("Sees its host's own roots when the host has them"),
             "merge": self.tr("Sees Rootkeeper's folders and its host's roots, merged"),
         }[entry.roots_source])
+        lines = confinement_lines(entry.name, entry.target, entry.confined, self._folders)
+        self.confinement.setText(" ".join(render(line) for line in lines) or "—")
 
     def _aliases(self, entry: ServerEntry) -> str:
         if not entry.path_aliases:
@@ -219,7 +230,8 @@ class ServerOptionRows(QObject):
             self.tr("Folders as arguments:"),
             self.tr("Own folders:"),
             self.tr("Through a bridge:"),
+            self.tr("Confinement:"),
         )
         for label, caption in zip(self._captions, captions, strict=True):
             label.setText(caption)
-        self.show_entry(self._entry)
+        self.show_entry(self._entry, self._folders)

@@ -14,7 +14,7 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.ui.dialogs.consent_dialog import ConsentDialog
 from app.ui.text import home_relative
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, run, running, share_unconfined, shown_dialog
 from tests.support.recordings import recorded
 from tests.support.servers import HttpServersFactory, recorder
 from tests.support.store import add_roots, folders, stored_server
@@ -47,7 +47,7 @@ def test_a_new_server_sees_nothing_until_the_user_shares_then_the_list_at_once(
             await eventually(lambda: recorded(record) == [[]], what="the first (empty) list")
             assert app.tray.state.value == "attention"
 
-            prompt.share_button.click()
+            share_unconfined(prompt)
             await eventually(lambda: len(recorded(record)) == 2, timeout=5, what="the list after consent")
             assert recorded(record)[-1] == [alpha.as_uri(), beta.as_uri()]
             server = store.load().server("notes-ai")
