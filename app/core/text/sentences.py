@@ -152,6 +152,10 @@ SENTENCES: dict[str, str] = {
                                                      "({source}) does not allow it."),
     "policy.broken": QT_TRANSLATE_NOOP("Messages", "The administrator's policy {source} cannot be used ({reason}); "
                                                    "nothing is shared until it is fixed."),
+    "policy.missing": QT_TRANSLATE_NOOP("Messages", "The policy {source} named by ROOTKEEPER_POLICY does not exist; "
+                                                    "nothing is shared until it does or the variable is removed."),
+    "policy.writable": QT_TRANSLATE_NOOP("Messages", "The policy {source} can be changed by someone other than the "
+                                                     "administrator, so it is refused and nothing is shared."),
     # -- history ---------------------------------------------------------------------------------------------
     "history.bad_since": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a time; use a date (2026-12-01), a date and "
                                                        "time (2026-12-01T10:30) or an age such as 30m, 12h or 7d."),
