@@ -105,6 +105,11 @@ SENTENCES: dict[str, str] = {
     "alias.no_local": QT_TRANSLATE_NOOP("Messages", "Say which local folder the server sees as {remote}."),
     "alias.remote_relative": QT_TRANSLATE_NOOP("Messages", "The path the server sees, '{remote}', must be absolute "
                                                            "(like /workspace)."),
+    "arguments.separator_left_out": QT_TRANSLATE_NOOP("Messages", "'{name}' is not given {folders} on its command line "
+                                                                  "where folders are joined: the path holds the "
+                                                                  "separator and would read as other folders."),
+    "alias.remote_control": QT_TRANSLATE_NOOP("Messages", "The path the server sees, {remote}, holds a line break or "
+                                                          "another control character; type it on one line."),
     "alias.twice": QT_TRANSLATE_NOOP("Messages", "{path} is mapped twice; give each local folder one alias."),
     "alias.bad_pair": QT_TRANSLATE_NOOP("Messages", "'{item}' is not of the form LOCAL=REMOTE (for example "
                                                     "~/projects=/workspace)."),
