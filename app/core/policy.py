@@ -51,7 +51,8 @@ def _machine_path() -> Path:
     if sys.platform == "darwin":
         return Path("/Library/Application Support/Rootkeeper/policy.json")
     if os.name == "nt":
-        return Path(os.environ.get("PROGRAMDATA", r"C:\ProgramData")) / "Rootkeeper" / "policy.json"
+        # Not %ProgramData%: a variable is the caller's to set, and must not move the administrator's file.
+        return Path(r"C:\ProgramData") / "Rootkeeper" / "policy.json"
     return Path("/etc/rootkeeper/policy.json")
 
 
