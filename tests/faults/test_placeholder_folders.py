@@ -16,6 +16,7 @@ from app.core.roots.access import check
 from app.core.roots.lookup import plan_add
 from app.core.servers.arguments import expand_target, left_out
 from app.core.servers.starting import separator_note, started_entry
+from tests.support.project import PROJECT
 
 SEP = os.pathsep
 
@@ -63,3 +64,22 @@ def test_the_starter_says_which_folder_it_left_out(tmp_path: Path, caplog: pytes
     note = separator_note(entry, folders)
     assert note is not None and note.code == "arguments.separator_left_out" and str(odd) in note.text
     assert note.text in caplog.text
+
+
+def test_a_real_start_leaves_the_folder_out_and_its_log_says_so(cli, rk_home: Path,  # type: ignore[no-untyped-def]
+                                                                 tmp_path: Path) -> None:
+    ok, odd = tmp_path / "ok", tmp_path / f"a{SEP}etc"
+    for folder in (ok, odd):
+        folder.mkdir()
+    assert cli("roots", "add", str(ok), str(odd)).code == 0
+    record = tmp_path / "record.jsonl"
+    added = cli("servers", "add", "rec", "--share", "all", "--env", "ROOTKEEPER_TEST_FOLDERS={roots}", "--cwd",
+                str(PROJECT), "--", sys.executable, "-m", "tests.servers.args_recorder", "--record", str(record),
+                "{roots}")
+    assert added.code == 0, added
+    cli("call", "rec", "no_such_tool", "--timeout", "30")  # starts it; the tool's absence is no matter
+    started = [json.loads(line) for line in record.read_text().splitlines() if '"started"' in line]
+    assert started and started[0]["folders"] == [str(ok), str(odd)]  # one argument each: whole
+    assert started[0]["env"] == str(ok)  # joined: the folder holding the separator is left out
+    logs = "".join(path.read_text() for path in (rk_home / "state" / "logs").glob("rec*.log"))
+    assert "is not given" in logs and str(odd) in logs

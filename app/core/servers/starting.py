@@ -21,6 +21,8 @@ from app.core.servers.arguments import effective_entry, has_placeholders, left_o
 from app.core.text import Message, message
 
 log = logging.getLogger(__name__)
+_notes: dict[str, Message] = {}
+"""Per server name, the sentence about its last start's command line (`start_note`), for its log."""
 
 
 def depends_on_folders(entry: ServerEntry) -> bool:
@@ -40,8 +42,11 @@ def started_entry(
     folders = argument_folders(data, statuses, entry, policy) if has_placeholders(entry.target) else None
     started = effective_entry(entry, folders) if folders is not None else entry
     note = separator_note(entry, folders)
-    if note is not None:  # in the log of whoever starts it (hub, bridge, call), beside the server's own
+    if note is not None:  # in the log of whoever starts it (hub, bridge, call), and in the server's own
         log.warning("%s", note.text)
+        _notes[entry.name] = note
+    else:
+        _notes.pop(entry.name, None)
     if confines(entry):
         from app.core.system.locations import state_home
 
@@ -51,6 +56,11 @@ def started_entry(
                                  str(state_home() / "confined"))
         started = started.model_copy(update={"target": confined_target(target, limits)})
     return started, folders
+
+
+def start_note(name: str) -> Message | None:
+    """What the user should know about how `name` was last started here (a folder left out), or None."""
+    return _notes.get(name)
 
 
 def separator_note(entry: ServerEntry, folders: list[str] | None) -> Message | None:

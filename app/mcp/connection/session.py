@@ -31,6 +31,7 @@ import anyio.abc
 
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.secrets import masked_url, reveal
+from app.core.servers.starting import start_note
 from app.core.text import message
 from app.engine.first_call import ANSWER_BOUND, FirstCallHold, Release
 from app.engine.server_log import open_server_log
@@ -131,6 +132,9 @@ def open_attempt(
 
     log, written = open_server_log(log_path, target, mode)
     resources.enter_context(log)
+    note = start_note(entry.name)
+    if note is not None:
+        log.write(f"--- {note.text}\n")
     parameters = StdioServerParameters(
         command=target.command, args=list(target.args), env=dict(target.env) or None, cwd=target.cwd
     )
