@@ -30,6 +30,7 @@ from app.core.servers.adhoc import adhoc_entry, known_adhoc
 from app.core.servers.secrets import AnyTarget, SecretError, reveal
 from app.core.servers.starting import depends_on_folders
 from app.core.store.store import Store
+from app.core.system.fileio import private_dir
 from app.core.system.locations import state_home
 from app.core.system.logfile import PrivateRotatingFileHandler
 from app.core.system.logsetup import hide_secrets
@@ -71,7 +72,7 @@ def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> S
 
 
 def _private_log(path: Path) -> logging.Handler:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    private_dir(path.parent)
     # Private files, rotated; a full disk drops records with one sentence instead of a traceback each.
     handler = PrivateRotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
     handler.setFormatter(logging.Formatter(f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s"))

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.servers.sessions import SESSIONS_DIR
-from app.core.system.fileio import atomic_write
+from app.core.system.fileio import atomic_write, private_dir
 from app.core.system.processes import process_started
 
 log = logging.getLogger(__name__)
@@ -92,7 +92,7 @@ class SessionStatus:
 
     def _write(self) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_dir(self.path.parent)
             payload = json.dumps(self.document, ensure_ascii=True).encode("ascii")
             atomic_write(self.path, payload)
         except OSError as exc:

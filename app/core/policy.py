@@ -1,8 +1,12 @@
 """The administrator's machine-wide policy: what may never be shared, which servers are barred, pausing.
 
 One JSON file, read-only for users (Linux `/etc/rootkeeper/policy.json`, macOS
-`/Library/Application Support/Rootkeeper/policy.json`, Windows `%ProgramData%\\Rootkeeper\\policy.json`;
-`$ROOTKEEPER_POLICY` names another file, for tests and managed setups):
+`/Library/Application Support/Rootkeeper/policy.json`, Windows `%ProgramData%\\Rootkeeper\\policy.json`).
+That machine-wide file always applies. `$ROOTKEEPER_POLICY` may name a second file (managed setups,
+tests), which can only add restrictions: deny lists are joined, allow lists narrowed to what both allow,
+pausing allowed only when both allow it. A missing file named by the variable shares nothing, so the
+variable can never switch the machine-wide policy off; the machine-wide path is a constant, changed
+only in-process by tests.
 
     {
       "deny_folders":  ["~/.ssh", "/srv/payroll"],     never shared (the folder and everything inside)
@@ -13,9 +17,11 @@ One JSON file, read-only for users (Linux `/etc/rootkeeper/policy.json`, macOS
     }
 
 A server rule is a name pattern, or an object matching the name, the command (the program and its
-arguments joined by spaces) or the URL, each a shell-style pattern. `~` means each user's own home.
-No file means no policy. A file that cannot be read or understood fails closed: nothing is shared
-and every edit that would share is refused, with one sentence saying why, until it is fixed.
+arguments joined by spaces) or the URL, each a shell-style pattern. `~` means each user's own home, as
+the password database has it (not `$HOME`, which the caller sets). No machine-wide file means no policy.
+A policy file that someone other than root can change (group- or other-writable, or a machine-wide one
+not owned by root) is refused like a broken one. A file that cannot be read or understood fails closed:
+nothing is shared and every edit that would share is refused, with one sentence saying why, until it is fixed.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,15 +47,24 @@ _RULE_KEYS = {"name", "command", "url"}
 _MAX_BYTES = 1 << 20
 
 
-def policy_path() -> Path:
-    override = os.environ.get(POLICY_VARIABLE)
-    if override:
-        return Path(override)
+def _machine_path() -> Path:
     if sys.platform == "darwin":
         return Path("/Library/Application Support/Rootkeeper/policy.json")
     if os.name == "nt":
-        return Path(os.environ.get("PROGRAMDATA", r"C:\ProgramData")) / "Rootkeeper" / "policy.json"
+        # Not %ProgramData%: a variable is the caller's to set, and must not move the administrator's file.
+        return Path(r"C:\ProgramData") / "Rootkeeper" / "policy.json"
     return Path("/etc/rootkeeper/policy.json")
+
+
+# The administrator's file. Deliberately not taken from the environment or any file a user can write:
+# tests replace it in their own process (monkeypatch), nothing outside the process can.
+MACHINE_POLICY: Path = _machine_path()
+
+
+def policy_paths() -> tuple[Path, ...]:
+    """The files that make up the policy in force: the machine-wide one, then `$ROOTKEEPER_POLICY`'s."""
+    extra = os.environ.get(POLICY_VARIABLE)
+    return (MACHINE_POLICY, Path(extra)) if extra else (MACHINE_POLICY,)
 
 
 @dataclass(frozen=True)
@@ -149,15 +165,63 @@ NO_POLICY = Policy()
 
 
 def load_policy(path: Path | None = None) -> Policy:
-    """The policy in force now: read fresh each time (a policy is small and changes rarely)."""
-    where = policy_path() if path is None else path
+    """The policy in force now: read fresh each time (a policy is small and changes rarely).
+
+    Every reader (tray, hub, bridge, CLI) comes here with no `path`: the machine-wide file, narrowed by
+    `$ROOTKEEPER_POLICY`'s if it is set. A `path` reads that one file alone (missing: no policy)."""
+    if path is not None:
+        return _read(path, machine=False, missing_ok=True)
+    machine = _read(MACHINE_POLICY, machine=True, missing_ok=True)
+    extra = os.environ.get(POLICY_VARIABLE)
+    if not extra:
+        return machine
+    return combine(machine, _read(Path(extra), machine=False, missing_ok=False))
+
+
+def combine(first: Policy, second: Policy) -> Policy:
+    """Both policies at once: whatever either forbids stays forbidden."""
+    if not second.active:
+        return first
+    if not first.active:
+        return second
+    broken = first.broken if first.broken is not None else second.broken
+    if first.allow_folders is None or second.allow_folders is None:
+        allow = first.allow_folders if second.allow_folders is None else second.allow_folders
+    else:
+        allow = _narrowest(first.allow_folders, second.allow_folders)
+    return Policy(
+        source=f"{first.source}, {second.source}",
+        deny_folders=tuple(dict.fromkeys((*first.deny_folders, *second.deny_folders))),
+        allow_folders=allow,
+        deny_servers=tuple(dict.fromkeys((*first.deny_servers, *second.deny_servers))),
+        share_none_servers=tuple(dict.fromkeys((*first.share_none_servers, *second.share_none_servers))),
+        allow_pause=first.allow_pause and second.allow_pause,
+        broken=broken,
+        raw={"machine": first.raw, "added": second.raw},
+    )
+
+
+def _narrowest(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders inside one of `first` and inside one of `second`: the inner of each pair that nests."""
+    both = [a for a in first for b in second if _inside(a, b)] + [b for b in second for a in first if _inside(b, a)]
+    return tuple(dict.fromkeys(both))
+
+
+def _read(where: Path, *, machine: bool, missing_ok: bool) -> Policy:
     try:
         with open(where, "rb") as handle:
+            unsafe = _unsafe(os.fstat(handle.fileno()), machine=machine)
             payload = handle.read(_MAX_BYTES + 1)
     except FileNotFoundError:
-        return NO_POLICY
+        if missing_ok:
+            return NO_POLICY
+        error = refusal("policy.missing", source=printable(str(where)))
+        return Policy(source=str(where), broken=error.message)
     except OSError as error:
         return _broken(where, error.strerror or str(error))
+    if unsafe:
+        refused = refusal("policy.writable", source=printable(str(where)))
+        return Policy(source=str(where), broken=refused.message)
     if len(payload) > _MAX_BYTES:
         return _broken(where, "it is larger than 1 MiB")
     try:
@@ -165,6 +229,15 @@ def load_policy(path: Path | None = None) -> Policy:
         return _parse(str(where), raw)
     except (ValueError, RecursionError) as error:
         return _broken(where, str(error) or type(error).__name__)
+
+
+def _unsafe(status: os.stat_result, *, machine: bool) -> bool:
+    """Whether someone other than root (or, for a user's own added file, its owner) could change the file."""
+    if os.name == "nt":
+        return False
+    if status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return True
+    return machine and status.st_uid != 0
 
 
 def _broken(where: Path, reason: str) -> Policy:
@@ -198,12 +271,21 @@ def _folders(value: object, key: str) -> tuple[str, ...]:
         raise ValueError(f"{key} must be a list of folder paths")
     folders = []
     for item in value:
-        expanded = os.path.expanduser(item.strip())
+        expanded = _expand_home(item.strip())
         if not os.path.isabs(expanded):
             raise ValueError(f"{key} holds {item!r}, which is not an absolute path")
         # Canonical like every root's path, so a policy on a symlinked folder still catches it.
         folders.append(os.path.realpath(expanded))
     return tuple(folders)
+
+
+def _expand_home(text: str) -> str:
+    """`~` and `~/…` with this user's home from the password database, never `$HOME` (the caller's to set)."""
+    if os.name != "nt" and (text == "~" or text.startswith("~/")):
+        import pwd
+
+        return pwd.getpwuid(os.getuid()).pw_dir + text[1:]
+    return os.path.expanduser(text)
 
 
 def _rules(value: object, key: str) -> tuple[ServerRule, ...]:

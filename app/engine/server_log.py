@@ -23,6 +23,7 @@ from typing import TextIO, cast
 
 from app.core.confine.wrap import started_confined
 from app.core.model import StdioTarget
+from app.core.system.fileio import private_dir
 from app.core.system.logfile import PrivateRotatingFileHandler
 
 logger = logging.getLogger(__name__)
@@ -133,7 +134,7 @@ def open_server_log(path: Path, target: StdioTarget, mode: str) -> tuple[TextIO,
     cannot be written). The caller closes the log once the server has stopped.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(path.parent)
         file = _ServerLogFile(path)
     except OSError as error:
         if path not in _unwritable:  # said once, not on every reconnect

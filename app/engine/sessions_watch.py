@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.servers.sessions import SESSIONS_DIR, live_sessions
+from app.core.system.fileio import private_dir
 from app.engine.watcher.os_events import FolderEvents
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class SessionsWatch:
     async def start(self) -> None:
         """Read the sessions and start watching; a folder that cannot be watched leaves the list as read."""
         try:
-            self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_dir(self.folder)
         except OSError as exc:
             log.warning("cannot create the sessions folder %s: %s", self.folder, exc)
         self._events = FolderEvents(self._on_paths, portable=self._portable)

@@ -29,6 +29,7 @@ from app.core.servers.progress import ConnectionProgress, connection_progress
 from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.servers.status import ConnectionStatus, StatusBoard
 from app.core.store.store import Store
+from app.core.system.fileio import private_dir
 from app.core.system.locations import log_dir as default_log_dir
 from app.core.system.locations import state_home
 from app.engine.chores import Chores
@@ -195,7 +196,7 @@ class Hub:
         self._connecting = connect
         if connect:
             with contextlib.suppress(OSError):  # no log folder (read-only home): each server's log says so once
-                self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+                private_dir(self.log_dir)
 
         def loaded(data: StoreData) -> None:
             # With servers to connect, the SDK (~0.5 s to import) loads on a thread; each connection

@@ -954,6 +954,14 @@
         <translation>服务器看到的路径“{remote}”必须是绝对路径（例如 /workspace）。</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is not given {folders} on its command line where folders are joined: the path holds the separator and would read as other folders.</source>
+        <translation>“{name}”的命令行中连接文件夹的位置不会传入 {folders}：该路径包含分隔符，会被读成其他文件夹。</translation>
+    </message>
+    <message>
+        <source>The path the server sees, {remote}, holds a line break or another control character; type it on one line.</source>
+        <translation>服务器看到的路径 {remote} 包含换行符或其他控制字符；请在一行内输入。</translation>
+    </message>
+    <message>
         <source>{path} is mapped twice; give each local folder one alias.</source>
         <translation>{path} 被映射了两次；每个本地文件夹只能有一个别名。</translation>
     </message>
@@ -992,6 +1000,14 @@
     <message>
         <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
+    </message>
+    <message>
+        <source>The policy {source} named by ROOTKEEPER_POLICY does not exist; nothing is shared until it does or the variable is removed.</source>
+        <translation>ROOTKEEPER_POLICY 指定的策略 {source} 不存在；在它存在或删除该变量之前，不会共享任何内容。</translation>
+    </message>
+    <message>
+        <source>The policy {source} can be changed by someone other than the administrator, so it is refused and nothing is shared.</source>
+        <translation>策略 {source} 可被管理员以外的人修改，因此已被拒绝，不会共享任何内容。</translation>
     </message>
     <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>

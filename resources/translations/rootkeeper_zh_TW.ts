@@ -954,6 +954,14 @@
         <translation>伺服器看到的路徑「{remote}」必須是絕對路徑（例如 /workspace）。</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is not given {folders} on its command line where folders are joined: the path holds the separator and would read as other folders.</source>
+        <translation>「{name}」的命令列中串接資料夾的位置不會傳入 {folders}：該路徑含有分隔符號，會被讀成其他資料夾。</translation>
+    </message>
+    <message>
+        <source>The path the server sees, {remote}, holds a line break or another control character; type it on one line.</source>
+        <translation>伺服器看到的路徑 {remote} 含有換行或其他控制字元；請在一行內輸入。</translation>
+    </message>
+    <message>
         <source>{path} is mapped twice; give each local folder one alias.</source>
         <translation>{path} 被對應了兩次；每個本機資料夾只能有一個別名。</translation>
     </message>
@@ -992,6 +1000,14 @@
     <message>
         <source>ROOTKEEPER_HOME must be an absolute path, and &apos;{value}&apos; is not one.</source>
         <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「{value}」不是。</translation>
+    </message>
+    <message>
+        <source>The policy {source} named by ROOTKEEPER_POLICY does not exist; nothing is shared until it does or the variable is removed.</source>
+        <translation>ROOTKEEPER_POLICY 指定的原則 {source} 不存在；在它存在或移除該變數之前，不會共用任何內容。</translation>
+    </message>
+    <message>
+        <source>The policy {source} can be changed by someone other than the administrator, so it is refused and nothing is shared.</source>
+        <translation>原則 {source} 可被管理員以外的人修改，因此已被拒絕，不會共用任何內容。</translation>
     </message>
     <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>

@@ -11,6 +11,7 @@ import pytest
 @pytest.fixture
 def policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     path = tmp_path / "policy.json"
+    path.write_text("{}")  # a file named by the variable must exist: a missing one shares nothing (issue 36)
     monkeypatch.setenv("ROOTKEEPER_POLICY", str(path))
 
     def write(document: object) -> Path:

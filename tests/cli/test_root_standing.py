@@ -13,6 +13,7 @@ import pytest
 @pytest.fixture
 def policy_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "policy.json"
+    path.write_text("{}")  # a file named by the variable must exist: a missing one shares nothing (issue 36)
     monkeypatch.setenv("ROOTKEEPER_POLICY", str(path))
     return path
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 from pathlib import Path
 
 import pytest
@@ -48,10 +49,11 @@ def test_deny_folders_catch_a_symlinked_spelling(tmp_path: Path) -> None:
 
 
 def test_tilde_means_each_users_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path))  # not this: the password database's home (issue 36)
+    home = Path(os.path.realpath(pwd.getpwuid(os.getuid()).pw_dir))
     policy = load_policy(write(tmp_path, {"allow_folders": ["~/projects"]}))
-    assert policy.folder_refusal(str(tmp_path / "projects" / "app")) is None
-    refused = policy.folder_refusal(str(tmp_path / "notes"))
+    assert policy.folder_refusal(str(home / "projects" / "app")) is None
+    refused = policy.folder_refusal(str(tmp_path / "projects"))
     assert refused is not None and refused.code == "policy.folder_not_allowed"
 
 

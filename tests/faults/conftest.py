@@ -49,6 +49,10 @@ CLASSES = {
     "test_moved_cli": "security",
     "test_moved_watcher": "security",
     "test_moved_tray": "security",
+    "test_policy_hold": "security",
+    "test_placeholder_folders": "security",
+    "test_state_modes": "security",
+    "test_alias_control": "hostile inputs",
 }
 
 _tried: Counter[str] = Counter()

@@ -28,6 +28,7 @@ def fs_setup(tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch):  #
     node = shutil.which("node")
     assert node is not None and (FS_SERVER / "index.js").exists(), "make test installs node deps first"
     policy = tmp_path / "policy.json"
+    policy.write_text("{}")  # a missing file named by the variable would share nothing
     monkeypatch.setenv("ROOTKEEPER_POLICY", str(policy))
     folders = {name: tmp_path / name for name in ("alpha", "beta")}
     own = tmp_path / "own"
@@ -59,8 +60,8 @@ def test_a_running_hub_applies_the_policy_at_once_and_records_each_list(fs_setup
         eventually_sync(lambda: applied_counts(log) == [2, 1], "the forbidden folder to leave the list", 20)
         policy.write_text("{ broken")  # rewritten in place, as `echo > policy.json` does
         eventually_sync(lambda: EMPTY in log.read_text(), "a broken policy to share nothing", 20)
-        policy.unlink()
-        eventually_sync(lambda: applied_counts(log) == [2, 1, 2], "both folders back once the policy is gone", 20)
+        policy.write_text("{}")  # emptied: a missing file named by the variable would share nothing
+        eventually_sync(lambda: applied_counts(log) == [2, 1, 2], "both folders back once the policy is emptied", 20)
         eventually_sync(lambda: len(history(home, "--server", "fs")) >= 4, "four records", 20)
         given = [record["folders"] for record in history(home, "--server", "fs")]
         both = [folders["alpha"].as_uri(), folders["beta"].as_uri()]

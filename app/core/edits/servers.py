@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import cast
@@ -254,6 +255,8 @@ def set_aliases(data: StoreData, name: str, pairs: Mapping[str, str]) -> ServerE
     for local, remote in pairs.items():
         if not local.strip():
             raise refusal("alias.no_local", remote=printable(remote))
+        if any(unicodedata.category(char) == "Cc" for char in remote):
+            raise refusal("alias.remote_control", remote=printable(remote))
         if not is_remote_absolute(remote.strip()):
             raise refusal("alias.remote_relative", remote=printable(remote))
         prefix = canonicalize(local.strip(), must_exist=False).resolved

@@ -24,7 +24,7 @@ from app.core.hosts.bridgecmd import bridge_command, portable_bridge_command
 from app.core.hosts.importing import Imported, UseShared, plan_import
 from app.core.hosts.jsonhost import JsonHost, forget_documents
 from app.core.model import StoreData
-from app.core.system.fileio import atomic_write
+from app.core.system.fileio import atomic_write, private_dir
 from app.core.system.locations import state_home
 
 RECORDS_FILE = "host-installs.json"
@@ -223,17 +223,6 @@ def load_records() -> list[dict[str, Any]]:
         raise HostConfigError("hosts.records_unreadable", path=str(records_path()), reason=str(exc)) from exc
     entries = raw.get("entries", []) if isinstance(raw, dict) else []
     return [entry for entry in entries if isinstance(entry, dict)]
-
-
-def private_dir(folder: Path) -> None:
-    """`folder` and every parent created for it, private to the user (mkdir's mode skips the parents)."""
-    missing = []
-    while not folder.exists() and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
-    for created in reversed(missing):
-        created.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(created, 0o700)
 
 
 def save_records(records: list[dict[str, Any]]) -> None:

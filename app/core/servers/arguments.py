@@ -9,7 +9,10 @@ checks and path aliases, the same rule as its roots):
 - an argument containing `{root}` is repeated once per folder (`--repository={root}`);
 - `{roots_json}` becomes a JSON array of the folders;
 - `{roots}` or `{root}` inside a longer argument or an environment value becomes the folders joined
-  by the platform's path separator (`:` or `;`), as in PATH.
+  by the platform's path separator (`:` or `;`), as in PATH. A folder whose path holds that separator
+  is left out there (it would read as two folders, one never checked), and the starter says so.
+
+All placeholders of a text are filled in one pass, so a folder named `x{roots_json}y` stays as it is.
 
 Sharing `none` fills them with nothing, like pending consent and pause: the user said this server
 sees no folder, and a command line is no way around that. With no folder, `{roots}` and the
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 
 from app.core.model import HttpTarget, ServerEntry, StdioTarget
@@ -45,10 +49,33 @@ def has_placeholders(target: StdioTarget | HttpTarget) -> bool:
     )
 
 
-def _fill(text: str, folders: Sequence[str]) -> str:
-    joined = os.pathsep.join(folders)
-    text = text.replace(ROOTS_JSON, json.dumps(list(folders), ensure_ascii=False))
-    return text.replace(ROOTS, joined).replace(ROOT, joined)
+_MARKS = re.compile("|".join(re.escape(mark) for mark in (ROOTS_JSON, ROOTS, ROOT)))
+
+
+def joinable(folders: Sequence[str]) -> list[str]:
+    """The folders that may be joined with the path separator: one holding it would split into others."""
+    return [folder for folder in folders if os.pathsep not in folder]
+
+
+def left_out(target: StdioTarget, folders: Sequence[str]) -> list[str]:
+    """The folders a joined form in `target` leaves out, because their path holds the separator."""
+    joined_used = any(
+        _joins(arg) for arg in target.args
+    ) or any(ROOTS in value or ROOT in value for value in target.env.values())
+    return [folder for folder in folders if os.pathsep in folder] if joined_used else []
+
+
+def _joins(arg: str) -> bool:
+    """Whether `arg` fills a joined form: `{roots}` inside a longer argument (one with `{root}` is repeated)."""
+    return ROOTS in arg and arg != ROOTS
+
+
+def _fill(text: str, folders: Sequence[str], root: str | None = None) -> str:
+    """Every placeholder of `text` filled in one pass: a folder's name is never read for placeholders."""
+    joined = os.pathsep.join(joinable(folders))
+    values = {ROOTS_JSON: json.dumps(list(folders), ensure_ascii=False), ROOTS: joined,
+              ROOT: joined if root is None else root}
+    return _MARKS.sub(lambda found: values[found.group(0)], text)
 
 
 def expand_args(args: Sequence[str], folders: Sequence[str]) -> list[str]:
@@ -58,14 +85,16 @@ def expand_args(args: Sequence[str], folders: Sequence[str]) -> list[str]:
             expanded.extend(folders)
         elif ROOT in arg:
             for folder in folders:
-                expanded.append(_fill(arg.replace(ROOT, folder), folders))
+                expanded.append(_fill(arg, folders, root=folder))
         else:
             expanded.append(_fill(arg, folders))
     return expanded
 
 
 def expand_target(target: StdioTarget, folders: Sequence[str]) -> StdioTarget:
-    """The command to start, placeholders filled with `folders`; the same object when it has none."""
+    """The command to start, placeholders filled with `folders`; the same object when it has none.
+
+    A folder whose path holds the path separator is left out of every joined form (`left_out` says which)."""
     if not has_placeholders(target):
         return target
     env = {key: _fill(value, folders) for key, value in target.env.items()}

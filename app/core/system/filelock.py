@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from app.core.system.fileio import private_dir
 from app.core.text import message
 
 
@@ -67,7 +68,7 @@ def open_lock(path: Path) -> tuple[int | None, OSError | None]:
     """A descriptor to lock `path` through: read-write (created private), else read-only on an existing
     file; or None and why it cannot be opened at all."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(path.parent, tighten_existing=False)
         return os.open(path, os.O_RDWR | os.O_CREAT, 0o600), None
     except OSError as exc:
         try:  # flock needs no write access: a read-only folder's existing lock still serves

@@ -115,6 +115,11 @@ SENTENCES: dict[str, str] = {
     "alias.no_local": QT_TRANSLATE_NOOP("Messages", "Say which local folder the server sees as {remote}."),
     "alias.remote_relative": QT_TRANSLATE_NOOP("Messages", "The path the server sees, '{remote}', must be absolute "
                                                            "(like /workspace)."),
+    "arguments.separator_left_out": QT_TRANSLATE_NOOP("Messages", "'{name}' is not given {folders} on its command line "
+                                                                  "where folders are joined: the path holds the "
+                                                                  "separator and would read as other folders."),
+    "alias.remote_control": QT_TRANSLATE_NOOP("Messages", "The path the server sees, {remote}, holds a line break or "
+                                                          "another control character; type it on one line."),
     "alias.twice": QT_TRANSLATE_NOOP("Messages", "{path} is mapped twice; give each local folder one alias."),
     "alias.bad_pair": QT_TRANSLATE_NOOP("Messages", "'{item}' is not of the form LOCAL=REMOTE (for example "
                                                     "~/projects=/workspace)."),
@@ -162,6 +167,10 @@ SENTENCES: dict[str, str] = {
                                                      "({source}) does not allow it."),
     "policy.broken": QT_TRANSLATE_NOOP("Messages", "The administrator's policy {source} cannot be used ({reason}); "
                                                    "nothing is shared until it is fixed."),
+    "policy.missing": QT_TRANSLATE_NOOP("Messages", "The policy {source} named by ROOTKEEPER_POLICY does not exist; "
+                                                    "nothing is shared until it does or the variable is removed."),
+    "policy.writable": QT_TRANSLATE_NOOP("Messages", "The policy {source} can be changed by someone other than the "
+                                                     "administrator, so it is refused and nothing is shared."),
     # -- history ---------------------------------------------------------------------------------------------
     "history.bad_since": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a time; use a date (2026-12-01), a date and "
                                                        "time (2026-12-01T10:30) or an age such as 30m, 12h or 7d."),

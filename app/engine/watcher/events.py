@@ -57,7 +57,7 @@ class OsEventHandling:
             return
         wanted = {str(self.store.home), *self._policy.watched(), *self._roots.by_parent}
         unwatched: set[str] = set()
-        while failed := self._folders.watch(wanted, contents={self._policy.folder}) - unwatched:
+        while failed := self._folders.watch(wanted, contents=self._policy.folders) - unwatched:
             # A missing parent: watch the nearest folder above that exists, where it will reappear.
             unwatched |= failed
             wanted = (wanted - failed) | {parent_of(folder) for folder in failed if parent_of(folder) != folder}

@@ -33,6 +33,7 @@ from app.core.confine.wrap import launcher_argv, served_command
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.log_cause import error_line
 from app.core.servers.secrets import masked_url, reveal
+from app.core.servers.starting import start_note
 from app.core.text import message
 from app.engine.first_call import ANSWER_BOUND, FirstCallHold, Release
 from app.engine.server_log import open_server_log
@@ -139,6 +140,9 @@ def open_attempt(
     log, written = open_server_log(log_path, target, mode)
     resources.enter_context(log)
     exits: list[int] = []
+    note = start_note(entry.name)
+    if note is not None:
+        log.write(f"--- {note.text}\n")
     parameters = StdioServerParameters(
         command=target.command, args=list(target.args), env=dict(target.env) or None, cwd=target.cwd
     )
