@@ -986,6 +986,10 @@
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
     </message>
     <message>
+        <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>历史记录文件已损坏，已移至 {path}；Rootkeeper 已新建一个。</translation>
+    </message>
+    <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>
         <translation>Rootkeeper 中与 {server} 的共享已暂停。</translation>
     </message>
@@ -1388,6 +1392,18 @@
     <message>
         <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
         <translation>--args 必须是 JSON 对象，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>The history is locked by another process; try again in a moment.</source>
+        <translation>历史记录被另一个进程锁定；请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The history {path} cannot be read ({reason}).</source>
+        <translation>无法读取历史记录 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 0 to {most}.</source>
+        <translation>--limit 必须是 0 到 {most} 之间的整数。</translation>
     </message>
     <message>
         <source>There is no file at {path}.</source>

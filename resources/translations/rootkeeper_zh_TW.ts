@@ -986,6 +986,10 @@
         <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「{value}」不是。</translation>
     </message>
     <message>
+        <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>歷史記錄檔已損壞，已移至 {path}；Rootkeeper 已新建一個。</translation>
+    </message>
+    <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>
         <translation>Rootkeeper 中與 {server} 的共享已暫停。</translation>
     </message>
@@ -1388,6 +1392,18 @@
     <message>
         <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
         <translation>--args 必須是 JSON 物件，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>The history is locked by another process; try again in a moment.</source>
+        <translation>歷史記錄被另一個程序鎖定；請稍後再試。</translation>
+    </message>
+    <message>
+        <source>The history {path} cannot be read ({reason}).</source>
+        <translation>無法讀取歷史記錄 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 0 to {most}.</source>
+        <translation>--limit 必須是 0 到 {most} 之間的整數。</translation>
     </message>
     <message>
         <source>There is no file at {path}.</source>

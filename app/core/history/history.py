@@ -110,6 +110,7 @@ class History:
         keep_days: float = KEEP_DAYS,
         max_records: int = MAX_RECORDS,
         max_bytes: int = MAX_BYTES,
+        reading: sqlite3.Connection | None = None,
     ) -> None:
         self.path = path
         self.keep_seconds = keep_days * 86400
@@ -122,6 +123,9 @@ class History:
         self._numbers_valid = -1
         self._uris: dict[int, str] = {}
         """Folder number -> URI: valid for good (AUTOINCREMENT never gives a number twice)."""
+        if reading is not None:  # a reader's connection (`open_history_reader`): nothing is written or rotated
+            self._db = reading
+            return
         self._db = open_history_db(path)
         self.rotate()
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 3
 _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
 _BUSY_SECONDS = 10.0
+_READ_BUSY_SECONDS = 0.5
 _RETRY_SECONDS = 0.001
 _T = TypeVar("_T")
 _TABLES = (
@@ -84,12 +85,58 @@ def open_history_db(path: Path) -> sqlite3.Connection:
         # Only a file that is not a database, or a damaged one: "locked" (another process) is no reason.
         if getattr(error, "sqlite_errorcode", None) not in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
             raise
-        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
-        os.replace(path, aside)
-        for suffix in ("-wal", "-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+        move_aside(path)
         return _connect(path)
+
+
+def move_aside(path: Path) -> Path:
+    """Move a damaged history file (and its journal files) aside, said once on the log; the copy's path."""
+    import logging
+
+    from app.core.text import sentence
+
+    aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+    os.replace(path, aside)
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+    logging.getLogger(__name__).warning("%s", sentence("history.damaged", path=aside))
+    return aside
+
+
+class HistoryDamaged(Exception):
+    """The file is not a history database, or `PRAGMA quick_check` finds it damaged (a truncated file, say)."""
+
+
+def open_history_reader(path: Path) -> sqlite3.Connection | None:
+    """Open for reading only: no write lock is ever taken, so a reader never waits on a writer.
+
+    None when the file is of an older schema (the writing open migrates it). A file that is not
+    a database, or one `PRAGMA quick_check` finds damaged (a truncated file answers `[]` to every
+    query otherwise), raises `HistoryDamaged`; a lock held against readers raises at once
+    rather than after the writers' bound.
+    """
+    import sqlite3
+    from urllib.parse import quote
+
+    db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None,
+                         timeout=_READ_BUSY_SECONDS, check_same_thread=False)
+    try:
+        try:
+            if _version(db) != SCHEMA_VERSION:
+                db.close()
+                return None
+            problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as error:
+            if getattr(error, "sqlite_errorcode", None) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+                raise HistoryDamaged(str(error)) from error
+            raise
+        if problems != ["ok"]:
+            raise HistoryDamaged(problems[0] if problems else "no answer")
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def _connect(path: Path) -> sqlite3.Connection:

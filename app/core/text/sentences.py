@@ -155,6 +155,8 @@ SENTENCES: dict[str, str] = {
     # -- history ---------------------------------------------------------------------------------------------
     "history.bad_since": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a time; use a date (2026-12-01), a date and "
                                                        "time (2026-12-01T10:30) or an age such as 30m, 12h or 7d."),
+    "history.damaged": QT_TRANSLATE_NOOP("Messages", "The history file was damaged and has been moved to {path}; "
+                                                     "Rootkeeper started a new one."),
     # -- server secrets (app/core/servers/secrets.py) --------------------------------------------------------
     "secret.in_file": QT_TRANSLATE_NOOP("Messages", "No keyring is available, so server secrets are kept in {path}, "
                                                     "readable only by you."),
