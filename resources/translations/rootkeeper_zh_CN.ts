@@ -508,6 +508,10 @@
         <translation>恢复</translation>
     </message>
     <message>
+        <source>Restored %1; its backup copies were removed, as they held its secret values.</source>
+        <translation>已恢复 %1；其备份副本已删除，因为其中含有它的机密值。</translation>
+    </message>
+    <message>
         <source>Restored %1 (backup of the routed version: %2).</source>
         <translation>已恢复 %1（转接版本的备份：%2）。</translation>
     </message>

@@ -508,6 +508,10 @@
         <translation>還原</translation>
     </message>
     <message>
+        <source>Restored %1; its backup copies were removed, as they held its secret values.</source>
+        <translation>已還原 %1；其備份副本已刪除，因為其中含有它的機密值。</translation>
+    </message>
+    <message>
         <source>Restored %1 (backup of the routed version: %2).</source>
         <translation>已還原 %1（轉接版本的備份：%2）。</translation>
     </message>

@@ -47,6 +47,7 @@ CLASSES = {
     "test_server_logs": "security",
     "test_other_user": "security",
     "test_secrets": "security",
+    "test_host_backups": "security",
     "test_moved_cli": "security",
     "test_moved_watcher": "security",
     "test_moved_tray": "security",
