@@ -990,6 +990,10 @@
         <translation>ROOTKEEPER_HOME 必须是绝对路径，而“{value}”不是。</translation>
     </message>
     <message>
+        <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
+        <translation>设置文件中有 Rootkeeper 必须修复的内容；其原始文件保存在 {path}。</translation>
+    </message>
+    <message>
         <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
         <translation>历史记录文件已损坏，已移至 {path}；Rootkeeper 已新建一个。</translation>
     </message>

@@ -990,6 +990,10 @@
         <translation>ROOTKEEPER_HOME 必須是絕對路徑，而「{value}」不是。</translation>
     </message>
     <message>
+        <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
+        <translation>設定檔中有 Rootkeeper 必須修復的內容；其原始檔案保存在 {path}。</translation>
+    </message>
+    <message>
         <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
         <translation>歷史記錄檔已損壞，已移至 {path}；Rootkeeper 已新建一個。</translation>
     </message>

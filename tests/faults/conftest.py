@@ -32,6 +32,7 @@ CLASSES = {
     "test_html_plain": "hostile inputs",
     "test_cli_robustness": "hostile inputs",
     "test_damaged_store": "store faults",
+    "test_repair_originals": "store faults",
     "test_history_reading": "store faults",
     "test_store_contention": "store faults",
     "test_full_disk": "store faults",

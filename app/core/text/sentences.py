@@ -137,6 +137,8 @@ SENTENCES: dict[str, str] = {
                                                             "from the path."),
     "store.root_id_reissued": QT_TRANSLATE_NOOP("Messages", "Two shared folders had the id {id}; '{name}' now has "
                                                             "the id {new}."),
+    "store.original_kept": QT_TRANSLATE_NOOP("Messages", "The settings file said things Rootkeeper had to "
+                                                         "repair; its original is kept at {path}."),
     "store.damaged": QT_TRANSLATE_NOOP("Messages", "The settings file was damaged and has been moved to {path}; "
                                                    "Rootkeeper started a new one."),
     # -- the administrator's policy --------------------------------------------------------------------------
