@@ -61,7 +61,10 @@ def cmd_history(store: Store, args: argparse.Namespace) -> int:
         where = f"{record.via} from {printable(record.host)}" if record.host else record.via
         when, server = _local_time(record.at), printable(record.server)
         how = "arguments" if record.how == "arguments" else record.era  # started with them, or a roots answer
-        print(f"{when}  {server}  {where}  {how}  {_folders(record.folders)}")
+        again = ""
+        if record.count > 1 and record.first_at is not None:  # identical consecutive answers, one record
+            again = f"  ({record.count} times, first {_local_time(record.first_at)}, last {when})"
+        print(f"{when}  {server}  {where}  {how}  {_folders(record.folders)}{again}")
     if folder is not None:
         last: dict[str, float] = {}
         for record in records:

@@ -34,6 +34,7 @@ CLASSES = {
     "test_damaged_store": "store faults",
     "test_repair_originals": "store faults",
     "test_history_reading": "store faults",
+    "test_history_flood": "hostile servers",
     "test_store_contention": "store faults",
     "test_full_disk": "store faults",
     "test_read_only_state": "store faults",

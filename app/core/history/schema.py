@@ -11,6 +11,10 @@ a few bytes a folder once its URIs are known, not the URIs again.
 Schema 3 adds `records.how`: `roots` (a roots list answered to the server) or `arguments` (the folders
 filled into its command line when it was started); a schema 2 file gains the column, every record `roots`.
 
+Schema 4 adds `records.count` and `records.first_at`: identical consecutive answers to one server are one
+record (`at` the last time, `first_at` the first, `count` how many); a schema 3 file gains the columns, every
+record once.
+
 Schema 1 (user_version 0) kept the URIs as JSON in `lists` and again in `list_folders`. Opening
 such a file migrates it in one transaction: a process killed meanwhile leaves schema 1 intact,
 and the next opener migrates again. `drop_unreferenced` is rotation's cleanup of lists and folders.
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import sqlite3  # imported where a file is opened: a hub that records nothing never loads SQLite
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
 _BUSY_SECONDS = 10.0
 _READ_BUSY_SECONDS = 0.5
@@ -45,7 +49,7 @@ _TABLES = (
     " PRIMARY KEY (folder_id, list_id)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, at REAL NOT NULL, server TEXT NOT NULL,"
     " host TEXT, era TEXT NOT NULL, via TEXT NOT NULL, list_id INTEGER NOT NULL REFERENCES lists(id),"
-    " how TEXT NOT NULL DEFAULT 'roots')",
+    " how TEXT NOT NULL DEFAULT 'roots', count INTEGER NOT NULL DEFAULT 1, first_at REAL)",
     "CREATE INDEX IF NOT EXISTS records_by_time ON records (at)",
     "CREATE INDEX IF NOT EXISTS records_by_server ON records (server, at)",
     "CREATE INDEX IF NOT EXISTS records_by_list ON records (list_id, at)",
@@ -172,8 +176,13 @@ def _create_or_migrate(db: sqlite3.Connection) -> None:
                 _migrate_from_1(db)
             for statement in _TABLES:
                 db.execute(statement)
-            if "how" not in {row[1] for row in db.execute("PRAGMA table_info(records)")}:
+            columns = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+            if "how" not in columns:
                 db.execute("ALTER TABLE records ADD COLUMN how TEXT NOT NULL DEFAULT 'roots'")
+            if "count" not in columns:
+                db.execute("ALTER TABLE records ADD COLUMN count INTEGER NOT NULL DEFAULT 1")
+            if "first_at" not in columns:
+                db.execute("ALTER TABLE records ADD COLUMN first_at REAL")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         db.execute("ROLLBACK")
