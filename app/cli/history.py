@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.cli.errors import CliError
 from app.cli.terminal import print_json
 from app.core.paths import printable, uri_to_path
 
 if TYPE_CHECKING:  # declaring `roots suggest` beside `roots list` must not import the store's model
+    from app.core.history.history import History, HistoryRecord
     from app.core.store.store import Store
 
 _SHOWN_FOLDERS = 3
+_MOST = 2**63 - 1
+"""The most `--limit` can be: SQLite's integers are 64-bit."""
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 
 
 def add_history_arguments(p: argparse.ArgumentParser) -> None:
@@ -33,16 +39,18 @@ def add_suggest_command(roots: Any) -> None:
 
 
 def cmd_history(store: Store, args: argparse.Namespace) -> int:
-    from app.core.history.history import History, history_path, parse_since
+    from app.core.history.history import history_path, parse_since
     from app.core.system.locations import state_home
 
+    if args.limit is not None and not 0 <= args.limit <= _MOST:
+        raise CliError("cli.bad_limit", most=_MOST)
     since = parse_since(args.since) if args.since is not None else None
     folder, label = _folder_uri(store, args.root) if args.root is not None else (None, "")
     path = history_path(state_home())
     records = []
     if path.exists():
-        with History(path) as history:
-            records = history.query(server=args.server, folder=folder, since=since, limit=args.limit)
+        records = _read(path, lambda history: history.query(
+            server=args.server, folder=folder, since=since, limit=args.limit))
     if args.json:
         print_json([record.as_json() for record in records])
         return 0
@@ -53,7 +61,10 @@ def cmd_history(store: Store, args: argparse.Namespace) -> int:
         where = f"{record.via} from {printable(record.host)}" if record.host else record.via
         when, server = _local_time(record.at), printable(record.server)
         how = "arguments" if record.how == "arguments" else record.era  # started with them, or a roots answer
-        print(f"{when}  {server}  {where}  {how}  {_folders(record.folders)}")
+        again = ""
+        if record.count > 1 and record.first_at is not None:  # identical consecutive answers, one record
+            again = f"  ({record.count} times, first {_local_time(record.first_at)}, last {when})"
+        print(f"{when}  {server}  {where}  {how}  {_folders(record.folders)}{again}")
     if folder is not None:
         last: dict[str, float] = {}
         for record in records:
@@ -63,9 +74,38 @@ def cmd_history(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_roots_suggest(store: Store, args: argparse.Namespace) -> int:
-    from pathlib import Path
+def _read(path: Path, query: Callable[[History], list[HistoryRecord]]) -> list[HistoryRecord]:
+    """Read without taking the write lock; a damaged file is moved aside (said once); a failure is one sentence."""
+    import sqlite3
 
+    from app.core.history.history import History
+    from app.core.history.schema import HistoryDamaged, move_aside, open_history_reader
+
+    if path.is_dir():  # SQLite would only say "disk I/O error"
+        import errno
+
+        raise CliError("cli.history_unreadable", path=printable(str(path)), reason=os.strerror(errno.EISDIR))
+    try:
+        try:
+            reading = open_history_reader(path)
+        except HistoryDamaged:
+            move_aside(path)  # says so
+            return []
+        if reading is None:  # an older schema: the writing open migrates it first
+            with History(path) as history:
+                return query(history)
+        with History(path, reading=reading) as history:
+            return query(history)
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            raise CliError("cli.history_busy") from error
+        raise CliError("cli.history_unreadable", path=printable(str(path)), reason=error) from error
+    except (sqlite3.Error, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise CliError("cli.history_unreadable", path=printable(str(path)), reason=reason) from error
+
+
+def cmd_roots_suggest(store: Store, args: argparse.Namespace) -> int:
     from app.core.policy import load_policy
     from app.core.suggest.suggestions import suggest
 

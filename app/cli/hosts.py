@@ -208,6 +208,9 @@ def cmd_hosts_uninstall(store: Store, args: argparse.Namespace) -> int:
     def restored(change: FileChange, written: Written | None) -> None:
         if args.dry_run:
             sys.stdout.write(safe_diff(change.diff()))
+        elif written is not None and written.backups_removed:
+            print(f"Restored {safe(str(written.path))}; its backup copies were removed, as they held its secret "
+                  "values.")
         elif written is not None:
             print(f"Restored {safe(str(written.path))} (backup of the bridged version: {safe(str(written.backup))}).")
         for location in change.left:

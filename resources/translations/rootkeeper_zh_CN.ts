@@ -500,6 +500,10 @@
         <translation>恢复</translation>
     </message>
     <message>
+        <source>Restored %1; its backup copies were removed, as they held its secret values.</source>
+        <translation>已恢复 %1；其备份副本已删除，因为其中含有它的机密值。</translation>
+    </message>
+    <message>
         <source>Restored %1 (backup of the routed version: %2).</source>
         <translation>已恢复 %1（转接版本的备份：%2）。</translation>
     </message>
@@ -1010,6 +1014,14 @@
         <translation>策略 {source} 可被管理员以外的人修改，因此已被拒绝，不会共享任何内容。</translation>
     </message>
     <message>
+        <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
+        <translation>设置文件中有 Rootkeeper 必须修复的内容；其原始文件保存在 {path}。</translation>
+    </message>
+    <message>
+        <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>历史记录文件已损坏，已移至 {path}；Rootkeeper 已新建一个。</translation>
+    </message>
+    <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>
         <translation>Rootkeeper 中与 {server} 的共享已暂停。</translation>
     </message>
@@ -1448,6 +1460,18 @@
     <message>
         <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
         <translation>--args 必须是 JSON 对象，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>The history is locked by another process; try again in a moment.</source>
+        <translation>历史记录被另一个进程锁定；请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The history {path} cannot be read ({reason}).</source>
+        <translation>无法读取历史记录 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 0 to {most}.</source>
+        <translation>--limit 必须是 0 到 {most} 之间的整数。</translation>
     </message>
     <message>
         <source>There is no file at {path}.</source>

@@ -500,6 +500,10 @@
         <translation>還原</translation>
     </message>
     <message>
+        <source>Restored %1; its backup copies were removed, as they held its secret values.</source>
+        <translation>已還原 %1；其備份副本已刪除，因為其中含有它的機密值。</translation>
+    </message>
+    <message>
         <source>Restored %1 (backup of the routed version: %2).</source>
         <translation>已還原 %1（轉接版本的備份：%2）。</translation>
     </message>
@@ -1010,6 +1014,14 @@
         <translation>原則 {source} 可被管理員以外的人修改，因此已被拒絕，不會共用任何內容。</translation>
     </message>
     <message>
+        <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
+        <translation>設定檔中有 Rootkeeper 必須修復的內容；其原始檔案保存在 {path}。</translation>
+    </message>
+    <message>
+        <source>The history file was damaged and has been moved to {path}; Rootkeeper started a new one.</source>
+        <translation>歷史記錄檔已損壞，已移至 {path}；Rootkeeper 已新建一個。</translation>
+    </message>
+    <message>
         <source>Sharing with {server} is paused in Rootkeeper.</source>
         <translation>Rootkeeper 中與 {server} 的共享已暫停。</translation>
     </message>
@@ -1448,6 +1460,18 @@
     <message>
         <source>--args must be a JSON object, for example &apos;{&quot;path&quot;: &quot;/tmp&quot;}&apos;.</source>
         <translation>--args 必須是 JSON 物件，例如 {&quot;path&quot;: &quot;/tmp&quot;}。</translation>
+    </message>
+    <message>
+        <source>The history is locked by another process; try again in a moment.</source>
+        <translation>歷史記錄被另一個程序鎖定；請稍後再試。</translation>
+    </message>
+    <message>
+        <source>The history {path} cannot be read ({reason}).</source>
+        <translation>無法讀取歷史記錄 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 0 to {most}.</source>
+        <translation>--limit 必須是 0 到 {most} 之間的整數。</translation>
     </message>
     <message>
         <source>There is no file at {path}.</source>

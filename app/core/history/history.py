@@ -60,6 +60,10 @@ class HistoryRecord:
     """The URIs the server was given, in order."""
     how: str = "roots"
     """`roots` (a roots answer) or `arguments` (filled into its command line at a start)."""
+    count: int = 1
+    """How many identical consecutive answers this record stands for (`at` is the last one's time)."""
+    first_at: float | None = None
+    """The first of them (None: the record is one answer)."""
 
     def as_json(self) -> dict[str, object]:
         from datetime import UTC, datetime
@@ -72,6 +76,9 @@ class HistoryRecord:
             "via": self.via,
             "how": self.how,
             "folders": list(self.folders),
+            "count": self.count,
+            "first_at": None if self.first_at is None
+            else datetime.fromtimestamp(self.first_at, UTC).isoformat(timespec="milliseconds"),
         }
 
 
@@ -110,6 +117,7 @@ class History:
         keep_days: float = KEEP_DAYS,
         max_records: int = MAX_RECORDS,
         max_bytes: int = MAX_BYTES,
+        reading: sqlite3.Connection | None = None,
     ) -> None:
         self.path = path
         self.keep_seconds = keep_days * 86400
@@ -122,6 +130,9 @@ class History:
         self._numbers_valid = -1
         self._uris: dict[int, str] = {}
         """Folder number -> URI: valid for good (AUTOINCREMENT never gives a number twice)."""
+        if reading is not None:  # a reader's connection (`open_history_reader`): nothing is written or rotated
+            self._db = reading
+            return
         self._db = open_history_db(path)
         self.rotate()
 
@@ -147,12 +158,23 @@ class History:
     ) -> None:
         """Record one list of folders given to `server` (`how`: see `HistoryRecord`); committed when this returns."""
         key = tuple(folders)
+        moment = time.time() if at is None else at
         with self._transaction() as db:
             list_id = self._list_id(db, key)
-            db.execute(
-                "INSERT INTO records (at, server, host, era, via, list_id, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (time.time() if at is None else at, server, host, era, via, list_id, how),
-            )
+            last = db.execute(
+                "SELECT id, list_id, host, era, via, how FROM records WHERE server = ? ORDER BY at DESC, id DESC"
+                " LIMIT 1", (server,)).fetchone()
+            if last is not None and tuple(last[1:]) == (list_id, host, era, via, how) and how == "roots":
+                # The same answer again (a server re-listing in a loop): one record, counted, renumbered as
+                # the newest so readers that follow new numbers (the Seen-by index) see its new time.
+                db.execute(
+                    "UPDATE records SET id = (SELECT MAX(id) + 1 FROM records), first_at = COALESCE(first_at, at),"
+                    " at = MAX(at, ?), count = count + 1 WHERE id = ?", (moment, last[0]))
+            else:
+                db.execute(
+                    "INSERT INTO records (at, server, host, era, via, list_id, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (moment, server, host, era, via, list_id, how),
+                )
         self._appends += 1
         if self._appends % _ROTATE_EVERY == 0:
             self.rotate()
@@ -231,7 +253,7 @@ class History:
         """Records oldest first; `folder` is a URI the server was given; `limit` keeps the newest."""
         where, params = _filters(server, folder, since)
         sql = (
-            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id, r.how FROM records r{where}"
+            f"SELECT r.at, r.server, r.host, r.era, r.via, r.list_id, r.how, r.count, r.first_at FROM records r{where}"
             " ORDER BY r.at DESC, r.id DESC"
         )
         if limit is not None:
@@ -240,8 +262,8 @@ class History:
         rows = self._db.execute(sql, params).fetchall()
         lists = self._stored_lists(row[5] for row in rows)
         return [
-            HistoryRecord(at, name, host, era, via, lists[list_id], how)
-            for at, name, host, era, via, list_id, how in reversed(rows)
+            HistoryRecord(at, name, host, era, via, lists[list_id], how, count, first_at)
+            for at, name, host, era, via, list_id, how, count, first_at in reversed(rows)
             if list_id in lists
         ]
 
@@ -302,9 +324,7 @@ class History:
             dropped = db.execute("DELETE FROM records WHERE at < ?", (cutoff,)).rowcount
             excess = int(db.execute("SELECT COUNT(*) FROM records").fetchone()[0]) - self.max_records
             if excess > 0:
-                dropped += db.execute(
-                    "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (excess,)
-                ).rowcount
+                dropped += _drop_oldest(db, excess)
             if dropped:
                 drop_unreferenced(db)
         dropped += self._fit_size()
@@ -334,9 +354,7 @@ class History:
                     break
                 # The share of records to drop, estimated by the share of bytes: checked again after.
                 batch = min(count - 1, max(1, int(count * (used - self.max_bytes) / used)))
-                dropped += db.execute(
-                    "DELETE FROM records WHERE id IN (SELECT id FROM records ORDER BY at, id LIMIT ?)", (batch,)
-                ).rowcount
+                dropped += _drop_oldest(db, batch)
                 drop_unreferenced(db)
         return dropped
 
@@ -349,6 +367,28 @@ class History:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+
+def _drop_oldest(db: sqlite3.Connection, count: int) -> int:
+    """Drop `count` records, the oldest of the server holding the most first: one server's flood of records
+    evicts its own before anyone else's (the audit trail of the others stays)."""
+    dropped = 0
+    while dropped < count:
+        ranked = db.execute(
+            "SELECT server, COUNT(*) AS n FROM records GROUP BY server ORDER BY n DESC LIMIT 2").fetchall()
+        if not ranked:
+            break
+        server, most = ranked[0]
+        # Down to the next server's size at most, so the largest are evened out before either goes further.
+        runner_up = int(ranked[1][1]) if len(ranked) > 1 else 0
+        batch = min(count - dropped, max(1, int(most) - runner_up))
+        gone = db.execute(
+            "DELETE FROM records WHERE id IN (SELECT id FROM records WHERE server = ? ORDER BY at, id LIMIT ?)",
+            (server, batch)).rowcount
+        if not gone:
+            break
+        dropped += gone
+    return dropped
 
 
 def _filters(server: str | None, folder: str | None, since: float | None) -> tuple[str, list[object]]:

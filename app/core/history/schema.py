@@ -11,6 +11,10 @@ a few bytes a folder once its URIs are known, not the URIs again.
 Schema 3 adds `records.how`: `roots` (a roots list answered to the server) or `arguments` (the folders
 filled into its command line when it was started); a schema 2 file gains the column, every record `roots`.
 
+Schema 4 adds `records.count` and `records.first_at`: identical consecutive answers to one server are one
+record (`at` the last time, `first_at` the first, `count` how many); a schema 3 file gains the columns, every
+record once.
+
 Schema 1 (user_version 0) kept the URIs as JSON in `lists` and again in `list_folders`. Opening
 such a file migrates it in one transaction: a process killed meanwhile leaves schema 1 intact,
 and the next opener migrates again. `drop_unreferenced` is rotation's cleanup of lists and folders.
@@ -31,9 +35,10 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import sqlite3  # imported where a file is opened: a hub that records nothing never loads SQLite
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _SQLITE_BUSY, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 11, 26
 _BUSY_SECONDS = 10.0
+_READ_BUSY_SECONDS = 0.5
 _RETRY_SECONDS = 0.001
 _T = TypeVar("_T")
 _TABLES = (
@@ -44,7 +49,7 @@ _TABLES = (
     " PRIMARY KEY (folder_id, list_id)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, at REAL NOT NULL, server TEXT NOT NULL,"
     " host TEXT, era TEXT NOT NULL, via TEXT NOT NULL, list_id INTEGER NOT NULL REFERENCES lists(id),"
-    " how TEXT NOT NULL DEFAULT 'roots')",
+    " how TEXT NOT NULL DEFAULT 'roots', count INTEGER NOT NULL DEFAULT 1, first_at REAL)",
     "CREATE INDEX IF NOT EXISTS records_by_time ON records (at)",
     "CREATE INDEX IF NOT EXISTS records_by_server ON records (server, at)",
     "CREATE INDEX IF NOT EXISTS records_by_list ON records (list_id, at)",
@@ -84,12 +89,58 @@ def open_history_db(path: Path) -> sqlite3.Connection:
         # Only a file that is not a database, or a damaged one: "locked" (another process) is no reason.
         if getattr(error, "sqlite_errorcode", None) not in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
             raise
-        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
-        os.replace(path, aside)
-        for suffix in ("-wal", "-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+        move_aside(path)
         return _connect(path)
+
+
+def move_aside(path: Path) -> Path:
+    """Move a damaged history file (and its journal files) aside, said once on the log; the copy's path."""
+    import logging
+
+    from app.core.text import sentence
+
+    aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+    os.replace(path, aside)
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+    logging.getLogger(__name__).warning("%s", sentence("history.damaged", path=aside))
+    return aside
+
+
+class HistoryDamaged(Exception):
+    """The file is not a history database, or `PRAGMA quick_check` finds it damaged (a truncated file, say)."""
+
+
+def open_history_reader(path: Path) -> sqlite3.Connection | None:
+    """Open for reading only: no write lock is ever taken, so a reader never waits on a writer.
+
+    None when the file is of an older schema (the writing open migrates it). A file that is not
+    a database, or one `PRAGMA quick_check` finds damaged (a truncated file answers `[]` to every
+    query otherwise), raises `HistoryDamaged`; a lock held against readers raises at once
+    rather than after the writers' bound.
+    """
+    import sqlite3
+    from urllib.parse import quote
+
+    db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None,
+                         timeout=_READ_BUSY_SECONDS, check_same_thread=False)
+    try:
+        try:
+            if _version(db) != SCHEMA_VERSION:
+                db.close()
+                return None
+            problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as error:
+            if getattr(error, "sqlite_errorcode", None) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+                raise HistoryDamaged(str(error)) from error
+            raise
+        if problems != ["ok"]:
+            raise HistoryDamaged(problems[0] if problems else "no answer")
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -125,8 +176,13 @@ def _create_or_migrate(db: sqlite3.Connection) -> None:
                 _migrate_from_1(db)
             for statement in _TABLES:
                 db.execute(statement)
-            if "how" not in {row[1] for row in db.execute("PRAGMA table_info(records)")}:
+            columns = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+            if "how" not in columns:
                 db.execute("ALTER TABLE records ADD COLUMN how TEXT NOT NULL DEFAULT 'roots'")
+            if "count" not in columns:
+                db.execute("ALTER TABLE records ADD COLUMN count INTEGER NOT NULL DEFAULT 1")
+            if "first_at" not in columns:
+                db.execute("ALTER TABLE records ADD COLUMN first_at REAL")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         db.execute("ROLLBACK")

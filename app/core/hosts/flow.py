@@ -27,6 +27,7 @@ from app.core.hosts.install import (
     check_unchanged,
     choose,
     existing_files,
+    forget_backups,
     forget_left,
     load_records,
     plan_host_install,
@@ -161,6 +162,9 @@ class Written:
 
     path: Path
     backup: Path
+    backups_removed: bool = False
+    """An uninstall restored the file's last routed entry: `backup` and the copy taken at install were removed
+    (they held the file's secret values in plain text)."""
 
 
 Each = Callable[[FileChange, Written | None], None]
@@ -171,11 +175,14 @@ def _nothing(_change: FileChange, _written: Written | None) -> None:
     pass
 
 
-def _apply(changes: list[FileChange], each: Each) -> list[Written]:
+def _apply(changes: list[FileChange], each: Each, *, restoring: bool = False) -> list[Written]:
     written: list[Written] = []
     for change in changes:
         if change.changed:
-            written.append(Written(change.config.path, write(change)))
+            records = load_records() if restoring else []
+            saved = write(change)
+            removed = restoring and forget_backups(change, saved, records)
+            written.append(Written(change.config.path, saved, removed))
             each(change, written[-1])
         else:
             forget_left(change)  # the entries the user changed since they were routed are no longer ours
@@ -236,4 +243,4 @@ def plan_uninstall(host: Host, files: list[ConfigFile] | None = None) -> Plan:
 
 def apply_uninstall(plan: Plan, each: Each = _nothing) -> list[Written]:
     """Write the restored files (backing up the routed version), and forget the entries left as they are."""
-    return _apply(plan.changes, each)
+    return _apply(plan.changes, each, restoring=True)

@@ -241,7 +241,8 @@ def records_for(records: list[dict[str, Any]], host: Host, path: Path) -> list[d
     return [record for record in records if record.get("host") == host.name and record.get("file") == key]
 
 
-def _updated_records(records: list[dict[str, Any]], change: FileChange) -> list[dict[str, Any]]:
+def _updated_records(records: list[dict[str, Any]], change: FileChange,
+                     saved: Path | None = None) -> list[dict[str, Any]]:
     key = _file_key(change.config.path)
     if change.edits:
         touched = {tuple(edit.location) for _, _, edit in change.edits}
@@ -249,7 +250,8 @@ def _updated_records(records: list[dict[str, Any]], change: FileChange) -> list[
         stamp = datetime.now().astimezone().isoformat(timespec="seconds")
         kept += [
             {"host": change.host.name, "file": key, "location": list(edit.location), "server": name,
-             "original": edit.original, "installed": edit.installed, "installed_at": stamp}
+             "original": edit.original, "installed": edit.installed, "installed_at": stamp,
+             **({"backup": str(saved)} if saved is not None else {})}
             for _, name, edit in change.edits
         ]
         return kept
@@ -332,7 +334,7 @@ def write(change: FileChange) -> Path:
     kept = check_unchanged(change)
     saved = backup(change)
     records = load_records()
-    save_records(_updated_records(records, change))
+    save_records(_updated_records(records, change, saved))
     try:
         atomic_write(real, change.after.encode("utf-8"), mode=kept.mode,
                      owner=_owner_to_give(kept),
@@ -362,3 +364,21 @@ def forget_left(change: FileChange) -> None:
     if change.left:
         save_records(_updated_records(load_records(), change))
     forget_plans()
+
+
+def forget_backups(change: FileChange, saved: Path, records: list[dict[str, Any]]) -> bool:
+    """Once an uninstall restored the last entry Rootkeeper routed in a file, remove its backup copies.
+
+    They hold the file's `env` values in plain text (the copy taken before install, and `saved`, the routed
+    version just replaced), and the file itself is whole again. `records`: the record of installs as it was
+    before the uninstall. False (nothing removed) while any entry of the file is still routed.
+    """
+    if records_for(load_records(), change.host, change.config.path):
+        return False
+    folder = (state_home() / BACKUP_DIR).resolve()
+    named = {Path(str(record["backup"])) for record in records_for(records, change.host, change.config.path)
+             if isinstance(record.get("backup"), str)}
+    for copy in {*named, saved}:
+        if copy.resolve().parent == folder:  # only ever a copy Rootkeeper made, in its own folder
+            copy.unlink(missing_ok=True)
+    return True

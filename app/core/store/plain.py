@@ -84,7 +84,8 @@ def transaction(store: Store) -> Iterator[StoreData]:
         state = None
         if store._memory is None:
             try:
-                state = _state(store, parsed_for_writing(store._read_text()), writing=True)
+                text = store._read_text()
+                state = _state(store, parsed_for_writing(text), writing=True, text=text)
             except DAMAGED:  # left to the model, which moves a damaged file aside
                 state = None
         if state is None:
@@ -96,11 +97,16 @@ def transaction(store: Store) -> Iterator[StoreData]:
         store._write_payload(serialize_plain(state))
 
 
-def _state(store: Store, raw: object, *, writing: bool = False) -> PlainStore | None:
+def _state(store: Store, raw: object, *, writing: bool = False, text: str | None = None) -> PlainStore | None:
     state = plain(raw)
     if state is None or (writing and _holds_plaintext(state.servers)):  # the model seals what it writes
         return None
-    for notice in repair(_as_model(state)):
+    notes = repair(_as_model(state))
+    from app.core.store.store import undecodable
+
+    if text is not None and (notes or undecodable(text)):  # the write goes over what the file said: keep it
+        store.keep_original(text)
+    for notice in notes:
         store._notify(notice)
     return state
 

@@ -163,11 +163,36 @@ class Store:
         if (recalled := self._recall(text)) is not None:
             return recalled
         try:
-            return self._repaired(parse(text))
+            data = parse(text)
         except DAMAGED:
             aside = self._move_aside()
             self._notify(message("store.damaged", path=str(aside)))
             return StoreData()
+        notes = repair(data, self._uris.__getitem__)
+        if notes or said_otherwise(text, data):  # this edit writes over what the file said: keep it
+            self.keep_original(text)
+        for notice in notes:
+            self._notify(notice)
+        self._uris.bound(len(data.roots))
+        return data
+
+    def keep_original(self, text: str) -> None:
+        """Copy the file's bytes aside before a write repairs what it said, and say where (one copy per content)."""
+        original = text.encode("utf-8", "surrogateescape")
+        for earlier in sorted(self.home.glob(f"{STORE_FILE}.original-*")):
+            with contextlib.suppress(OSError):
+                if earlier.read_bytes() == original:
+                    self._notify(message("store.original_kept", path=str(earlier)))
+                    return
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside, counter = self.path.with_name(f"{STORE_FILE}.original-{stamp}"), 1
+        while aside.exists():
+            aside, counter = self.path.with_name(f"{STORE_FILE}.original-{stamp}-{counter}"), counter + 1
+        try:
+            atomic_write(aside, original)
+        except OSError as exc:  # nothing may be written over it then
+            raise StoreError("store.not_saved", path=str(aside), reason=str(exc.strerror or exc)) from exc
+        self._notify(message("store.original_kept", path=str(aside)))
 
     def _move_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -351,3 +376,43 @@ class PendingEdit:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+def said_otherwise(text: str, data: StoreData) -> bool:
+    """Whether writing `data` back would change what the file `text` says, beyond a schema migration.
+
+    A name of invalid UTF-8 (read as surrogate escapes) comes back as escapes, a `schema_version` that
+    is not an integer as one, and a field the model does not keep is lost; a field the file leaves
+    out (its default is written) is no change.
+    """
+    import json
+
+    from app.core.model import SCHEMA_VERSION
+
+    if undecodable(text):
+        return True
+    raw = json.loads(text)
+    version = raw.get("schema_version", 1) if isinstance(raw, dict) else None
+    if type(version) is not int:
+        return True
+    if version < SCHEMA_VERSION:
+        return False  # a migration rewrites the file by design
+    return not _holds(json.loads(serialize(data)), raw)
+
+
+def _holds(written: object, said: object) -> bool:
+    """Whether `written` says everything `said` does (a key `said` lacks may be added: a default)."""
+    if isinstance(said, dict):
+        return isinstance(written, dict) and all(key in written and _holds(written[key], value)
+                                                 for key, value in said.items())
+    if isinstance(said, list):
+        return (isinstance(written, list) and len(written) == len(said)
+                and all(_holds(w, v) for w, v in zip(written, said, strict=True)))
+    return type(written) is type(said) and written == said
+
+
+def undecodable(text: str) -> bool:
+    """Whether the file held bytes that are not UTF-8 (read as surrogate escapes, written back as `\\udcXX`)."""
+    import re
+
+    return re.search("[\udc80-\udcff]", text) is not None

@@ -11,6 +11,10 @@ COMMANDS: dict[str, str] = {
     "cli.args_not_json": QT_TRANSLATE_NOOP("Messages", "--args is not valid JSON ({reason} at position {position})."),
     "cli.args_not_object": QT_TRANSLATE_NOOP("Messages", "--args must be a JSON object, for example '{\"path\": "
                                                          "\"/tmp\"}'."),
+    "cli.history_busy": QT_TRANSLATE_NOOP("Messages", "The history is locked by another process; try again in a "
+                                                      "moment."),
+    "cli.history_unreadable": QT_TRANSLATE_NOOP("Messages", "The history {path} cannot be read ({reason})."),
+    "cli.bad_limit": QT_TRANSLATE_NOOP("Messages", "--limit must be a whole number from 0 to {most}."),
     "cli.no_file": QT_TRANSLATE_NOOP("Messages", "There is no file at {path}."),
     "cli.name_a_host": QT_TRANSLATE_NOOP("Messages", "Name a host ({hosts}) or give a config file."),
     "cli.no_host_config": QT_TRANSLATE_NOOP("Messages", "No {host} config was found (looked for {looked})."),

@@ -152,6 +152,8 @@ SENTENCES: dict[str, str] = {
                                                             "from the path."),
     "store.root_id_reissued": QT_TRANSLATE_NOOP("Messages", "Two shared folders had the id {id}; '{name}' now has "
                                                             "the id {new}."),
+    "store.original_kept": QT_TRANSLATE_NOOP("Messages", "The settings file said things Rootkeeper had to "
+                                                         "repair; its original is kept at {path}."),
     "store.damaged": QT_TRANSLATE_NOOP("Messages", "The settings file was damaged and has been moved to {path}; "
                                                    "Rootkeeper started a new one."),
     # -- the administrator's policy --------------------------------------------------------------------------
@@ -174,6 +176,8 @@ SENTENCES: dict[str, str] = {
     # -- history ---------------------------------------------------------------------------------------------
     "history.bad_since": QT_TRANSLATE_NOOP("Messages", "'{value}' is not a time; use a date (2026-12-01), a date and "
                                                        "time (2026-12-01T10:30) or an age such as 30m, 12h or 7d."),
+    "history.damaged": QT_TRANSLATE_NOOP("Messages", "The history file was damaged and has been moved to {path}; "
+                                                     "Rootkeeper started a new one."),
     # -- server secrets (app/core/servers/secrets.py) --------------------------------------------------------
     "secret.in_file": QT_TRANSLATE_NOOP("Messages", "No keyring is available, so server secrets are kept in {path}, "
                                                     "readable only by you."),

@@ -233,7 +233,9 @@ class HostFlows(QObject):
         written = await self._guard(self.service.apply_uninstall(plan))
         if written is None:
             return
-        lines = [self.tr("Restored %1 (backup of the routed version: %2).").replace(
+        lines = [self.tr("Restored %1; its backup copies were removed, as they held its secret values.").replace(
+            "%1", home_relative(str(item.path))) if item.backups_removed else
+            self.tr("Restored %1 (backup of the routed version: %2).").replace(
             "%1", home_relative(str(item.path))).replace("%2", home_relative(str(item.backup))) for item in written]
         lines += [self.tr("Left %1 as it is: it was changed after Rootkeeper routed it.").replace(
             "%1", quoted(location[-1])) for change in plan.changes for location in change.left]

@@ -38,8 +38,8 @@ def test_records_come_back_filtered_by_server_folder_and_time(tmp_path: Path) ->
 def test_identical_lists_are_stored_once(tmp_path: Path) -> None:
     folders = [f"file:///folder/{n}" for n in range(1000)]
     with History(history_path(tmp_path)) as history:
-        for n in range(50):
-            history.append("fs", folders, era="2025-11-25", via="hub", at=float(n))
+        for n in range(50):  # one server each: identical consecutive answers to one server are one record
+            history.append(f"fs{n}", folders, era="2025-11-25", via="hub", at=float(n))
         assert history.count() == 50
     db = sqlite3.connect(history_path(tmp_path))
     assert db.execute("SELECT COUNT(*) FROM lists").fetchone() == (1,)
@@ -144,18 +144,18 @@ def test_many_processes_opening_a_new_history_at_once_all_succeed(tmp_path: Path
     """The hub, bridges and `call` may first open the file together; none may fail with "locked"."""
     errors: list[BaseException] = []
 
-    def open_and_append(path: Path, start: threading.Barrier) -> None:
+    def open_and_append(path: Path, start: threading.Barrier, server: str) -> None:
         start.wait()
         try:
             with History(path) as history:
-                history.append("fs", ["file:///a"], era="2025-11-25", via="bridge")
+                history.append(server, ["file:///a"], era="2025-11-25", via="bridge")
         except BaseException as error:  # collected: asserted in the test thread
             errors.append(error)
 
     for round_ in range(300):
         path = history_path(tmp_path / str(round_))
         start = threading.Barrier(8)
-        openers = [threading.Thread(target=open_and_append, args=(path, start)) for _ in range(8)]
+        openers = [threading.Thread(target=open_and_append, args=(path, start, f"fs{n}")) for n in range(8)]
         for opener in openers:
             opener.start()
         for opener in openers:
