@@ -71,12 +71,17 @@ def test_inside_the_shared_folder_it_reads_writes_and_lists(setup: Setup) -> Non
     assert setup.call("list_dir", path=str(setup.shared)) == {"ok": ["new.txt", "note.txt"]}
 
 
-def test_everything_else_is_refused_by_the_system_also_to_its_child(setup: Setup) -> None:
-    for path in (setup.sibling / "secret.txt", setup.key, setup.home / STORE_FILE, Path("/root/.bashrc")):
-        refused = setup.call("read_file", path=str(path))
-        assert refused["error"] == "EACCES", (path, refused)
-        child = setup.call("spawn", path=str(path))
-        assert child["ok"] == "" and child["status"] != 0 and "Permission denied" in child["stderr"], child
+@pytest.mark.parametrize("which", ["sibling", "ssh key", "store", "root's file"])
+def test_everything_else_is_refused_by_the_system_also_to_its_child(setup: Setup, which: str) -> None:
+    path = {"sibling": setup.sibling / "secret.txt", "ssh key": setup.key, "store": setup.home / STORE_FILE,
+            "root's file": Path("/root/.bashrc")}[which]
+    refused = setup.call("read_file", path=str(path))
+    assert refused["error"] == "EACCES", (path, refused)
+    child = setup.call("spawn", path=str(path))
+    assert child["ok"] == "" and child["status"] != 0 and "Permission denied" in child["stderr"], child
+
+
+def test_no_other_folder_can_be_listed_or_written(setup: Setup) -> None:
     assert setup.call("list_dir", path="/root")["error"] == "EACCES"
     assert setup.call("list_dir", path=str(setup.user_home))["error"] == "EACCES"
     assert setup.call("write_file", path=str(setup.sibling / "x"), text="x")["error"] == "EACCES"
