@@ -88,7 +88,8 @@ def server_row(server: PlainServer) -> dict[str, Any]:
     row: dict[str, Any] = {"name": server.name, "transport": target["kind"]}
     row.update((key, value) for key, value in target.items() if key != "kind")
     row.update({"share": server.share, "consent": server.consent, "legacy_only": server.legacy_only,
-                "era": server.era, "enabled": server.enabled, "confined": bool(server.get("confined", False))})
+                "era": server.era, "enabled": server.enabled, "confined": bool(server.get("confined", False)),
+                "keeps_after_empty": bool(server.keeps_after_empty)})
     kind, own = _binding(server)
     row.update({"binding": kind.value, "binding_word": str(kind.word()), "binding_detail": str(explained(kind, own))})
     from app.cli.server_options import option_fields

@@ -64,6 +64,8 @@ async def test_a_server_serving_after_an_empty_list_is_learned_and_withheld_whil
             await client.call_tool("read_file", {"path": str(secret)})
         assert (revealed.value.error.code, revealed.value.error.message) == (-32001, PAUSED)
         await eventually(lambda: keeps(rk_home), "the store remembering it keeps its folders")
+        (row,) = json.loads(cli_ok(rk_home, "servers", "list", "--json"))
+        assert row["keeps_after_empty"] is True  # what was learned is shown, not only stored
         with pytest.raises(MCPError) as refused:  # refused before it reaches the server
             await client.call_tool("allowed_directories", {})
         assert (refused.value.error.code, refused.value.error.message) == (-32001, PAUSED)
