@@ -237,6 +237,12 @@ class Bridge:
 
     async def _from_host(self, message: Message) -> None:
         value = message.value
+        if not (value and isinstance(value, list)) and not _rpc_shaped(message):
+            # `[]`, `null`, `42`, `"text"`, `true`, `{}`: JSON, but no request, notification or answer.
+            request_id = value.get("id") if isinstance(value, dict) else None
+            valid_id = request_id if isinstance(request_id, (str, int)) and not isinstance(request_id, bool) else None
+            await self.host.send(error_response(valid_id, INVALID_REQUEST, "Invalid Request"))
+            return
         if isinstance(value, list):  # a batch: forwarded whole; its requests are still owed an answer
             for item in value:
                 if isinstance(item, dict) and "method" in item and "id" in item:
@@ -570,3 +576,8 @@ def _strings(value: Any) -> Iterator[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+
+
+def _rpc_shaped(message: Message) -> bool:
+    """Whether a JSON value is a JSON-RPC message at all: a request or notification (a method) or an answer."""
+    return message.method is not None or message.is_response

@@ -222,9 +222,10 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             log.error("%s", exc)
             print(f"rootkeeper bridge: {exc}", file=sys.stderr)
             return await refuse_every_request(reader, host, str(exc))
-        except UpstreamError as exc:
+        except UpstreamError as exc:  # its command is missing or cannot run: the host is told at each request
             log.error("%s", exc)
             print(f"rootkeeper bridge: {exc}", file=sys.stderr)
+            await refuse_every_request(reader, host, str(exc))
             return 1
         bridge = Bridge(
             read_host=lambda: read_message(reader),

@@ -43,6 +43,7 @@ CLASSES = {
     "test_hostile_crowd": "hostile servers",
     "test_process_hygiene": "hostile servers",
     "test_bridge_faults": "hostile servers",
+    "test_bridge_edges": "hostile servers",
     "test_call_timeout": "hostile servers",
     "test_sensitive": "security",
     "test_private_files": "security",

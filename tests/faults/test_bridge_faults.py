@@ -41,9 +41,9 @@ async def test_garbage_from_the_host_is_answered_with_a_parse_error(
         await host.send_raw(b"this is {not json")
         error = await host.wait_for(lambda m: m.get("error", {}).get("code") == -32700)
         assert error == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
-        # Valid JSON that is not valid JSON-RPC goes on to the server, which answers for itself.
-        for odd in (b'{"jsonrpc":"2.0","id":{"an":"object"},"method":"tools/list"}', b"[]", b"42", b'{"method":7}'):
-            await host.send_raw(odd)
+        # A request with an odd id goes on to the server, which answers for itself; JSON that is no JSON-RPC
+        # message at all is answered by the bridge (tests/faults/test_bridge_edges.py).
+        await host.send_raw(b'{"jsonrpc":"2.0","id":{"an":"object"},"method":"tools/list"}')
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
         assert (await host.reply_to(1))["result"] == {"tools": []}
         assert (await host.reply_to({"an": "object"}))["result"] == {"tools": []}
