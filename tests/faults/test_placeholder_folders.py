@@ -73,9 +73,10 @@ def test_a_real_start_leaves_the_folder_out_and_its_log_says_so(cli, rk_home: Pa
         folder.mkdir()
     assert cli("roots", "add", str(ok), str(odd)).code == 0
     record = tmp_path / "record.jsonl"
-    added = cli("servers", "add", "rec", "--share", "all", "--env", "ROOTKEEPER_TEST_FOLDERS={roots}", "--cwd",
-                str(PROJECT), "--", sys.executable, "-m", "tests.servers.args_recorder", "--record", str(record),
-                "{roots}")
+    # --no-confine: the recorder writes outside any shared folder; this test is about the command line.
+    added = cli("servers", "add", "rec", "--share", "all", "--no-confine", "--env", "ROOTKEEPER_TEST_FOLDERS={roots}",
+                "--cwd", str(PROJECT), "--", sys.executable, "-m", "tests.servers.args_recorder", "--record",
+                str(record), "{roots}")
     assert added.code == 0, added
     cli("call", "rec", "no_such_tool", "--timeout", "30")  # starts it; the tool's absence is no matter
     started = [json.loads(line) for line in record.read_text().splitlines() if '"started"' in line]
