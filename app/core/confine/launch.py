@@ -107,8 +107,15 @@ def refusal_in(line: str) -> str | None:
 
 
 def _private_folder(path: str) -> None:
-    """Create the server's temporary folder, refusing one that is not a folder of ours that only we can enter."""
-    os.makedirs(path, mode=0o700, exist_ok=True)
+    """Create the server's temporary folder, refusing one that is not a folder of ours that only we can enter.
+
+    Every folder it creates on the way (Rootkeeper's `confined` folder too) is 0700 whatever the umask; the
+    umask the server inherits is put back first."""
+    umask = os.umask(0o077)
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+    finally:
+        os.umask(umask)
     info = os.lstat(path)
     if not os.path.isdir(path) or os.path.islink(path) or info.st_uid != os.getuid():
         raise OSError(f"{path} is not a private folder of this user")
