@@ -3,6 +3,11 @@
 import os
 import sys
 
+if sys.argv[1:2] == ["--confined-launch"]:  # app.core.confine.wrap.FROZEN_SWITCH: confine, then become the server
+    from app.core.confine.launch import main as launch
+
+    sys.exit(launch(sys.argv[2:]))
+
 from app.cli.main import main
 
 # The frozen build ships no Wayland platform plugin (packaging/bundle.py says why): a session that

@@ -20,6 +20,17 @@ from app.core.text import Message, message
 
 LAUNCHER = os.path.abspath(launch.__file__)
 """Run as a file with `-I -S`: no site packages, no environment variables of the server's own Python."""
+FROZEN_SWITCH = "--confined-launch"
+"""A frozen build has no interpreter to run the launcher's file with: its own binary runs the launcher when
+this is its first argument (packaging/entry.py), before the CLI is imported."""
+
+
+def _launcher() -> list[str]:
+    """The launcher's command line up to its options: this interpreter on the launcher's file, or the frozen
+    binary with `FROZEN_SWITCH`."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, FROZEN_SWITCH]
+    return [sys.executable, "-I", "-S", LAUNCHER]
 
 
 def launcher_args(limits: Boundary) -> list[str]:
@@ -43,8 +54,9 @@ def confined_target(target: StdioTarget, limits: Boundary, *, platform: str = sy
     """`target` confined to `limits`: through the Landlock launcher on Linux, through `sandbox-exec` on macOS."""
     if platform == "darwin":
         return _seatbelt_target(target, limits)
-    args = ["-I", "-S", LAUNCHER, *launcher_args(limits), "--", target.command, *target.args]
-    return target.model_copy(update={"command": sys.executable, "args": args})
+    command, *prefix = _launcher()
+    args = [*prefix, *launcher_args(limits), "--", target.command, *target.args]
+    return target.model_copy(update={"command": command, "args": args})
 
 
 def _seatbelt_target(target: StdioTarget, limits: Boundary) -> StdioTarget:
@@ -57,6 +69,9 @@ def launcher_argv(command: str, args: Sequence[str]) -> list[str] | None:
     """The launcher's own arguments when `command args` starts a server through it; None for any other command."""
     if len(args) >= 3 and list(args[:3]) == ["-I", "-S", LAUNCHER]:
         return list(args[3:])
+    if list(args[:1]) == [FROZEN_SWITCH] and getattr(sys, "frozen", False) and \
+            os.path.abspath(command) == os.path.abspath(sys.executable):
+        return list(args[1:])
     return None
 
 
