@@ -57,9 +57,9 @@ def test_a_linux_kernel_without_landlock_cannot_confine(monkeypatch: pytest.Monk
 
 
 def test_the_details_of_a_confined_server_say_what_it_may_touch_and_that_the_network_stays_open() -> None:
-    lines = confinement_lines("fs", STDIO, True, ["~/work", "~/notes"], sys.platform)
+    lines = confinement_lines("fs", STDIO, True, ["~/projects", "~/notes"], sys.platform)
     assert [line.text for line in lines] == [
-        "fs can read and change: ~/work, ~/notes; can read: the system and its own program; cannot see anything "
+        "fs can read and change: ~/projects, ~/notes; can read: the system and its own program; cannot see anything "
         "else in your home.",
         "The network stays open to it.",
     ]

@@ -30,7 +30,7 @@ def claude_json(home: Path, project: Path) -> Path:
 def test_each_local_entry_is_shown_with_its_project(
     qloop: qasync.QEventLoop, rk_home: Path, host_home: Path, *, build_app: BuildApp
 ) -> None:
-    project = host_home / "work" / "app"
+    project = host_home / "code" / "app"
     claude_json(host_home, project)
     app = build_app(rk_home)
     page = app.window.hosts_page
@@ -44,16 +44,16 @@ def test_each_local_entry_is_shown_with_its_project(
         async with running(app):
             app.window.tabs.setCurrentIndex(HOSTS_TAB)
             await eventually(lambda: len(servers()) == 2, what="Claude Code's servers listed")
-            assert servers() == ["user-tool", "here-tool (project ~/work/app)"]
+            assert servers() == ["user-tool", "here-tool (project ~/code/app)"]
             page.select_host("claude-code")
             page.route_button.click()
             chooser = await shown_dialog(ChecklistDialog, "chooseHostServers")
-            assert chooser.item("here-tool").text() == "here-tool — rk-here-tool (project ~/work/app)"
+            assert chooser.item("here-tool").text() == "here-tool — rk-here-tool (project ~/code/app)"
             assert chooser.item("user-tool").text() == "user-tool — rk-user-tool"
             chooser.reject()
             translations().apply("zh_CN")
             try:
-                assert servers() == ["user-tool", "here-tool（项目 ~/work/app）"]
+                assert servers() == ["user-tool", "here-tool（项目 ~/code/app）"]
             finally:
                 translations().apply(ENGLISH)
 
