@@ -39,6 +39,9 @@ class RelistTracker:
     def __init__(self, given: RootsList | None = None) -> None:
         self.given = given
         """The list the server last fetched (or, in a new session, the one it will fetch); None: not known here."""
+        self.fetched = False
+        """Whether the server fetched a list in this session. Until it does, nothing is news to it: its first
+        fetch is answered from the list of that moment."""
         self.awaiting = False
         """Told of a change, and not listed since."""
         self.telling = False
@@ -54,6 +57,7 @@ class RelistTracker:
         changes (`core.servers.binding`'s `on_change`)."""
         after_telling = self.awaiting or self.telling
         self.given = given
+        self.fetched = True
         self.fetches += 1
         self.awaiting = False
         self.listed.set()
@@ -71,12 +75,14 @@ class RelistTracker:
     def new_session(self, given: RootsList | None) -> None:
         """A new session or process starts from scratch: it lists when it wants and is told of later changes."""
         self.given = given
+        self.fetched = False
         self.awaiting = False
 
     def changed(self, now: RootsList | None) -> bool:
         """Whether `now` (None: not known here) is news to the server: it differs from what the server was
-        given, URIs and names alike, and the server was not told of a change it has yet to list."""
-        if self.awaiting:
+        given, URIs and names alike, the server fetched a list in this session, and it was not told of a change
+        it has yet to list."""
+        if self.awaiting or not self.fetched:
             return False
         if now is None or self.given is None:
             return True
