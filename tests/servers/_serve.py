@@ -43,6 +43,7 @@ def run(
     stateless: bool = False,
     refuse_get: bool = False,
     record_http: Path | None = None,
+    app_options: dict[str, Any] | None = None,
 ) -> None:
     """Serve until stdin closes (stdio) or the process is stopped (HTTP).
 
@@ -51,6 +52,7 @@ def run(
     HTTP without sessions (no `Mcp-Session-Id`, so a client never opens a GET stream);
     `refuse_get` answers every GET with 405, so no stream stays open even with a session.
     `record_http` appends one JSON line per HTTP request to that file (see `_record_http`).
+    `app_options` go to the SDK's `streamable_http_app` (an event store and a retry delay, say).
     """
     if http_port is None:
         if legacy_only:
@@ -60,7 +62,7 @@ def run(
         return
     import uvicorn
 
-    app: ASGIApp = server.streamable_http_app(stateless_http=stateless)
+    app: ASGIApp = server.streamable_http_app(stateless_http=stateless, **(app_options or {}))
     if legacy_only:
         app = _refuse_modern(app)
     if get_delay:
@@ -119,11 +121,12 @@ def _refuse_get(app: ASGIApp) -> ASGIApp:
 
 
 def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
-    """Append `{"event": "http", "method", "rpc", "session", "capabilities"}` per request, before serving it.
+    """Append `{"event": "http", "method", "rpc", "session", "capabilities", "last_event_id"}` per request, before
+    serving it.
 
     `rpc` is the JSON-RPC method of a POST body (None for answers and other requests), `session`
     whether the request carried `Mcp-Session-Id`, and `capabilities` the 2026-07-28 client
-    capabilities from the body's `_meta` when present.
+    capabilities from the body's `_meta` when present; `last_event_id` the `Last-Event-ID` header (None without).
     """
 
     async def recording_app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -154,6 +157,7 @@ def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
             "rpc": rpc,
             "session": b"mcp-session-id" in dict(scope["headers"]),
             "capabilities": capabilities,
+            "last_event_id": (dict(scope["headers"]).get(b"last-event-id") or b"").decode("latin-1") or None,
         }
         with record.open("a", encoding="utf-8") as file:
             file.write(json.dumps(event) + "\n")
