@@ -117,7 +117,6 @@ class HttpUpstream:
         self._protocol_version: str | None = None
         self._handshake = Handshake()
         self._listener: asyncio.Task[None] | None = None
-        self._stream_answered = asyncio.Event()
         self._ready = asyncio.Event()
         """Set while the session can be used; cleared while a new one replaces a lost one."""
         self._ready.set()
@@ -343,7 +342,7 @@ class HttpUpstream:
         stream, and an SDK server drops what it sends before the stream is open."""
         if self._listener is not None and not self._listener.done():
             return
-        answered = self._stream_answered = asyncio.Event()
+        answered = asyncio.Event()
         self._listener = self._spawn(self._listen(answered))
         if self.session_id:  # a session-less server never opens one: nothing to wait for
             with contextlib.suppress(TimeoutError):
