@@ -44,6 +44,7 @@ def run(
     refuse_get: bool = False,
     record_http: Path | None = None,
     app_options: dict[str, Any] | None = None,
+    cut_short: frozenset[str] = frozenset(),
 ) -> None:
     """Serve until stdin closes (stdio) or the process is stopped (HTTP).
 
@@ -53,6 +54,7 @@ def run(
     `refuse_get` answers every GET with 405, so no stream stays open even with a session.
     `record_http` appends one JSON line per HTTP request to that file (see `_record_http`).
     `app_options` go to the SDK's `streamable_http_app` (an event store and a retry delay, say).
+    A call of a tool in `cut_short` gets an SSE answer that ends before any event (see `_cut_short`).
     """
     if http_port is None:
         if legacy_only:
@@ -69,6 +71,8 @@ def run(
         app = _delay_get(app, get_delay)
     if refuse_get:
         app = _refuse_get(app)
+    if cut_short:
+        app = _cut_short(app, cut_short)
     if record_http is not None:
         app = _record_http(app, record_http)
     # Open server streams would otherwise hold up a graceful shutdown for as long as they last.
@@ -133,20 +137,8 @@ def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
-        received: list[MutableMapping[str, Any]] = []
-        body = b""
-        if scope["method"] == "POST":
-            while True:
-                chunk = await receive()
-                received.append(chunk)
-                body += chunk.get("body", b"")
-                if not chunk.get("more_body"):
-                    break
+        parsed, receive = await _read_body(scope, receive)
         rpc = capabilities = None
-        try:
-            parsed = json.loads(body) if body else None
-        except ValueError:
-            parsed = None
         if isinstance(parsed, dict):
             rpc = parsed.get("method")
             meta = (parsed.get("params") or {}).get("_meta") or {}
@@ -161,13 +153,48 @@ def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
         }
         with record.open("a", encoding="utf-8") as file:
             file.write(json.dumps(event) + "\n")
-
-        async def replay() -> MutableMapping[str, Any]:
-            return received.pop(0) if received else await receive()
-
-        await app(scope, replay, send)
+        await app(scope, receive, send)
 
     return recording_app
+
+
+def _cut_short(app: ASGIApp, tools: frozenset[str]) -> ASGIApp:
+    """A call of one of `tools` is answered with an SSE stream that ends at once, without an event (no id to
+    resume from, no answer)."""
+
+    async def cutting_app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            parsed, receive = await _read_body(scope, receive)
+            if isinstance(parsed, dict) and parsed.get("method") == "tools/call" \
+                    and (parsed.get("params") or {}).get("name") in tools:
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": [(b"content-type", b"text/event-stream")]})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await app(scope, receive, send)
+
+    return cutting_app
+
+
+async def _read_body(scope: Scope, receive: Receive) -> tuple[Any, Receive]:
+    """A POST's body as JSON (None when it is not), and a `receive` that gives the app the body again."""
+    received: list[MutableMapping[str, Any]] = []
+    body = b""
+    if scope["method"] == "POST":
+        while True:
+            chunk = await receive()
+            received.append(chunk)
+            body += chunk.get("body", b"")
+            if not chunk.get("more_body"):
+                break
+
+    async def replay() -> MutableMapping[str, Any]:
+        return received.pop(0) if received else await receive()
+
+    try:
+        return (json.loads(body) if body else None), replay
+    except ValueError:
+        return None, replay
 
 
 def log(message: str) -> None:

@@ -6,6 +6,7 @@ Its stream for each request starts with a priming event carrying an `id` and `re
 the retry delay has passed, and answers `text`. The answer waits in the event store until the client
 resumes the stream with GET and `Last-Event-ID`; every HTTP request is recorded too, with its
 `last_event_id` (`tests.servers._serve`), so the order in the record shows whether the client waited.
+A call of `cut_short` gets a stream that ends before any event: nothing to resume, no answer.
 
     python -m tests.servers.resumable --record FILE --http PORT [--retry-ms MS]
 """
@@ -66,6 +67,11 @@ def build(record: Path, retry_ms: int) -> MCPServer:
         write({"event": "retry_due"})
         return text
 
+    @server.tool()
+    async def cut_short() -> str:
+        """Never runs: its answer's stream is ended before any event (`tests.servers._serve._cut_short`)."""
+        return "not cut"
+
     return server
 
 
@@ -75,7 +81,8 @@ def main() -> None:
     parser.add_argument("--retry-ms", type=int, default=1000, metavar="MS", help="the retry delay the server names")
     args = parser.parse_args()
     options = {"event_store": MemoryEventStore(), "retry_interval": args.retry_ms}
-    run(build(args.record, args.retry_ms), args.http, legacy_only=True, record_http=args.record, app_options=options)
+    run(build(args.record, args.retry_ms), args.http, legacy_only=True, record_http=args.record, app_options=options,
+        cut_short=frozenset({"cut_short"}))
 
 
 if __name__ == "__main__":
