@@ -13,11 +13,9 @@ era has no client notifications over HTTP). Errors become JSON-RPC errors for th
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import logging
-import re
 from typing import Any
 
 import httpx2
@@ -31,6 +29,7 @@ from app.bridge.framing import (
     key_of,
 )
 from app.bridge.rewrite import PROTOCOL_VERSION_META_KEY, modern_meta
+from app.core.servers.param_headers import NAME_BEARING, ToolHeaders, header_value
 from app.core.servers.secrets import masked_url
 from app.core.text import sentence
 
@@ -39,16 +38,7 @@ log = logging.getLogger(__name__)
 QUEUE_SIZE = 64
 MAX_POSTS_IN_FLIGHT = 32
 GET_RETRY_SECONDS = 1.0
-NAME_BEARING = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
-_HEADER_SAFE = re.compile(r"[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?")
 _TOO_LARGE = object()
-
-
-def header_value(value: str) -> str:
-    """As the 2026-07-28 HTTP transport encodes a header value: verbatim when safe, else base64-wrapped."""
-    if _HEADER_SAFE.fullmatch(value) and not value.startswith("=?base64?"):
-        return value
-    return f"=?base64?{base64.b64encode(value.encode('utf-8')).decode('ascii')}?="
 
 
 class HttpUpstream:
@@ -67,6 +57,8 @@ class HttpUpstream:
         self._protocol_version: str | None = None
         self._get_started = False
         self._closed = False
+        self.tools = ToolHeaders()
+        """The listed tools' `x-mcp-header` parameters, from the `tools/list` answers passed on."""
 
     async def start(self) -> None:
         self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=300.0))
@@ -121,6 +113,7 @@ class HttpUpstream:
             name = (obj or {}).get("params", {}).get(NAME_BEARING.get(method, ""), None)
             if isinstance(name, str):
                 headers["mcp-name"] = header_value(name)
+            headers.update(self.tools.headers_for(obj or {}))
         if version and (obj is None or obj.get("method") != "initialize"):
             headers["mcp-protocol-version"] = version
         return headers
@@ -210,6 +203,8 @@ class HttpUpstream:
         item = await self._queue.get()
         if item is _TOO_LARGE:
             raise MessageTooLarge(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
+        if item is not None:
+            self.tools.seen_answer(item)
         return item  # type: ignore[no-any-return]
 
     def exit_detail(self) -> str:
