@@ -231,7 +231,7 @@ class ServerConnection:
         roots (`app.engine.first_call`), all within `call_timeout`. Raises
         ServerUnavailableError when the server is not connected, ToolCallError when the call fails.
         """
-        from app.mcp.connection.roots import is_our_roots_failure
+        from app.mcp.connection.roots import is_our_roots_failure, is_our_roots_refusal
 
         started = time.monotonic()
         if self.status.state == "connecting":
@@ -262,8 +262,10 @@ class ServerConnection:
                 raise ToolCallError(lost) from error
             raise
         except Exception as error:
-            if is_our_roots_failure(error):  # our own refusal, re-raised by the SDK: not the server's fault
+            if is_our_roots_failure(error):  # our own failure, re-raised by the SDK: not the server's fault
                 raise ToolCallError(message("mcp.roots_failed")) from error
+            if is_our_roots_refusal(error):  # nothing is shared with it: Rootkeeper's decision, not its error
+                raise ToolCallError(message("mcp.roots_refused")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
         return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
