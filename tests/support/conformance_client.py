@@ -28,6 +28,8 @@ from tests.support.bridge import bridge_command, bridge_env
 
 SERVER = "conformance"
 MODERN = "2026-07-28"
+CALL_HANG_GUARD = "180"
+"""`call --timeout`: far above a call's few seconds, since a loaded machine takes long to import the SDK."""
 SCENARIO_CALLS = {"sse-retry": [{"name": "test_reconnection", "arguments": {}}]}
 """Scenarios whose context names no tool calls: the call each one expects."""
 
@@ -49,8 +51,8 @@ def _by_call(calls: list[dict[str, Any]]) -> int:
     """`rootkeeper call` once per tool call, the CLI run in this process (one start for them all)."""
     from app.cli.main import main
 
-    return sum(main(["call", SERVER, call["name"], "--args", json.dumps(call.get("arguments") or {})]) != 0
-               for call in calls)
+    return sum(main(["call", SERVER, call["name"], "--args", json.dumps(call.get("arguments") or {}),
+                     "--timeout", CALL_HANG_GUARD]) != 0 for call in calls)
 
 
 class _Host:
