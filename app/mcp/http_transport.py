@@ -217,7 +217,7 @@ class ServerStreamGate:
 
 
 def mirror_param_headers(tools: ToolHeaders) -> Callable[[httpx2.Request], Awaitable[None]]:
-    """A request hook: a `tools/call` POST gets exactly the `Mcp-Param-*` headers `tools` gives it."""
+    """A request hook: a `tools/call` POST of a listed tool gets exactly the `Mcp-Param-*` headers `tools` gives it."""
 
     async def on_request(request: httpx2.Request) -> None:
         if request.method != "POST" or b'"tools/call"' not in request.content:
@@ -226,8 +226,9 @@ def mirror_param_headers(tools: ToolHeaders) -> Callable[[httpx2.Request], Await
             body = json.loads(request.content)
         except ValueError:
             return
-        if not isinstance(body, dict):
-            return
+        params = body.get("params") if isinstance(body, dict) else None
+        if not isinstance(params, dict) or not tools.knows(params.get("name")):
+            return  # a tool this session has not listed: what the SDK itself sends stands
         for name in [name for name in request.headers if name.lower().startswith(PARAM_HEADER_PREFIX)]:
             del request.headers[name]
         request.headers.update(tools.headers_for(body))

@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,8 @@ from tests.support.bridge import bridge_command, bridge_env
 SERVER = "conformance"
 MODERN = "2026-07-28"
 CALL_HANG_GUARD = "180"
-"""`call --timeout`: far above a call's few seconds, since a loaded machine takes long to import the SDK."""
+"""`call --timeout`, and the host's wait for each answer from the bridge: far above what a call takes
+(a loaded machine takes long to import the SDK), so that a missing answer ends the run instead of hanging it."""
 SCENARIO_CALLS = {"sse-retry": [{"name": "test_reconnection", "arguments": {}}]}
 """Scenarios whose context names no tool calls: the call each one expects."""
 
@@ -83,12 +85,17 @@ class _Host:
         self.next_id += 1
         self.send({"id": self.next_id, "method": method, "params": self.params(**params)})
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            answer = json.loads(line)
-            if answer.get("id") == self.next_id and "method" not in answer:
-                print(line.decode().strip(), file=sys.stderr)
-                return answer  # type: ignore[no-any-return]
-        sys.exit(f"the bridge ended before answering {method}")
+        guard = threading.Timer(float(CALL_HANG_GUARD), self.process.kill)  # no answer ever: end, do not hang
+        guard.start()
+        try:
+            for line in self.process.stdout:
+                answer = json.loads(line)
+                if answer.get("id") == self.next_id and "method" not in answer:
+                    print(line.decode().strip(), file=sys.stderr)
+                    return answer  # type: ignore[no-any-return]
+        finally:
+            guard.cancel()
+        sys.exit(f"the bridge did not answer {method}")
 
     def close(self) -> None:
         assert self.process.stdin is not None

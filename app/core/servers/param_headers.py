@@ -139,8 +139,9 @@ class ToolHeaders:
         self.listed = False
         """Whether any listing was remembered in this session."""
 
-    def knows(self, tool: str) -> bool:
-        return tool in self._maps
+    def knows(self, tool: object) -> bool:
+        """Whether a listing named this tool (its marked parameters, or that it has none, are known)."""
+        return isinstance(tool, str) and tool in self._maps
 
     def remember(self, tools: Iterable[Any]) -> None:
         """Take in one `tools/list` page's `tools` (dicts with `name` and `inputSchema`)."""
@@ -185,7 +186,8 @@ class ToolHeaders:
                 self._pending.popitem(last=False)
         if obj.get("method") != "tools/call" or not isinstance(params, dict) or not is_modern_request(obj):
             return {}
-        mirrored = self._maps.get(params.get("name"))  # type: ignore[arg-type]
+        name = params.get("name")
+        mirrored = self._maps.get(name) if isinstance(name, str) else None
         if not mirrored:
             return {}
         return param_headers(mirrored, params.get("arguments"))

@@ -63,6 +63,8 @@ def test_a_listed_tool_gives_its_calls_their_headers_and_nothing_else_does() -> 
     assert tools.headers_for(call("q", {"region": None, "n": 1})) == {"mcp-param-n": "1"}  # null or absent: omitted
     assert tools.headers_for(call("q", arguments, modern=False)) == {}  # the handshake era has no such headers
     assert tools.headers_for(call("unlisted", arguments)) == {}
+    assert tools.headers_for({"method": "tools/call", "params": {"name": ["q"], "_meta": MODERN_META}}) == {}
+    assert not tools.knows({"name": "q"}) and tools.knows("q")
     # An answer to a request that was not a listing is not taken for one.
     tools.seen_answer(json.dumps({"jsonrpc": "2.0", "id": 9, "result": {"tools": [tool("other", r={
         "type": "string", "x-mcp-header": "R"})]}}).encode())
