@@ -220,14 +220,14 @@ def mirror_param_headers(tools: ToolHeaders) -> Callable[[httpx2.Request], Await
     """A request hook: a `tools/call` POST of a listed tool gets exactly the `Mcp-Param-*` headers `tools` gives it."""
 
     async def on_request(request: httpx2.Request) -> None:
-        if request.method != "POST" or b'"tools/call"' not in request.content:
-            return
         try:
-            body = json.loads(request.content)
-        except ValueError:
+            content = request.content if request.method == "POST" else b""
+            body = json.loads(content) if b'"tools/call"' in content else None
+        except (ValueError, httpx2.RequestNotRead):
             return
-        params = body.get("params") if isinstance(body, dict) else None
-        if not isinstance(params, dict) or not tools.knows(params.get("name")):
+        if not isinstance(body, dict) or not isinstance(params := body.get("params"), dict):
+            return
+        if not tools.knows(params.get("name")):
             return  # a tool this session has not listed: what the SDK itself sends stands
         for name in [name for name in request.headers if name.lower().startswith(PARAM_HEADER_PREFIX)]:
             del request.headers[name]
