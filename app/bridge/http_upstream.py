@@ -27,11 +27,9 @@ The session's lifecycle, as the handshake era's transport asks of a client:
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import logging
-import re
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -49,6 +47,7 @@ from app.bridge.framing import (
 )
 from app.bridge.handshake import Handshake
 from app.bridge.rewrite import PROTOCOL_VERSION_META_KEY, modern_meta
+from app.core.servers.param_headers import NAME_BEARING, ToolHeaders, header_value
 from app.core.servers.secrets import masked_url
 from app.core.text import sentence
 
@@ -64,8 +63,6 @@ DEFAULT_RETRY_MS = 1000
 """Before resuming a request's stream when the server named no `retry` delay (the SDK's client waits as long)."""
 MAX_RESUME_FAILURES = 2
 """Attempts in a row to resume a request's stream that bring nothing new before the request fails."""
-NAME_BEARING = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
-_HEADER_SAFE = re.compile(r"[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?")
 _TOO_LARGE = object()
 T = TypeVar("T")
 
@@ -94,13 +91,6 @@ class _Stream:
         return isinstance(item, dict) and "method" not in item and key_of(item.get("id")) == self.awaited
 
 
-def header_value(value: str) -> str:
-    """As the 2026-07-28 HTTP transport encodes a header value: verbatim when safe, else base64-wrapped."""
-    if _HEADER_SAFE.fullmatch(value) and not value.startswith("=?base64?"):
-        return value
-    return f"=?base64?{base64.b64encode(value.encode('utf-8')).decode('ascii')}?="
-
-
 class HttpUpstream:
     log_path = None  # no stderr to watch: a fetched list is taken as applied once answered
 
@@ -126,6 +116,8 @@ class HttpUpstream:
         """Called when a new session replaces a lost one, before its `initialized` (as for a restarted process)."""
         self.before_retry: Callable[[], Awaitable[None]] | None = None
         """Awaited before a request refused with the lost session goes again (the host's requests wait for it)."""
+        self.tools = ToolHeaders()
+        """The listed tools' `x-mcp-header` parameters, from the `tools/list` answers passed on."""
 
     async def start(self) -> None:
         self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=300.0))
@@ -181,6 +173,7 @@ class HttpUpstream:
             name = (obj or {}).get("params", {}).get(NAME_BEARING.get(method, ""), None)
             if isinstance(name, str):
                 headers["mcp-name"] = header_value(name)
+            headers.update(self.tools.headers_for(obj or {}))
         if version and (obj is None or obj.get("method") != "initialize"):
             headers["mcp-protocol-version"] = version
         return headers
@@ -417,6 +410,8 @@ class HttpUpstream:
         item = await self._queue.get()
         if item is _TOO_LARGE:
             raise MessageTooLarge(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
+        if item is not None:
+            self.tools.seen_answer(item)
         return item  # type: ignore[no-any-return]
 
     def exit_detail(self) -> str:

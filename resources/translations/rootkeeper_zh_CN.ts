@@ -1306,6 +1306,10 @@
         <translation>Rootkeeper 无法生成根目录列表。</translation>
     </message>
     <message>
+        <source>The server asked for the shared folders, and Rootkeeper refused: nothing is shared with this server.</source>
+        <translation>服务器请求查看共享文件夹，Rootkeeper 已拒绝：没有与此服务器共享任何内容。</translation>
+    </message>
+    <message>
         <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
         <translation>服务器写入了大于 {limit} MiB 的消息，因此 Rootkeeper 已断开与它的连接。</translation>
     </message>

@@ -1306,6 +1306,10 @@
         <translation>Rootkeeper 無法產生根目錄清單。</translation>
     </message>
     <message>
+        <source>The server asked for the shared folders, and Rootkeeper refused: nothing is shared with this server.</source>
+        <translation>伺服器要求查看共用資料夾，Rootkeeper 已拒絕：沒有與此伺服器共用任何內容。</translation>
+    </message>
+    <message>
         <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
         <translation>伺服器寫入了大於 {limit} MiB 的訊息，因此 Rootkeeper 已中斷與它的連線。</translation>
     </message>

@@ -46,6 +46,8 @@ SERVER_FAILURES: dict[str, str] = {
     "mcp.connect_timeout": QT_TRANSLATE_NOOP("Messages", "The server did not connect within {seconds} s."),
     "mcp.closed_before_answer": QT_TRANSLATE_NOOP("Messages", "The connection closed before the server answered."),
     "mcp.roots_failed": QT_TRANSLATE_NOOP("Messages", "Rootkeeper could not build the roots list."),
+    "mcp.roots_refused": QT_TRANSLATE_NOOP("Messages", "The server asked for the shared folders, and Rootkeeper "
+                                                       "refused: nothing is shared with this server."),
     "mcp.message_too_large": QT_TRANSLATE_NOOP("Messages", "The server wrote a message larger than {limit} MiB, so "
                                                            "Rootkeeper disconnected it."),
 }

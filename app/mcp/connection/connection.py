@@ -60,6 +60,7 @@ from app.mcp.sdk import load_sdk
 if TYPE_CHECKING:
     from mcp.client.client import Client
 
+    from app.core.servers.param_headers import ToolHeaders
     from app.mcp.connection.gate import StartGate, StartSlot
     from app.mcp.connection.roots import RootsAnswer, RootsAnswerer, RootsFetch
     from app.mcp.connection.session import Attempt
@@ -230,7 +231,7 @@ class ServerConnection:
         roots (`app.engine.first_call`), all within `call_timeout`. Raises
         ServerUnavailableError when the server is not connected, ToolCallError when the call fails.
         """
-        from app.mcp.connection.roots import is_our_roots_failure
+        from app.mcp.connection.roots import is_our_roots_failure, is_our_roots_refusal
 
         started = time.monotonic()
         if self.status.state == "connecting":
@@ -247,7 +248,11 @@ class ServerConnection:
         except TimeoutError as error:
             raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
         remaining = self._call_timeout - (time.monotonic() - started)
+        tools = live.attempt.tools
         try:
+            if tools is not None and self.status.era == "modern" and not tools.knows(name):
+                await live.run(lambda client: _list_until(client, name, tools), remaining)
+                remaining = self._call_timeout - (time.monotonic() - started)
             result = await live.run(lambda client: client.call_tool(name, arguments), remaining)
         except TimeoutError as error:
             raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
@@ -257,8 +262,10 @@ class ServerConnection:
                 raise ToolCallError(lost) from error
             raise
         except Exception as error:
-            if is_our_roots_failure(error):  # our own refusal, re-raised by the SDK: not the server's fault
+            if is_our_roots_failure(error):  # our own failure, re-raised by the SDK: not the server's fault
                 raise ToolCallError(message("mcp.roots_failed")) from error
+            if is_our_roots_refusal(error):  # nothing is shared with it: Rootkeeper's decision, not its error
+                raise ToolCallError(message("mcp.roots_refused")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
         return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
@@ -431,3 +438,22 @@ class ServerConnection:
         )
 
 
+
+
+MAX_LISTING_PAGES = 16
+"""Most `tools/list` pages read to find a tool's schema before calling it."""
+
+
+async def _list_until(client: Client, name: str, tools: ToolHeaders) -> None:
+    """List tools, page by page, until `name` is among them: its `x-mcp-header` parameters become headers.
+
+    Over 2026-07-28 HTTP a call must mirror those parameters, and only a listing says which they are;
+    the session remembers what it listed (`Attempt.tools`), so this runs once per tool and session.
+    """
+    cursor: str | None = None
+    for _ in range(MAX_LISTING_PAGES):
+        page = await client.list_tools(cursor=cursor)
+        tools.remember(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in page.tools)
+        cursor = page.next_cursor
+        if tools.knows(name) or cursor is None:
+            return
