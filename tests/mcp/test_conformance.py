@@ -27,8 +27,8 @@ NODE_DIR = PROJECT / "tests" / "node"
 HARNESS = NODE_DIR / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
 NODE_20_SHIM = PROJECT / "tests" / "support" / "conformance" / "register.mjs"
 RUNS = [("call", "http-custom-headers", "2026-07-28"), ("call", "sse-retry", "2025-11-25"),
-        ("bridge", "http-custom-headers", "2026-07-28")]
-"""(client under test, scenario, protocol version). `sse-retry` through the bridge: once it resumes streams."""
+        ("bridge", "http-custom-headers", "2026-07-28"), ("bridge", "sse-retry", "2025-11-25")]
+"""(client under test, scenario, protocol version)."""
 HANG_GUARD_MS = 240_000
 """The harness's wait for one client run: a hang guard, far above what a run takes."""
 
