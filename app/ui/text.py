@@ -128,29 +128,18 @@ def session_label(session: SessionRow) -> str:
     return fill(translate("Text", "%1 · %2 · %3"), [host_name(session.host), era, fetched])
 
 
-def state_label(status: ConnectionStatus | None) -> str:
-    if status is None:
-        return translate("Text", "Not started")
-    states = {
-        "connecting": translate("Text", "Connecting…"),
-        "connected": translate("Text", "Connected"),
-        "backoff": translate("Text", "Reconnecting"),
-        "stopped": translate("Text", "Stopped"),
-        "failed": translate("Text", "Failed"),
-    }
-    return states.get(status.state, status.state)
-
-
-def connection_label(status: ConnectionStatus | None) -> str:
-    """The state in plain words ("Connected"); the protocol version is for the details, not the table or menu."""
-    return state_label(status)
-
-
 def server_state(row: ServerRow) -> str:
-    """The server's state in plain words; one not run while its list is empty says so ("Held back")."""
-    if row.withheld is not None and row.status is None:
-        return translate("Text", "Held back")
-    return connection_label(row.status)
+    """The server's condition in the user's word: the table, the tray, the details all say this one."""
+    return render(row.condition.word())
+
+
+def attention_detail(row: ServerRow) -> str | None:
+    """Why a server waits for the user (it is not retried any more), or None when it does not."""
+    from app.core.servers.condition import Condition, why_attention
+
+    if row.condition is not Condition.NEEDS_ATTENTION or row.status is None:
+        return None
+    return render(why_attention(row.status.same_failures))
 
 
 def era_label(status: ConnectionStatus) -> str:

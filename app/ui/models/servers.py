@@ -65,7 +65,7 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             if column is Column.STATUS and row.withheld is not None and row.status is None:
                 return plain_tooltip(render(row.withheld))
             if column is Column.STATUS and (error := text.server_error(row.status)):
-                return plain_tooltip(error)
+                return plain_tooltip("\n".join(filter(None, [error, text.attention_detail(row)])))
             if column is Column.USED_BY and row.sessions:
                 return plain_tooltip("\n".join(text.session_label(session) for session in row.sessions))
             if column is Column.CONNECTION:
@@ -86,8 +86,6 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if column is Column.SHARING:
             return text.sharing_label(row.entry)
         if column is Column.STATUS:
-            if not row.entry.enabled:
-                return self.tr("Disabled")
             return text.server_state(row)
         if column is Column.USED_BY:
             return text.used_by_label(row)

@@ -85,7 +85,7 @@ class ServerDetails(QGroupBox):
             return
         status = row.status
         self.setTitle(row.name)
-        self.status.setText(text.state_label(status))
+        self.status.setText(text.server_state(row))
         self.protocol.setText(self._protocol(row))
         self.sharing.setText(text.sharing_label(row.entry))
         fetched_at = status.last_roots_fetch_at if status is not None else None
@@ -99,7 +99,7 @@ class ServerDetails(QGroupBox):
             self.received.setText(self.tr("An empty list"))
         else:
             self.received.setText("\n".join(_shown_uri(uri) for uri in received))
-        error = text.server_error(status)
+        error = "\n".join(filter(None, [text.server_error(status), text.attention_detail(row)]))
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
         self.used_by.setText(self._used_by(row))
