@@ -173,12 +173,17 @@ def binding_texts(entry: ServerEntry) -> tuple[str, str]:
 
 
 def target_label(entry: ServerEntry) -> str:
+    return " ".join(target_words(entry))
+
+
+def target_words(entry: ServerEntry) -> list[str]:
+    """How the server is reached, word by word: its command (program first, `~` for home) or its URL (masked)."""
     target = entry.target
     if target.kind == "http":  # by its tag: the tray shows before the store's models are imported
         from app.core.servers.secrets import masked_url
 
-        return masked_url(target.url)
-    return " ".join(home_relative(word) for word in [target.command, *target.args])
+        return [masked_url(target.url)]
+    return [home_relative(word) for word in [target.command, *target.args]]
 
 
 def clock_time(moment: datetime | None) -> str:

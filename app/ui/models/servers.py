@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 
 from app.ui import text
+from app.ui.elide import COMMAND_WORDS_ROLE
 from app.ui.icons import dot
 from app.ui.models.health import server_dot
 from app.ui.models.snapshot import ServerRow, Snapshot
@@ -57,6 +58,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         column = Column(index.column())
         if role == SERVER_NAME_ROLE:
             return row.name
+        if role == COMMAND_WORDS_ROLE:
+            return text.target_words(row.entry) if column is Column.CONNECTION else None
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
         if role == Qt.ItemDataRole.DecorationRole and column is Column.STATUS:
@@ -70,6 +73,10 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
                 return plain_tooltip("\n".join(text.session_label(session) for session in row.sessions))
             if column is Column.CONNECTION:
                 return plain_tooltip(text.target_label(row.entry))
+            if column is Column.SHARING:
+                return plain_tooltip(text.sharing_label(row.entry))
+            if column is Column.NAME:
+                return plain_tooltip(row.name)
             if column is Column.BINDING:
                 return plain_tooltip(text.binding_texts(row.entry)[1])
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
