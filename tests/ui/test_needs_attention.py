@@ -90,6 +90,10 @@ def test_a_server_failing_alike_needs_attention_everywhere_until_reconnected(
             words = [hub_condition(status) for status in seen]
             assert Condition.RECONNECTING in words
             assert Condition.CONNECTING not in words[words.index(Condition.RECONNECTING):]
+            # Each wait doubles from the base (less a random part of up to half), until it is not retried at all.
+            waits = [status.retry_in for status in seen if status.state == "backoff"]
+            assert len(waits) == GIVE_UP_AFTER - 1, waits
+            assert 0.005 <= waits[0] <= 0.01 <= waits[1] <= 0.02, waits
 
             await eventually(lambda: shown(app)[0] == WORD, what=f"the table to say {WORD!r}: {shown(app)}")
             _cell, tray, status_line = shown(app)
