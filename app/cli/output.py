@@ -135,7 +135,7 @@ def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bo
     if row is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
         row = unknown_row()
-        row.update(state="unknown", detail=sentence)
+        row.update(state="unknown", detail=sentence, condition=condition_of(None).value)
         return row
     row = dict(row)
     if not hub_running:
