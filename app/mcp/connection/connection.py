@@ -1,7 +1,8 @@
 """One live MCP connection per configured server, kept up by a single owner task.
 
 The owner task enters and leaves the SDK `Client` itself (anyio requires the task that enters
-a client's task groups to exit them), reconnects with capped, jittered exponential backoff, and
+a client's task groups to exit them), reconnects with capped, jittered exponential backoff (and stops, for
+the user to act, once its command failed alike `give_up_after` times before any handshake), and
 publishes a `ConnectionStatus` after every change (its `failed_sessions`: a crash loop is one outage).
 Tool calls and `list_changed` notifications run in the open session's task group (`LiveSession.run`),
 and the caller waits with its own deadline.
@@ -29,6 +30,7 @@ import anyio
 
 from app import __version__
 from app.core.model import ServerEntry, StdioTarget
+from app.core.servers.condition import GIVE_UP_AFTER, same_failures
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
 from app.core.text import message
@@ -99,6 +101,7 @@ class ServerConnection:
         on_never_asked: Callable[[], None] | None = None,
         backoff_initial: float = BACKOFF_INITIAL,
         backoff_cap: float = BACKOFF_CAP,
+        give_up_after: int = GIVE_UP_AFTER,
         liveness_interval: float = LIVENESS_INTERVAL,
         get_stream_wait: float = GET_STREAM_WAIT,
         max_message_bytes: int | None = None,  # a stdio message longer than this drops the server
@@ -111,6 +114,7 @@ class ServerConnection:
         self._call_timeout = call_timeout
         self._backoff_initial = backoff_initial
         self._backoff_cap = backoff_cap
+        self._give_up_after = give_up_after
         self._liveness_interval = liveness_interval
         self._get_stream_wait = get_stream_wait
         self._max_message_bytes = max_message_bytes
@@ -316,10 +320,14 @@ class ServerConnection:
                         outcome = Outcome(failure_outside_protocol(error, self._entry.name))
                     if self._stopping:
                         return
-                    self._failure = outcome.failure
+                    failure, before = outcome.failure, self._failure
+                    self._failure = failure
                     failed = count_failure(self.status, stayed_up=outcome.stayed_up)
-                    ended = dict(outcome.failure.status_fields(), failed_sessions=failed)
-                    if outcome.failure.permanent:
+                    same = same_failures(self.status.same_failures, code=failure.code,
+                                         connected=outcome.connected_for is not None,
+                                         same_cause=before is not None and before.message == failure.message)
+                    ended = dict(failure.status_fields(), failed_sessions=failed, same_failures=same)
+                    if failure.permanent or same >= self._give_up_after:  # retrying cannot help: the user must act
                         self._board.publish(state="failed", **ended, retry_in=None)
                         return
                     # A lost session backs off too: a server forgetting every session must not spin.
