@@ -36,7 +36,9 @@ def add_keeper(tmp_path: Path, home: Path, *options: str, own_folder: bool = Fal
     cli_ok(home, "roots", "add", str(alpha))
     record = tmp_path / "keeper.jsonl"
     command = [sys.executable, "-m", "tests.servers.keeps_last", "--record", str(record), *options]
-    add_server(home, "keeper", [*command, *([str(alpha)] if own_folder else [])], share="all", consent="given")
+    era = "auto" if "--each-call" in options else "2025-11-25"  # pinned: no wait for an era probe it ignores
+    add_server(home, "keeper", [*command, *([str(alpha)] if own_folder else [])], share="all", consent="given",
+               era=era)
     assert not keeps(home)  # not known: nothing in its command line says so
     return Keeper(alpha, secret, record)
 
