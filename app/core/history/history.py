@@ -280,10 +280,11 @@ class History:
         ]
 
     def last_folders(self, server: str) -> tuple[str, ...]:
-        """The newest non-empty list of folders `server` was given, whatever way (empty: none is kept)."""
+        """The newest non-empty list of folders `server` was given, whatever way (empty: none is kept). A stored
+        list is a width byte and its folders' numbers (`pack_ids`): one of a single byte names no folder."""
         row = self._db.execute(
             "SELECT r.list_id FROM records r JOIN lists l ON l.id = r.list_id"
-            " WHERE r.server = ? AND length(l.folder_ids) > 0 ORDER BY r.at DESC, r.id DESC LIMIT 1", (server,),
+            " WHERE r.server = ? AND length(l.folder_ids) > 1 ORDER BY r.at DESC, r.id DESC LIMIT 1", (server,),
         ).fetchone()
         return () if row is None else self._stored_lists([int(row[0])]).get(int(row[0]), ())
 
