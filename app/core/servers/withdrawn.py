@@ -10,7 +10,7 @@ costs nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from app.core.paths import PathError, uri_to_path
@@ -18,33 +18,46 @@ from app.core.servers.binding import serves_withdrawn
 
 
 class GivenFolders:
-    """The folders (URIs and their paths) given to one server process, and those withdrawn by an empty list.
+    """The folders given to one server process, and those withdrawn by an empty list.
 
     `before`: URIs it was given before this record began (for `call`, the last list the history holds for it);
-    they count as given until `forget` (a new process).
+    they count as given until `forget` (a new process). Cheap on every roots answer (a list given again, the
+    same object, costs nothing; a new one adds its URIs to a set): their paths are worked out only when an
+    empty list arms the check.
     """
 
     def __init__(self, before: Iterable[str] = ()) -> None:
         self._before = tuple(before)
         self._given: set[str] = set()
+        self._last: Sequence[str] | None = None
+        """The last list given, by identity: the hub and `call` give one list object until the list changes."""
+        self._marks: list[str] | None = None
+        """The given URIs and their paths, once worked out (None: worked out at the next empty list)."""
         self.withdrawn: list[str] = []
-        """Set while the last list given was empty: the folders given before it, which it must not serve."""
+        """Set while the last list given was empty: the folders given before, which it must not serve."""
         self.forget()
 
     def forget(self) -> None:
         """A new process took over: it was given nothing yet."""
-        self._given.clear()
+        self._given = set(self._before)
+        self._last = self._marks = None
         self.withdrawn = []
-        self._add(self._before)
 
-    def given(self, uris: Iterable[str]) -> None:
+    def given(self, uris: Sequence[str]) -> None:
         """The server was just given `uris` (as sent); an empty list arms `serves`, any other disarms it."""
-        sent = list(uris)
-        if not sent:
-            self.withdrawn = sorted(self._given)
+        if not uris:
+            if self._marks is None:
+                self._marks = sorted(_with_paths(self._given))
+            self.withdrawn = self._marks
             return
         self.withdrawn = []
-        self._add(sent)
+        if uris is self._last:
+            return
+        self._last = uris
+        size = len(self._given)
+        self._given.update(uris)
+        if len(self._given) != size:
+            self._marks = None
 
     @property
     def armed(self) -> bool:
@@ -57,11 +70,14 @@ class GivenFolders:
             return False
         return serves_withdrawn([*strings(asked), *strings(answer)], self.withdrawn)
 
-    def _add(self, uris: Iterable[str]) -> None:
-        for uri in uris:
-            self._given.add(uri)
-            with contextlib.suppress(PathError):
-                self._given.add(uri_to_path(uri))
+
+def _with_paths(uris: Iterable[str]) -> set[str]:
+    """The URIs and the local paths they name (what a server may answer with)."""
+    marks = set(uris)
+    for uri in list(marks):
+        with contextlib.suppress(PathError):
+            marks.add(uri_to_path(uri))
+    return marks
 
 
 def strings(value: Any) -> Iterator[str]:
