@@ -25,7 +25,7 @@ import collections
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -49,10 +49,9 @@ from app.bridge.rounds import Rounds
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
 from app.core import text
-from app.core.paths import PathError, uri_to_path
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
-from app.core.servers.binding import serves_withdrawn
+from app.core.servers.withdrawn import GivenFolders
 from app.core.text import sentence
 from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
 from app.engine.relist import RELIST_BOUND, RelistTracker
@@ -116,12 +115,11 @@ class Bridge:
         self.hold = FirstCallHold(RootsFetches(), None, holding=False)
         """This session's first-call hold (`app.engine.first_call`); a new one at each `initialized`."""
         self._held: collections.deque[tuple[Key | None, bytes]] = collections.deque()
-        self._given: set[str] = set()
-        """The folders (paths and URIs) this server process was given in a roots answer."""
-        self._withdrawn: list[str] = []
-        """Set while its last answer was empty: the folders given before, which it must not serve any more."""
-        self._asked: dict[Key, list[str]] = {}
-        """The strings in the host's requests sent while `_withdrawn` is set, until answered."""
+        self.given = GivenFolders()
+        """What this server process was given, in either era, and what an empty list withdrew from it."""
+        self._asked: dict[Key, Any] = {}
+        """The params of the host's requests sent while `given` is armed, until answered (handshake era; a
+        2026-07-28 request keeps its own in `rounds`)."""
         self._flushing = False
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
@@ -180,8 +178,8 @@ class Bridge:
         """A new server process took over (roots as arguments), or a new HTTP session (the server lost the old
         one): it lists afresh and is told of changes from now."""
         self.relist.new_session(self.source.current())
-        self._given.clear()  # a new process: it was given nothing yet
-        self._withdrawn, self._asked = [], {}
+        self.given.forget()  # a new process: it was given nothing yet
+        self._asked = {}
         if self.initialized:  # the handshake was replayed: the new process fetches its roots again
             self._begin_hold()
 
@@ -317,8 +315,8 @@ class Bridge:
         if method in rewrite.INPUT_REQUIRED_METHODS and self.era == "modern" and not self.transparent:
             self.rounds.track(obj)
         self.pending_host[key] = obj["id"]
-        if self._withdrawn and is_held(method):  # its answer may show the server serving a withdrawn folder
-            self._asked[key] = list(_strings(obj.get("params")))
+        if self.given.armed and is_held(method) and not self.rounds.tracks(key):
+            self._asked[key] = obj.get("params")  # its answer may show the server serving a withdrawn folder
         await self._forward(encode(obj) if changed else message.raw, held=is_held(method), key=key)
 
     async def _host_notification(self, message: Message, obj: dict[str, Any]) -> None:
@@ -439,8 +437,7 @@ class Bridge:
                 return
             if await self.rounds.server_answered(key, obj, message.raw):
                 return
-            asked = self._asked.pop(key, None) if self._asked else None
-            if asked is not None and (refused := self._served_withdrawn(obj, asked)) is not None:
+            if key in self._asked and (refused := self.served_withdrawn(obj, self._asked.pop(key))) is not None:
                 log.info("the server served a folder after its list became empty; answered instead: %s", refused)
                 self.pending_host.pop(key, None)
                 await self.host.send(error_response(obj["id"], WITHHELD, str(refused)))
@@ -507,35 +504,28 @@ class Bridge:
         after_telling = self.relist.listing(self._rootkeepers_part())  # before any wait: a change from now on is told
         self.source.learned("on_change" if after_telling or self.era == "modern" else "at_connect")
         roots = await self.roots_for_server()
-        self._note_given(roots)
+        self.gave(roots)
         await self.upstream.send(encode({"jsonrpc": "2.0", "id": request_id, "result": {"roots": roots}}))
         fetches.answered(key_of(request_id))
-        self.status.roots_fetched([root["uri"] for root in roots])
 
     # -- a server that keeps folders after an empty list (`ServerEntry.keeps_after_empty`) ----------------
 
-    def _note_given(self, roots: list[dict[str, Any]]) -> None:
-        """Remember what the server is given; an empty answer arms the check of `_served_withdrawn`."""
-        if self.policy != "rootkeeper":  # the host's list is in play: the host decides
+    def gave(self, roots: list[dict[str, Any]]) -> None:
+        """The server is given `roots` (a `roots/list` answer, or a 2026-07-28 round's): the session status says so,
+        and an empty list arms the check of `served_withdrawn` (with the host's list in play, the host decides)."""
+        uris = [uri for root in roots if isinstance(uri := root.get("uri"), str)]
+        self.status.roots_fetched(uris)
+        if self.policy != "rootkeeper":
             return
-        if not roots:
-            self._withdrawn = sorted(self._given)
+        self.given.given(uris)
+        if self.given.armed:
             return
-        self._withdrawn, self._asked = [], {}
-        for root in roots:
-            uri = root.get("uri")
-            if isinstance(uri, str):
-                self._given.add(uri)
-                with contextlib.suppress(PathError):
-                    self._given.add(uri_to_path(uri))
+        self._asked = {}
 
-    def _served_withdrawn(self, answer: dict[str, Any], asked: list[str]) -> text.Message | None:
+    def served_withdrawn(self, answer: dict[str, Any], asked: Any) -> text.Message | None:
         """After an empty list, a successful answer about a folder given before shows the server keeps its folders
-        (`serves_withdrawn`): remembered, and the answer is withheld when the list is (still) empty."""
-        result = answer.get("result")
-        if not isinstance(result, dict) or result.get("isError") is True:
-            return None
-        if not serves_withdrawn([*asked, *_strings(result)], self._withdrawn):
+        (`GivenFolders.serves`): remembered, and the answer is withheld when the list is (still) empty."""
+        if not self.given.serves(asked, answer.get("result")):
             return None
         self.source.learned_keeps()
         return self._withheld()
@@ -568,19 +558,6 @@ class Bridge:
             return False
         log.info("told the server its list changed")
         return True
-
-
-def _strings(value: Any) -> Iterator[str]:
-    """Every string in a decoded JSON value (without recursion: a server may nest as deep as the parser allows)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            yield item
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 def _rpc_shaped(message: Message) -> bool:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.bridge import rewrite
-from app.bridge.framing import INTERNAL_ERROR, LineWriter, encode, error_response, key_of
+from app.bridge.framing import INTERNAL_ERROR, WITHHELD, LineWriter, encode, error_response, key_of
 from app.bridge.source import RootsSource
 from app.bridge.status import SessionStatus
 from app.core.servers import words
-from app.core.text import sentence
+from app.core.text import Message, sentence
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,10 @@ class Proxy(Protocol):
 
     def to_server_soon(self, raw: bytes) -> bool: ...
 
+    def gave(self, roots: list[dict[str, Any]]) -> None: ...
+
+    def served_withdrawn(self, answer: dict[str, Any], asked: Any) -> Message | None: ...
+
 
 class Rounds:
     def __init__(self, bridge: Proxy) -> None:
@@ -70,6 +74,10 @@ class Rounds:
 
     def owns(self, key: Key) -> bool:
         return key in self._retries
+
+    def tracks(self, key: Key) -> bool:
+        """Whether the host's request `key` is one whose rounds are handled here."""
+        return key in self._chains
 
     def track(self, obj: dict[str, Any]) -> None:
         params = obj.get("params")
@@ -92,7 +100,7 @@ class Rounds:
             answer = responses.get(key)
             host_roots = answer.get("roots") if isinstance(answer, dict) else None
             responses[key] = {"roots": rewrite.merge_roots(own, host_roots if isinstance(host_roots, list) else [])}
-        self._bridge.status.roots_fetched([root["uri"] for root in own])
+        self._bridge.gave(own)
 
     def cancelled(self, obj: dict[str, Any]) -> bytes | None:
         """A host's cancellation of a request the bridge is retrying under its own id: point it at that id."""
@@ -150,7 +158,7 @@ class Rounds:
         chain.upstream_id = retry_id
         self._retries[key_of(retry_id)] = chain
         params = rewrite.retry_params(chain.params, {key: {"roots": own} for key in keys}, result)
-        bridge.status.roots_fetched([root["uri"] for root in own])
+        bridge.gave(own)
         retry = encode({"jsonrpc": "2.0", "id": retry_id, "method": chain.method, "params": params})
         if not bridge.to_server_soon(retry):
             self._forget(chain)
@@ -159,8 +167,17 @@ class Rounds:
             )
 
     async def _finish(self, chain: Chain, obj: dict[str, Any], raw: bytes | None, from_retry: bool) -> None:
-        """Hand the host its answer under its own id; the request is over as far as the bridge is concerned."""
+        """Hand the host its answer under its own id; the request is over as far as the bridge is concerned.
+
+        A final answer that shows the server serving a folder an empty list withdrew is answered with why it is
+        withheld instead (`Bridge.served_withdrawn`, the same check as in the handshake era)."""
         self._forget(chain)
+        if not rewrite.is_input_required(obj.get("result")):
+            refused = self._bridge.served_withdrawn(obj, chain.params)
+            if refused is not None:
+                log.info("the server served a folder after its list became empty; answered instead: %s", refused)
+                await self._bridge.host.send(error_response(chain.host_id, WITHHELD, str(refused)))
+                return
         if raw is None or from_retry:
             raw = encode({**obj, "id": chain.host_id})
         await self._bridge.host.send(raw)

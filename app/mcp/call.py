@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from app.core.history.history import last_given
 from app.core.history.recorder import HistoryRecorder, era_of
-from app.core.model import StoreData
+from app.core.model import ServerEntry, StoreData
 from app.core.roots.sharing import withheld
 from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
-from app.core.text import UserError
+from app.core.text import Message, UserError
 from app.engine.watcher.watcher import RootsWatcher
-from app.mcp.errors import ServerUnavailableError
+from app.mcp.errors import ServerUnavailableError, WithheldError
 
 if TYPE_CHECKING:
     from app.mcp.connection.connection import ServerConnection
@@ -49,10 +51,13 @@ async def call_tool(
     if refused is not None:  # it would serve folders the user has not shared, or has paused
         raise CallError(refused.code, **refused.args)
     history = HistoryRecorder(store.state_dir)
+    stored = entry
     if depends_on_folders(entry):  # roots as arguments, or confined to them
         entry, folders = started_entry(roots.data, roots.access, entry, roots.policy)
         if folders is not None:
             history.given_arguments(server_name, folders, via="call")
+    # Given nothing now, a server given folders before (by any process) may still serve them.
+    before = await asyncio.to_thread(_given_before, store, server_name) if not shared else ()
     remembering: list[asyncio.Task[None]] = []
 
     def provide() -> list[tuple[str, str]]:
@@ -60,8 +65,16 @@ async def call_tool(
         history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
         return shared
 
+    def remember(change: Callable[[ServerEntry], None], what: str) -> None:
+        remembering.append(asyncio.get_running_loop().create_task(_remember(store, server_name, change, what)))
+
     def remember_legacy_only() -> None:
-        remembering.append(asyncio.get_running_loop().create_task(_remember_legacy_only(store, server_name)))
+        remember(_legacy_only, "legacy-only")
+
+    def served_withdrawn() -> Message | None:
+        # It still served a folder after being given an empty list (`app.core.servers.withdrawn`).
+        remember(_keeps_after_empty, "keeps its folders after an empty list")
+        return withheld(roots.data, stored.model_copy(update={"keeps_after_empty": True}), shared)
 
     connection = ServerConnection(
         entry,
@@ -72,6 +85,8 @@ async def call_tool(
         max_message_bytes=CALL_MAX_MESSAGE_BYTES,
         backoff_initial=0.1,
         on_legacy_only=remember_legacy_only,
+        on_served_withdrawn=served_withdrawn,
+        given_before=before,
     )
     connection.start()
     try:
@@ -111,22 +126,41 @@ async def _connect_and_call(
         raise CallError("call.unavailable", name=server_name, reason=_lower_first(str(exc))) from exc
     try:
         return await connection.call_tool(tool, arguments)
+    except WithheldError as exc:  # the sentence a bridge answers, as when it is known to be withheld up front
+        raise CallError(exc.message.code, **exc.message.args) from exc
     except Exception as exc:
         raise CallError("call.failed", tool=tool, name=server_name, reason=_lower_first(str(exc))) from exc
 
 
-async def _remember_legacy_only(store: Store, name: str) -> None:
-    """Write down that the server broke on the era probe, as the hub does, so the next call skips it."""
+def _given_before(store: Store, name: str) -> tuple[str, ...]:
+    """The last folders the history says `name` was given (none when it cannot be read: only the check is lost)."""
+    try:
+        return last_given(store.state_dir, name)
+    except Exception as exc:
+        logger.warning("Could not read what %s was given before: %s", name, exc)
+        return ()
+
+
+def _legacy_only(entry: ServerEntry) -> None:
+    entry.legacy_only = True  # it broke on the era probe: the next call skips it
+
+
+def _keeps_after_empty(entry: ServerEntry) -> None:
+    entry.keeps_after_empty = True  # the next call, the hub and bridges withhold it while its list is empty
+
+
+async def _remember(store: Store, name: str, change: Callable[[ServerEntry], None], what: str) -> None:
+    """Write down what the server was seen doing, as the hub does, for the next call."""
 
     def edit(data: StoreData) -> None:
         entry = data.server(name)
         if entry is not None:
-            entry.legacy_only = True
+            change(entry)
 
     try:
         await asyncio.to_thread(store.update, edit)
-    except Exception as exc:  # the call itself still works; only the next one is slower
-        logger.warning("Could not remember that %s is legacy-only: %s", name, exc)
+    except Exception as exc:  # the call itself still works; only the record is lost
+        logger.warning("Could not remember what %s did (%s): %s", name, what, exc)
 
 
 def _lower_first(sentence: str) -> str:

@@ -47,6 +47,11 @@ class ToolCallError(_MessageError):
     """A tool call failed at the protocol or transport level (not a tool result with `isError`)."""
 
 
+class WithheldError(ToolCallError):
+    """The server answered, but the answer shows it serving a folder the user took away: it is withheld, and
+    str() says why in the same sentence a bridge answers (`app.core.roots.sharing.withheld`)."""
+
+
 @dataclass(frozen=True)
 class FailureContext:
     transport: TransportKind

@@ -33,6 +33,7 @@ from app.core.store.store import Store
 from app.core.system.fileio import private_dir
 from app.core.system.locations import log_dir as default_log_dir
 from app.core.system.locations import state_home
+from app.core.text import Message
 from app.engine.chores import Chores
 from app.engine.relist import RELIST_BOUND, RelistTracker
 from app.engine.store_edit import edit_store
@@ -122,6 +123,8 @@ class Hub:
         self._links: dict[str, _Link] = {}
         self._withheld: frozenset[str] = frozenset()
         """Servers not run while their list is empty (see `_withheld_now`)."""
+        self._keeps: set[str] = set()
+        """Servers seen here serving a folder after an empty list, until the store says so too (`_learned_keeps`)."""
         self._listeners: list[Listener] = []
         self._publish_task: asyncio.Task[None] | None = None
         self._chores = Chores()
@@ -261,8 +264,16 @@ class Hub:
 
     def _withheld_now(self) -> frozenset[str]:
         """The servers not run now: they would serve folders while their list is empty (`sharing.withheld`)."""
-        return frozenset(entry.name for entry in self.data.servers
-                         if withheld(self.data, entry, self.watcher.visible(entry.name)) is not None)
+        return frozenset(entry.name for entry in self.data.servers if self._why_withheld(entry) is not None)
+
+    def _why_withheld(self, entry: ServerEntry) -> Message | None:
+        """`sharing.withheld` for `entry`, with what this hub learned and the store does not say yet."""
+        if entry.name in self._keeps:
+            if entry.keeps_after_empty:
+                self._keeps.discard(entry.name)  # the store caught up
+            else:
+                entry = entry.model_copy(update={"keeps_after_empty": True})
+        return withheld(self.data, entry, self.watcher.visible(entry.name))
 
     def withheld(self, name: str) -> bool:
         """Whether `name` is kept from running now, until there is something to share with it again."""
@@ -327,6 +338,7 @@ class Hub:
             on_status=lambda _status: self._status_changed(name),
             on_legacy_only=lambda: self._remember_legacy_only(name),
             on_never_asked=lambda: self._learn(name, "never"),
+            on_served_withdrawn=lambda: self._learned_keeps(name),
             start_gate=self.start_gate,
             **self._retrying,
         )
@@ -336,22 +348,50 @@ class Hub:
         return link
 
     def _remember_legacy_only(self, name: str) -> None:
-        def edit(data: StoreData) -> None:
-            entry = data.server(name)
-            if entry is not None:
-                entry.legacy_only = True
-
-        async def write() -> None:
-            try:
-                await asyncio.to_thread(self.store.update, edit)
-            except Exception as exc:
-                log.warning("Could not remember that %s is legacy-only: %s", name, exc)
+        def edit(entry: ServerEntry) -> None:
+            entry.legacy_only = True
 
         # The running connection already works in legacy mode; the key must not force a reconnect.
         link = self._links.get(name)
         if link is not None:
             link.entry = link.entry.model_copy(update={"legacy_only": True})
             link.key = (*link.key[:2], True, *link.key[3:])  # legacy_only, as the store will say
+        self._remember(name, edit, "legacy-only")
+
+    def _learned_keeps(self, name: str) -> Message | None:
+        """`name` answered about a folder after being given an empty list (`app.core.servers.withdrawn`): it keeps
+        its folders. Remembered, and it is not run while its list is empty; why its answer is withheld, or None."""
+        entry = self.data.server(name)
+        if entry is None:
+            return None
+        if not entry.keeps_after_empty and name not in self._keeps:
+            log.info("%s still served a folder after its list became empty; it is not run while the list is empty",
+                     name)
+            self._keeps.add(name)
+
+            def edit(found: ServerEntry) -> None:
+                found.keeps_after_empty = True
+
+            self._remember(name, edit, "keeps its folders after an empty list")
+        refused = self._why_withheld(entry)
+        if refused is not None and name not in self._withheld:
+            self._reconcile_servers()  # stopped until there is something to share with it again
+        return refused
+
+    def _remember(self, name: str, change: Callable[[ServerEntry], None], what: str) -> None:
+        """Write what was learned about `name` to the store, off the loop (the store's lock and durable write)."""
+
+        def edit(data: StoreData) -> None:
+            entry = data.server(name)
+            if entry is not None:
+                change(entry)
+
+        async def write() -> None:
+            try:
+                await asyncio.to_thread(self.store.update, edit)
+            except Exception as exc:
+                log.warning("Could not remember what %s did (%s): %s", name, what, exc)
+
         self._chores.start(write(), f"rootkeeper-remember-{name}")
 
     def _status_changed(self, name: str) -> None:
@@ -418,18 +458,10 @@ class Hub:
         now = learned(link.entry.asks_roots, seen)
         link.entry = link.entry.model_copy(update={"asks_roots": now})
 
-        def edit(data: StoreData) -> None:
-            entry = data.server(name)
-            if entry is not None:
-                entry.asks_roots = learned(entry.asks_roots, now)
+        def edit(entry: ServerEntry) -> None:
+            entry.asks_roots = learned(entry.asks_roots, now)
 
-        async def write() -> None:
-            try:
-                await asyncio.to_thread(self.store.update, edit)
-            except Exception as exc:
-                log.warning("Could not remember how %s asks for its folders: %s", name, exc)
-
-        self._chores.start(write(), f"rootkeeper-remember-{name}")
+        self._remember(name, edit, "how it asks for its folders")
 
     def _emit(self, event: HubEvent) -> None:
         for listener in list(self._listeners):

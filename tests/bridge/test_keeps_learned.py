@@ -6,50 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from app.core.store.store import Store
 from tests.support.bridge import SdkHostFactory
 from tests.support.cli import run_cli
-from tests.support.store import add_server, stored_server
+from tests.support.keeper import PAUSED, add_keeper, cli_ok, keeps, listings
 from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(180)]
-PAUSED = "Sharing with keeper is paused in Rootkeeper."
-
-
-def listings(record: Path) -> list[list[str]]:
-    lines = record.read_text().splitlines() if record.exists() else []
-    return [json.loads(line)["uris"] for line in lines if line.strip()]
-
-
-def cli_ok(home: Path, *args: str) -> str:
-    result = run_cli(home, *args)
-    assert result.code == 0, result
-    return result.out
-
-
-def keeps(home: Path) -> bool:
-    return stored_server(Store(home), "keeper").keeps_after_empty
 
 
 async def test_a_server_serving_after_an_empty_list_is_learned_and_withheld_while_paused(
     tmp_path: Path, rk_home: Path, monkeypatch: pytest.MonkeyPatch, *, sdk_host: SdkHostFactory
 ) -> None:
     monkeypatch.setenv("ROOTKEEPER_BRIDGE_RECHECK_SECONDS", "36000")  # only the store watch delivers the edits
-    alpha = tmp_path / "alpha"
-    alpha.mkdir()
-    secret = alpha / "notes.txt"
-    secret.write_text("the notes", encoding="utf-8")
-    cli_ok(rk_home, "roots", "add", str(alpha))
-    record = tmp_path / "keeper.jsonl"
-    add_server(rk_home, "keeper", [sys.executable, "-m", "tests.servers.keeps_last", "--record", str(record)],
-               share="all", consent="given")
-    assert not keeps(rk_home)  # not known: nothing in its command line says so
+    alpha, secret, record = add_keeper(tmp_path, rk_home)
     assert run_cli(rk_home, "call", "keeper", "allowed_directories").code == 0
 
     async with sdk_host(rk_home, "keeper", tmp_path / "host.log") as client:

@@ -32,6 +32,7 @@ from app.core.history.schema import (
     chunks,
     drop_unreferenced,
     open_history_db,
+    open_history_reader,
     pack_ids,
     unpack_ids,
 )
@@ -105,6 +106,17 @@ def read_history(
         return []
     with History(path) as history:
         return history.query(server=server, folder=folder, since=since)
+
+
+def last_given(state_dir: Path, server: str) -> tuple[str, ...]:
+    """The newest non-empty list of folders `server` was given by any process (`History.last_folders`), read
+    without writing anything; empty when nothing was ever recorded."""
+    path = history_path(state_dir)
+    reading = open_history_reader(path) if path.exists() else None
+    if reading is None:
+        return ()
+    with History(path, reading=reading) as history:
+        return history.last_folders(server)
 
 
 class History:
@@ -266,6 +278,15 @@ class History:
             for at, name, host, era, via, list_id, how, count, first_at in reversed(rows)
             if list_id in lists
         ]
+
+    def last_folders(self, server: str) -> tuple[str, ...]:
+        """The newest non-empty list of folders `server` was given, whatever way (empty: none is kept). A stored
+        list is a width byte and its folders' numbers (`pack_ids`): one of a single byte names no folder."""
+        row = self._db.execute(
+            "SELECT r.list_id FROM records r JOIN lists l ON l.id = r.list_id"
+            " WHERE r.server = ? AND length(l.folder_ids) > 1 ORDER BY r.at DESC, r.id DESC LIMIT 1", (server,),
+        ).fetchone()
+        return () if row is None else self._stored_lists([int(row[0])]).get(int(row[0]), ())
 
     def last_seen(self, *, since: float | None = None) -> dict[str, dict[str, float]]:
         """For each folder URI, each server that was given it and when it last was."""

@@ -115,8 +115,8 @@ def keeps_folders_when_empty(entry: ServerEntry) -> bool:
     One with folders of its own kept on its command line serves them whatever it is told; the filesystem
     server keeps the last list it applied when it is given an empty one (it logs "No valid root
     directories provided by client" and carries on); any other server once it was seen doing the same
-    (`ServerEntry.keeps_after_empty`, learned by the bridge). A server written with placeholders is restarted
-    with none instead (`effective_entry`), so an empty list reaches it.
+    (`ServerEntry.keeps_after_empty`, learned by the hub, `call` or a bridge). A server written with placeholders
+    is restarted with none instead (`effective_entry`), so an empty list reaches it.
     """
     target = entry.target
     if not isinstance(target, StdioTarget) or has_placeholders(target):

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,7 +33,8 @@ from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.condition import GIVE_UP_AFTER, same_failures
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
-from app.core.text import message
+from app.core.servers.withdrawn import GivenFolders
+from app.core.text import Message, message
 from app.engine.first_call import Release, holds
 from app.mcp.connection.era import EraChoice
 from app.mcp.connection.session import (
@@ -52,6 +53,7 @@ from app.mcp.errors import (
     Failure,
     ServerUnavailableError,
     ToolCallError,
+    WithheldError,
     describe_disconnect,
     describe_failure,
     failure_outside_protocol,
@@ -99,6 +101,8 @@ class ServerConnection:
         on_status: Callable[[ConnectionStatus], None] | None = None,
         on_legacy_only: Callable[[], None] | None = None,
         on_never_asked: Callable[[], None] | None = None,
+        on_served_withdrawn: Callable[[], Message | None] | None = None,
+        given_before: Sequence[str] = (),
         backoff_initial: float = BACKOFF_INITIAL,
         backoff_cap: float = BACKOFF_CAP,
         give_up_after: int = GIVE_UP_AFTER,
@@ -120,6 +124,9 @@ class ServerConnection:
         self._max_message_bytes = max_message_bytes
         self._era = EraChoice(entry, on_legacy_only)
         self._on_never_asked = on_never_asked
+        self._on_served_withdrawn = on_served_withdrawn
+        self._given = GivenFolders(given_before)
+        """What this session's server was given, and what an empty list withdrew (`app.core.servers.withdrawn`)."""
         self._gate = start_gate
         self._slot: StartSlot | None = None
         self._board = StatusPublisher(entry.name, on_status)
@@ -233,7 +240,9 @@ class ServerConnection:
 
         Waits for a connection still being made, and for a new session's server to have fetched its
         roots (`app.engine.first_call`), all within `call_timeout`. Raises
-        ServerUnavailableError when the server is not connected, ToolCallError when the call fails.
+        ServerUnavailableError when the server is not connected, ToolCallError when the call fails, and
+        WithheldError when the answer shows the server still serving a folder an empty list took from it
+        (`GivenFolders.serves`) and `on_served_withdrawn` (told so: it remembers the fact) says why it is withheld.
         """
         from app.mcp.connection.roots import is_our_roots_failure, is_our_roots_refusal
 
@@ -271,7 +280,13 @@ class ServerConnection:
             if is_our_roots_refusal(error):  # nothing is shared with it: Rootkeeper's decision, not its error
                 raise ToolCallError(message("mcp.roots_refused")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
-        return result.model_dump(mode="json", by_alias=True, exclude_none=True)
+        answer = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+        if self._on_served_withdrawn is not None and self._given.serves(arguments, answer):
+            refused = self._on_served_withdrawn()
+            if refused is not None:
+                logger.info("%s served a folder after its list became empty: %s", self._entry.name, refused)
+                raise WithheldError(refused)
+        return answer
 
     async def notify_roots_changed(self) -> bool:
         """Send `notifications/roots/list_changed` on a legacy-era connection; True only when really sent.
@@ -378,6 +393,7 @@ class ServerConnection:
                 max_message_bytes=self._max_message_bytes,
             )
             self._answerer = RootsAnswerer(self._entry.name, self._roots_provider, self._roots_fetched)
+            self._given.forget()  # a new session: a stdio server is a new process, given nothing yet
             client = RootkeeperClient(
                 attempt.watch,
                 mode=mode,
@@ -439,6 +455,7 @@ class ServerConnection:
             self._on_never_asked()  # connected, given the capability, and it did not ask for its folders
 
     def _roots_fetched(self, fetch: RootsFetch) -> None:
+        self._given.given(fetch.uris)
         self._board.publish_soon(
             last_roots_fetch_at=datetime.now(UTC),
             last_roots_fetch=fetch.uris, session_fetches=self.status.session_fetches + 1,
