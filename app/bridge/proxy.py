@@ -53,6 +53,7 @@ from app.core.paths import PathError, uri_to_path
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.servers.binding import serves_withdrawn
+from app.core.servers.era import after_probe
 from app.core.text import sentence
 from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
 from app.engine.relist import RELIST_BOUND, RelistTracker
@@ -104,6 +105,11 @@ class Bridge:
         self.source = source
         self.status = status
         self.legacy_pin = legacy_pin
+        self._probe: Key | None = None
+        """The host's era probe (`server/discover`), while the server has said nothing at all."""
+        self._initialize: Key | None = None
+        self._handshake_only_pending = False
+        """The server broke on the probe and was started again: it is handshake-only once it answers `initialize`."""
         entry = source.entry()
         self.transparent = entry is None or not entry.declares_roots
         self.era: Literal["legacy", "modern"] | None = None
@@ -123,6 +129,8 @@ class Bridge:
         self._asked: dict[Key, list[str]] = {}
         """The strings in the host's requests sent while `_withdrawn` is set, until answered."""
         self._flushing = False
+        self._said_nothing = True
+        """The server has written nothing yet."""
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
         self._counter = 0
@@ -183,6 +191,23 @@ class Bridge:
         self._withdrawn, self._asked = [], {}
         if self.initialized:  # the handshake was replayed: the new process fetches its roots again
             self._begin_hold()
+
+    async def _probe_broke_server(self) -> bool:
+        """The server's output ended while the host's era probe waited, before it said anything: an old SDK that
+        dies on `server/discover` (`app.core.servers.era`). It is started again for the handshake era and the host
+        is answered as for a server pinned to it, so it falls back to `initialize`; once the new process answers
+        that, the server is remembered as handshake-only. True when the server was started again."""
+        probe, self._probe = self._probe, None
+        if probe is None or not after_probe("ended").restarts or not isinstance(self.upstream, RestartingUpstream):
+            return False
+        if not self.upstream.restart_now(forget=probe):
+            return False
+        log.info("the server ended on the era probe; starting it again for the handshake era")
+        self.legacy_pin = self._handshake_only_pending = True
+        request_id = self.pending_host.pop(probe, None)
+        if request_id is not None:
+            await self.host.send(error_response(request_id, METHOD_NOT_FOUND, "Method not found"))
+        return True
 
     async def _fail_pending(self, detail: str) -> None:
         self._held.clear()  # their ids are pending: they get the same error as requests in flight
@@ -288,11 +313,14 @@ class Bridge:
                 self.host_has_roots, _ = rewrite.declare_roots_at_initialize(obj)
                 changed = True
             self.relist.new_session(self._rootkeepers_part())  # what the server will list once initialized
+            self._initialize = key
         elif method == "server/discover" and self.legacy_pin:
             # The server is pinned to the handshake era: make an auto-detecting host fall back to initialize.
             await self.host.send(error_response(obj["id"], METHOD_NOT_FOUND, "Method not found"))
             return
         else:
+            if method == "server/discover" and self._said_nothing:
+                self._probe = key  # an old SDK dies on it: see `_probe_broke_server`
             meta = rewrite.modern_meta(obj)
             if meta is not None:
                 if self.era != "modern":
@@ -401,7 +429,11 @@ class Bridge:
                 log.error("the server sent %s; dropping it", exc)
                 return sentence("bridge.too_large", what=exc)
             if raw is None:
+                if await self._probe_broke_server():
+                    continue
                 return self.upstream.exit_detail()
+            self._said_nothing = False
+            self._probe = None
             try:
                 message = decode(raw)
             except ValueError:
@@ -416,6 +448,10 @@ class Bridge:
 
     async def _from_server(self, message: Message) -> None:
         obj = message.obj
+        answered = obj is not None and message.is_response and key_of(obj["id"]) == self._initialize
+        if self._handshake_only_pending and answered and obj is not None and "result" in obj:
+            self._handshake_only_pending = False
+            self.source.learned_legacy_only()
         if isinstance(message.value, list):  # a batch of answers settles the host requests it answers
             for item in message.value:
                 if isinstance(item, dict) and "id" in item and "method" not in item:

@@ -67,6 +67,8 @@ class Rounds:
         self._retries: dict[Key, Chain] = {}
         # round key -> (questions the bridge answers itself, questions whose host answer it extends)
         self._additions: dict[str, tuple[list[str], list[str]]] = {}
+        self.asked = False
+        """The server asked for its folders in a round of this session."""
 
     def owns(self, key: Key) -> bool:
         return key in self._retries
@@ -119,6 +121,9 @@ class Rounds:
             return True
         assert isinstance(result, dict)
         bridge = self._bridge
+        if not self.asked:  # it asks within each request that needs the list: it follows every change
+            self.asked = True
+            bridge.source.learned("on_change")
         host_answers = bridge.policy in ("host", "merge") and bridge.host_has_roots
         if host_answers:
             if bridge.policy == "merge":
@@ -161,6 +166,10 @@ class Rounds:
     async def _finish(self, chain: Chain, obj: dict[str, Any], raw: bytes | None, from_retry: bool) -> None:
         """Hand the host its answer under its own id; the request is over as far as the bridge is concerned."""
         self._forget(chain)
+        if chain.method == "tools/call" and not self.asked and "result" in obj:
+            # A tool call ran, and the server has not asked for its folders in this session (it would have, in
+            # the call that needed them): seen never asking (`app.core.servers.binding`).
+            self._bridge.source.learned("never")
         if raw is None or from_retry:
             raw = encode({**obj, "id": chain.host_id})
         await self._bridge.host.send(raw)

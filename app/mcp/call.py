@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.core.history.recorder import HistoryRecorder, era_of
-from app.core.model import StoreData
+from app.core.model import ServerEntry, StoreData
 from app.core.roots.sharing import withheld
+from app.core.servers.binding import AsksRoots, learned
 from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
@@ -55,13 +57,27 @@ async def call_tool(
             history.given_arguments(server_name, folders, via="call")
     remembering: list[asyncio.Task[None]] = []
 
+    seen: list[AsksRoots] = []
+
+    def remember(change: Callable[[ServerEntry], None]) -> None:
+        remembering.append(asyncio.get_running_loop().create_task(_remember(store, server_name, change)))
+
+    def learn(now: AsksRoots) -> None:
+        """What it was seen doing with its folders (`app.core.servers.binding`), as the hub and the bridge learn it."""
+        if seen and learned(seen[-1], now) == seen[-1]:
+            return
+        seen.append(learned(seen[-1] if seen else None, now))
+        remember(lambda found: setattr(found, "asks_roots", learned(found.asks_roots, now)))
+
     def provide() -> list[tuple[str, str]]:
         era = era_of(connection.status.protocol_version, connection.status.era)
+        # A 2026-07-28 server asks within each request that needs the list: it follows every change.
+        learn("on_change" if connection.status.era == "modern" else "at_connect")
         history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
         return shared
 
     def remember_legacy_only() -> None:
-        remembering.append(asyncio.get_running_loop().create_task(_remember_legacy_only(store, server_name)))
+        remember(lambda found: setattr(found, "legacy_only", True))
 
     connection = ServerConnection(
         entry,
@@ -72,6 +88,7 @@ async def call_tool(
         max_message_bytes=CALL_MAX_MESSAGE_BYTES,
         backoff_initial=0.1,
         on_legacy_only=remember_legacy_only,
+        on_never_asked=lambda: learn("never"),
     )
     connection.start()
     try:
@@ -115,18 +132,19 @@ async def _connect_and_call(
         raise CallError("call.failed", tool=tool, name=server_name, reason=_lower_first(str(exc))) from exc
 
 
-async def _remember_legacy_only(store: Store, name: str) -> None:
-    """Write down that the server broke on the era probe, as the hub does, so the next call skips it."""
+async def _remember(store: Store, name: str, change: Callable[[ServerEntry], None]) -> None:
+    """Write down what the call learned about the server (it breaks on the era probe, it never asks for its
+    folders), as the hub does, so the next call and the binding shown know it."""
 
     def edit(data: StoreData) -> None:
         entry = data.server(name)
         if entry is not None:
-            entry.legacy_only = True
+            change(entry)
 
     try:
         await asyncio.to_thread(store.update, edit)
-    except Exception as exc:  # the call itself still works; only the next one is slower
-        logger.warning("Could not remember that %s is legacy-only: %s", name, exc)
+    except Exception as exc:  # the call itself still works; only the record is lost
+        logger.warning("Could not remember what %s was seen doing: %s", name, exc)
 
 
 def _lower_first(sentence: str) -> str:

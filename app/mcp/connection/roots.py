@@ -12,10 +12,12 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+import anyio
 from mcp.client.client import Client
-from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, Root, RootsCapability
+from mcp.shared.exceptions import MCPError
+from mcp_types import INTERNAL_ERROR, REQUEST_TIMEOUT, ErrorData, ListRootsResult, Root, RootsCapability
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 if TYPE_CHECKING:
@@ -28,6 +30,14 @@ RootsProvider = Callable[[], "Sequence[tuple[str, str]] | RootsAnswer"]
 """The list a server may see now (a new list object whenever it changed, never one changed in place), or its answer."""
 ROOTS_FAILED = "Rootkeeper could not build the roots list"
 """The -32603 message a server gets when Rootkeeper itself failed to build the list (both eras)."""
+PROBE_BOUND = 5.0
+"""Most seconds the `auto` probe (`server/discover`) is waited for before the handshake is tried instead.
+
+The SDK waits 10 s. A server built on an old SDK (mcp 1.0) neither answers nor exits: it dies when it
+reads its next line, the handshake sent after the probe is given up, and is then started again for
+the handshake era (`app.core.servers.era`): 14 s and more on a loaded machine, past `rootkeeper call`'s
+15 s deadline. A modern server slower than this to start is not lost: it answers the late probe, then
+refuses the handshake with -32022, and the SDK probes again (answered at once, so the modern era)."""
 
 
 class RootkeeperClient(Client):
@@ -46,6 +56,16 @@ class RootkeeperClient(Client):
             return built
 
         session._build_capabilities = capabilities  # type: ignore[method-assign]
+        discover = session.send_discover
+
+        async def bounded_discover(version: str) -> Any:
+            if session.discover_result is not None or session.initialize_result is not None:
+                return await discover(version)  # a settled session's own use: the modern era's ping
+            with anyio.move_on_after(PROBE_BOUND):
+                return await discover(version)
+            raise MCPError(REQUEST_TIMEOUT, f"server/discover went unanswered for {PROBE_BOUND:g} s")
+
+        session.send_discover = bounded_discover  # type: ignore[method-assign]
         return session
 
 
@@ -125,6 +145,8 @@ class RootsAnswerer:
         self._last: RootsAnswer | None = None
         self.failures = 0
         """How often Rootkeeper failed to build a list; a call that fails meanwhile is our fault."""
+        self.fetches = 0
+        """How often the server was given its list (by this answerer: in one session)."""
 
     async def __call__(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         try:
@@ -139,6 +161,7 @@ class RootsAnswerer:
             logger.exception("Could not build the roots list for %s", self._server_name)
             self.failures += 1
             return ErrorData(code=INTERNAL_ERROR, message=ROOTS_FAILED)
+        self.fetches += 1
         self._on_fetch(RootsFetch(answer.uris))
         return answer.result
 
