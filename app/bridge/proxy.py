@@ -53,7 +53,7 @@ from app.core.paths import PathError, uri_to_path
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
 from app.core.servers.binding import serves_withdrawn
-from app.core.servers.era import after_probe
+from app.core.servers.era import PROBE_BOUND, after_probe
 from app.core.text import sentence
 from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
 from app.engine.relist import RELIST_BOUND, RelistTracker
@@ -131,6 +131,8 @@ class Bridge:
         self._flushing = False
         self._said_nothing = True
         """The server has written nothing yet."""
+        self._given_up: Key | None = None
+        """The host's era probe, answered here after `PROBE_BOUND`: the server's late answer stays here."""
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
         self._counter = 0
@@ -208,6 +210,20 @@ class Bridge:
         if request_id is not None:
             await self.host.send(error_response(request_id, METHOD_NOT_FOUND, "Method not found"))
         return True
+
+    async def _bound_probe(self, probe: Key) -> None:
+        """A server that said nothing within `PROBE_BOUND` of the host's era probe is answered for, as for a server
+        pinned to the handshake era, so the host tries `initialize`; an old SDK dies on that (`_probe_broke_server`),
+        and a late answer to the probe is not passed on (`_given_up`)."""
+        await asyncio.sleep(PROBE_BOUND)
+        if self._probe != probe or not self._said_nothing:
+            return
+        request_id = self.pending_host.pop(probe, None)
+        if request_id is not None:
+            log.info("the server did not answer the era probe within %g s; the host is told to use initialize",
+                     PROBE_BOUND)
+            self._given_up = probe
+            await self.host.send(error_response(request_id, METHOD_NOT_FOUND, "Method not found"))
 
     async def _fail_pending(self, detail: str) -> None:
         self._held.clear()  # their ids are pending: they get the same error as requests in flight
@@ -319,8 +335,9 @@ class Bridge:
             await self.host.send(error_response(obj["id"], METHOD_NOT_FOUND, "Method not found"))
             return
         else:
-            if method == "server/discover" and self._said_nothing:
+            if method == "server/discover" and self._said_nothing and self._probe is None:
                 self._probe = key  # an old SDK dies on it: see `_probe_broke_server`
+                self.spawn(self._bound_probe(key))
             meta = rewrite.modern_meta(obj)
             if meta is not None:
                 if self.era != "modern":
@@ -448,6 +465,11 @@ class Bridge:
 
     async def _from_server(self, message: Message) -> None:
         obj = message.obj
+        if obj is not None and message.is_response and self._given_up is not None:
+            key = key_of(obj["id"])
+            if key == self._given_up and key not in self.pending_host:
+                self._given_up = None
+                return  # the late answer to a probe the host was answered for (and a host id may be reused)
         answered = obj is not None and message.is_response and key_of(obj["id"]) == self._initialize
         if self._handshake_only_pending and answered and obj is not None and "result" in obj:
             self._handshake_only_pending = False

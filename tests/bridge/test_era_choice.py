@@ -1,7 +1,9 @@
 """The era rule behind the bridge (`app.core.servers.era`), with an SDK client playing an auto-detecting host.
 
-A server built on an old SDK dies on the host's `server/discover`: the bridge starts it again for the handshake
-era, the host falls back to `initialize`, and the server is remembered as handshake-only. A 2026-07-28 server that
+A server built on an old SDK (`tests.servers.old_sdk`, as mcp 1.0) says nothing after the host's `server/discover`
+and dies on the next line: the bridge answers the probe for it after `PROBE_BOUND`, the host falls back to
+`initialize`, the server dies on that and is started again for the handshake era (the host's `initialize` replayed
+to it), and it is remembered as handshake-only. A 2026-07-28 server that
 runs tool calls without asking for its folders is remembered as never asking, and shown with the command that helps.
 """
 
@@ -41,8 +43,7 @@ def tool_json(result: Any) -> dict[str, Any]:
 async def test_a_server_dying_on_the_era_probe_is_started_again_for_the_handshake_era(
     tmp_path: Path, rk_home: Path, shared: Path, *, sdk_host: SdkHostFactory
 ) -> None:
-    add_server(rk_home, "old", [sys.executable, "-m", "tests.servers.hostile", "discover-crash"], share="all",
-               consent="given")
+    add_server(rk_home, "old", [sys.executable, "-m", "tests.servers.old_sdk"], share="all", consent="given")
     store = Store(rk_home)
     async with sdk_host(rk_home, "old", tmp_path / "host.log") as client:
         tools = {tool.name for tool in (await client.list_tools()).tools}
@@ -51,7 +52,7 @@ async def test_a_server_dying_on_the_era_probe_is_started_again_for_the_handshak
         assert seen == {"uris": [shared.as_uri()], "protocol_version": "2025-11-25"}
         await eventually(lambda: stored_server(store, "old").legacy_only, "the server remembered as handshake-only")
     log = (rk_home / "state" / "logs" / "bridge-old.server.log").read_text(encoding="utf-8")
-    assert log.count("crashed on server/discover") == 1
+    assert log.count("session crashed on server/discover") == 1
 
 
 async def test_a_modern_server_that_never_asks_is_shown_with_the_command_that_helps(

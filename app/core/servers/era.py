@@ -17,6 +17,9 @@ One rule for the hub, `rootkeeper call` (`app.mcp.connection.era`) and the bridg
     and retrying at once doubles every spawn, so the handshake is tried on the next attempt, after
     the usual backoff, and nothing is remembered;
   - `not_reached` (it never started, or failed for good before the probe): nothing.
+
+A server seen never asking for its folders while spoken to in the 2026-07-28 era is shown with the one
+command that helps a server asking only when it connects: pinning the handshake era (`era_hint`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,15 @@ if TYPE_CHECKING:  # no pydantic here: `servers list` reads the era from the sto
 Mode = Literal["auto", "legacy", "2026-07-28"]
 """How a connection opens: probe then fall back, the handshake only, or the modern era only."""
 ProbeEnd = Literal["answered", "refused", "ended", "unanswered", "not_reached"]
+PROBE_BOUND = 5.0
+"""Most seconds the probe is waited for before the handshake is tried instead (by the connection, and by the
+bridge for its host).
+
+The SDK waits 10 s. A server built on an old SDK (mcp 1.0) neither answers nor exits: it dies when it reads its
+next line, the handshake sent after the probe is given up, and is then started again for the handshake era:
+14 s and more on a loaded machine, past `rootkeeper call`'s 15 s deadline. A modern server slower than this to
+start is not lost: it answers the late probe, refuses the handshake with -32022, and is probed again (answered
+at once, so the modern era)."""
 
 
 class AfterProbe(StrEnum):

@@ -20,6 +20,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, REQUEST_TIMEOUT, ErrorData, ListRootsResult, Root, RootsCapability
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from app.core.servers.era import PROBE_BOUND
+
 if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext, ClientSession
     from mcp_types import ClientCapabilities
@@ -30,14 +32,7 @@ RootsProvider = Callable[[], "Sequence[tuple[str, str]] | RootsAnswer"]
 """The list a server may see now (a new list object whenever it changed, never one changed in place), or its answer."""
 ROOTS_FAILED = "Rootkeeper could not build the roots list"
 """The -32603 message a server gets when Rootkeeper itself failed to build the list (both eras)."""
-PROBE_BOUND = 5.0
-"""Most seconds the `auto` probe (`server/discover`) is waited for before the handshake is tried instead.
 
-The SDK waits 10 s. A server built on an old SDK (mcp 1.0) neither answers nor exits: it dies when it
-reads its next line, the handshake sent after the probe is given up, and is then started again for
-the handshake era (`app.core.servers.era`): 14 s and more on a loaded machine, past `rootkeeper call`'s
-15 s deadline. A modern server slower than this to start is not lost: it answers the late probe, then
-refuses the handshake with -32022, and the SDK probes again (answered at once, so the modern era)."""
 
 
 class RootkeeperClient(Client):
