@@ -51,6 +51,7 @@ from app.bridge.status import SessionStatus
 from app.core import text
 from app.core.roots.sharing import SharedRoot
 from app.core.servers import words
+from app.core.servers.era import PROBE_BOUND, after_probe
 from app.core.servers.withdrawn import GivenFolders
 from app.core.text import sentence
 from app.engine.first_call import FirstCallHold, RootsFetches, holds, is_held
@@ -103,6 +104,11 @@ class Bridge:
         self.source = source
         self.status = status
         self.legacy_pin = legacy_pin
+        self._probe: Key | None = None
+        """The host's era probe (`server/discover`), while the server has said nothing at all."""
+        self._initialize: Key | None = None
+        self._handshake_only_pending = False
+        """The server broke on the probe and was started again: it is handshake-only once it answers `initialize`."""
         entry = source.entry()
         self.transparent = entry is None or not entry.declares_roots
         self.era: Literal["legacy", "modern"] | None = None
@@ -121,6 +127,10 @@ class Bridge:
         """The params of the host's requests sent while `given` is armed, until answered (handshake era; a
         2026-07-28 request keeps its own in `rounds`)."""
         self._flushing = False
+        self._said_nothing = True
+        """The server has written nothing yet."""
+        self._given_up: Key | None = None
+        """The host's era probe, answered here after `PROBE_BOUND`: the server's late answer stays here."""
         self.rounds = Rounds(self)
         self._token = secrets.token_hex(4)
         self._counter = 0
@@ -186,6 +196,37 @@ class Bridge:
     async def first_call_ready(self) -> None:
         """Return once the host's requests may go to the server (the hold of this session released)."""
         await self.hold.wait()
+
+    async def _probe_broke_server(self) -> bool:
+        """The server's output ended while the host's era probe waited, before it said anything: an old SDK that
+        dies on `server/discover` (`app.core.servers.era`). It is started again for the handshake era and the host
+        is answered as for a server pinned to it, so it falls back to `initialize`; once the new process answers
+        that, the server is remembered as handshake-only. True when the server was started again."""
+        probe, self._probe = self._probe, None
+        if probe is None or not after_probe("ended").restarts or not isinstance(self.upstream, RestartingUpstream):
+            return False
+        if not self.upstream.restart_now(forget=probe):
+            return False
+        log.info("the server ended on the era probe; starting it again for the handshake era")
+        self.legacy_pin = self._handshake_only_pending = True
+        request_id = self.pending_host.pop(probe, None)
+        if request_id is not None:
+            await self.host.send(error_response(request_id, METHOD_NOT_FOUND, "Method not found"))
+        return True
+
+    async def _bound_probe(self, probe: Key) -> None:
+        """A server that said nothing within `PROBE_BOUND` of the host's era probe is answered for, as for a server
+        pinned to the handshake era, so the host tries `initialize`; an old SDK dies on that (`_probe_broke_server`),
+        and a late answer to the probe is not passed on (`_given_up`)."""
+        await asyncio.sleep(PROBE_BOUND)
+        if self._probe != probe or not self._said_nothing:
+            return
+        request_id = self.pending_host.pop(probe, None)
+        if request_id is not None:
+            log.info("the server did not answer the era probe within %g s; the host is told to use initialize",
+                     PROBE_BOUND)
+            self._given_up = probe
+            await self.host.send(error_response(request_id, METHOD_NOT_FOUND, "Method not found"))
 
     async def _fail_pending(self, detail: str) -> None:
         self._held.clear()  # their ids are pending: they get the same error as requests in flight
@@ -291,11 +332,15 @@ class Bridge:
                 self.host_has_roots, _ = rewrite.declare_roots_at_initialize(obj)
                 changed = True
             self.relist.new_session(self._rootkeepers_part())  # what the server will list once initialized
+            self._initialize = key
         elif method == "server/discover" and self.legacy_pin:
             # The server is pinned to the handshake era: make an auto-detecting host fall back to initialize.
             await self.host.send(error_response(obj["id"], METHOD_NOT_FOUND, "Method not found"))
             return
         else:
+            if method == "server/discover" and self._said_nothing and self._probe is None:
+                self._probe = key  # an old SDK dies on it: see `_probe_broke_server`
+                self.spawn(self._bound_probe(key))
             meta = rewrite.modern_meta(obj)
             if meta is not None:
                 if self.era != "modern":
@@ -404,7 +449,11 @@ class Bridge:
                 log.error("the server sent %s; dropping it", exc)
                 return sentence("bridge.too_large", what=exc)
             if raw is None:
+                if await self._probe_broke_server():
+                    continue
                 return self.upstream.exit_detail()
+            self._said_nothing = False
+            self._probe = None
             try:
                 message = decode(raw)
             except ValueError:
@@ -419,6 +468,15 @@ class Bridge:
 
     async def _from_server(self, message: Message) -> None:
         obj = message.obj
+        if obj is not None and message.is_response and self._given_up is not None:
+            key = key_of(obj["id"])
+            if key == self._given_up and key not in self.pending_host:
+                self._given_up = None
+                return  # the late answer to a probe the host was answered for (and a host id may be reused)
+        answered = obj is not None and message.is_response and key_of(obj["id"]) == self._initialize
+        if self._handshake_only_pending and answered and obj is not None and "result" in obj:
+            self._handshake_only_pending = False
+            self.source.learned_legacy_only()
         if isinstance(message.value, list):  # a batch of answers settles the host requests it answers
             for item in message.value:
                 if isinstance(item, dict) and "id" in item and "method" not in item:

@@ -167,11 +167,14 @@ class RestartingUpstream:
         if self._restarting is None or self._restarting.done():
             self._restarting = asyncio.create_task(self._restart_until_current(), name="bridge-restart-server")
 
-    def restart_now(self) -> bool:
+    def restart_now(self, *, forget: Key | None = None) -> bool:
         """Start a new process now, with the same command line (a server that asks for its folders only when it
-        connects); False when a restart is already under way."""
+        connects, or one that ended on the era probe); False when a restart is already under way. The request
+        `forget` gets no "restarted" error here: the bridge answers it."""
         if self._restarting is not None and not self._restarting.done():
             return False
+        if forget is not None:
+            self._in_flight.pop(forget, None)
         self._open.clear()
         self._restarting = asyncio.create_task(self._restart_until_current(force=True), name="bridge-restart-server")
         return True

@@ -71,6 +71,8 @@ class Rounds:
         self._retries: dict[Key, Chain] = {}
         # round key -> (questions the bridge answers itself, questions whose host answer it extends)
         self._additions: dict[str, tuple[list[str], list[str]]] = {}
+        self.asked = False
+        """The server asked for its folders in a round of this session."""
 
     def owns(self, key: Key) -> bool:
         return key in self._retries
@@ -127,6 +129,9 @@ class Rounds:
             return True
         assert isinstance(result, dict)
         bridge = self._bridge
+        if not self.asked:  # it asks within each request that needs the list: it follows every change
+            self.asked = True
+            bridge.source.learned("on_change")
         host_answers = bridge.policy in ("host", "merge") and bridge.host_has_roots
         if host_answers:
             if bridge.policy == "merge":
@@ -172,6 +177,10 @@ class Rounds:
         A final answer that shows the server serving a folder an empty list withdrew is answered with why it is
         withheld instead (`Bridge.served_withdrawn`, the same check as in the handshake era)."""
         self._forget(chain)
+        if chain.method == "tools/call" and not self.asked and "result" in obj:
+            # A tool call ran, and the server has not asked for its folders in this session (it would have, in
+            # the call that needed them): seen never asking (`app.core.servers.binding`).
+            self._bridge.source.learned("never")
         if not rewrite.is_input_required(obj.get("result")):
             refused = self._bridge.served_withdrawn(obj, chain.params)
             if refused is not None:

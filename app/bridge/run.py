@@ -27,6 +27,7 @@ from app.bridge.status import SessionStatus
 from app.bridge.stdio_upstream import ConfinementUnavailable, StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.adhoc import adhoc_entry, known_adhoc
+from app.core.servers.era import handshake_only
 from app.core.servers.secrets import AnyTarget, SecretError, reveal
 from app.core.servers.starting import depends_on_folders
 from app.core.store.store import Store
@@ -233,7 +234,7 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             upstream=upstream,
             source=source,
             status=status,
-            legacy_pin=entry.era == "2025-11-25" or entry.legacy_only,
+            legacy_pin=handshake_only(entry.era, legacy_only=entry.legacy_only),
         )
         _tell_of_restarts(upstream, bridge)
         return await bridge.run()

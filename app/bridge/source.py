@@ -43,6 +43,8 @@ class RootsSource(Protocol):
 
     def learned_keeps(self) -> None: ...
 
+    def learned_legacy_only(self) -> None: ...
+
     def subscribe(self, callback: Callable[[], None]) -> Unsubscribe: ...
 
 
@@ -118,6 +120,19 @@ class WatcherRootsSource:
 
         def edit(found: ServerEntry) -> None:
             found.keeps_after_empty = True
+
+        self._remember(edit)
+
+    def learned_legacy_only(self) -> None:
+        """Remember that the server broke on the era probe and works in the handshake era (`ServerEntry.legacy_only`,
+        `app.core.servers.era`): the probe is not sent to it again, by a bridge, the hub or `call`."""
+        entry = self.entry()
+        if entry is None or entry.legacy_only:
+            return
+        log.info("%s broke on the era probe; it is spoken to in the handshake era from now on", self._name)
+
+        def edit(found: ServerEntry) -> None:
+            found.legacy_only = True
 
         self._remember(edit)
 

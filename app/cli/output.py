@@ -14,6 +14,7 @@ from app.core.paths import printable
 from app.core.roots import access
 from app.core.roots.standing import Standing, needs_attention, standing
 from app.core.servers.binding import Binding, explained, server_binding
+from app.core.servers.era import era_hint
 
 if TYPE_CHECKING:
     from app.core.model import ServerEntry
@@ -91,7 +92,9 @@ def server_row(server: PlainServer) -> dict[str, Any]:
                 "era": server.era, "enabled": server.enabled, "confined": bool(server.get("confined", False)),
                 "keeps_after_empty": bool(server.keeps_after_empty)})
     kind, own = _binding(server)
-    row.update({"binding": kind.value, "binding_word": str(kind.word()), "binding_detail": str(explained(kind, own))})
+    hint = era_hint(kind, server.name, era=server.era, legacy_only=server.legacy_only)
+    detail = " ".join(str(said) for said in (explained(kind, own), hint) if said is not None)
+    row.update({"binding": kind.value, "binding_word": str(kind.word()), "binding_detail": detail})
     from app.cli.server_options import option_fields
 
     row.update(option_fields(server))

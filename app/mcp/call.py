@@ -16,6 +16,7 @@ from app.core.history.history import last_given
 from app.core.history.recorder import HistoryRecorder, era_of
 from app.core.model import ServerEntry, StoreData
 from app.core.roots.sharing import withheld
+from app.core.servers.binding import AsksRoots, learned
 from app.core.servers.starting import depends_on_folders, started_entry
 from app.core.store.store import Store
 from app.core.system.locations import log_dir
@@ -60,13 +61,25 @@ async def call_tool(
     before = await asyncio.to_thread(_given_before, store, server_name) if not shared else ()
     remembering: list[asyncio.Task[None]] = []
 
-    def provide() -> list[tuple[str, str]]:
-        era = era_of(connection.status.protocol_version, connection.status.era)
-        history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
-        return shared
+    seen: list[AsksRoots] = []
 
     def remember(change: Callable[[ServerEntry], None], what: str) -> None:
         remembering.append(asyncio.get_running_loop().create_task(_remember(store, server_name, change, what)))
+
+    def learn(now: AsksRoots) -> None:
+        """What it was seen doing with its folders (`app.core.servers.binding`), as the hub and the bridge learn it."""
+        if seen and learned(seen[-1], now) == seen[-1]:
+            return
+        seen.append(learned(seen[-1] if seen else None, now))
+        remember(lambda found: setattr(found, "asks_roots", learned(found.asks_roots, now)),
+                 "how it asks for its folders")
+
+    def provide() -> list[tuple[str, str]]:
+        era = era_of(connection.status.protocol_version, connection.status.era)
+        # A 2026-07-28 server asks within each request that needs the list: it follows every change.
+        learn("on_change" if connection.status.era == "modern" else "at_connect")
+        history.given(server_name, [uri for uri, _name in shared], era=era, via="call")
+        return shared
 
     def remember_legacy_only() -> None:
         remember(_legacy_only, "legacy-only")
@@ -87,6 +100,7 @@ async def call_tool(
         on_legacy_only=remember_legacy_only,
         on_served_withdrawn=served_withdrawn,
         given_before=before,
+        on_never_asked=lambda: learn("never"),
     )
     connection.start()
     try:
@@ -150,7 +164,8 @@ def _keeps_after_empty(entry: ServerEntry) -> None:
 
 
 async def _remember(store: Store, name: str, change: Callable[[ServerEntry], None], what: str) -> None:
-    """Write down what the server was seen doing, as the hub does, for the next call."""
+    """Write down what the call learned about the server (it breaks on the era probe, it never asks for its
+    folders, it keeps them after an empty list), as the hub does, so the next call and the binding shown know it."""
 
     def edit(data: StoreData) -> None:
         entry = data.server(name)

@@ -162,6 +162,7 @@ def sharing_label(entry: ServerEntry) -> str:
 def binding_texts(entry: ServerEntry) -> tuple[str, str]:
     """How binding the server's list is: its word, and the sentence saying what that means (`core.servers.binding`)."""
     from app.core.servers.binding import explained, server_binding
+    from app.core.servers.era import era_hint
 
     target = entry.target
     if target.kind == "stdio":
@@ -169,7 +170,9 @@ def binding_texts(entry: ServerEntry) -> tuple[str, str]:
                                    confined=entry.confined)
     else:
         kind, own = server_binding(False, [], [], [], entry.asks_roots)
-    return render(kind.word()), render(explained(kind, [home_relative(folder) for folder in own]))
+    meaning = render(explained(kind, [home_relative(folder) for folder in own]))
+    hint = era_hint(kind, entry.name, era=entry.era, legacy_only=entry.legacy_only)
+    return render(kind.word()), meaning if hint is None else f"{meaning} {render(hint)}"
 
 
 def target_label(entry: ServerEntry) -> str:

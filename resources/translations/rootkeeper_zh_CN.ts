@@ -1066,6 +1066,10 @@
         <translation>从不询问它的文件夹：它只看到自己的配置给它的内容。</translation>
     </message>
     <message>
+        <source>It ran tool calls in the 2026-07-28 era without asking for its folders; if it asks only when it connects, &apos;rootkeeper servers era {name} 2025-11-25&apos; lets it see them.</source>
+        <translation>它在 2026-07-28 时代运行了工具调用，却没有询问它的文件夹；如果它只在连接时询问，运行 &apos;rootkeeper servers era {name} 2025-11-25&apos; 就能让它看到这些文件夹。</translation>
+    </message>
+    <message>
         <source>Keeps its own folders</source>
         <translation>保留自己的文件夹</translation>
     </message>

@@ -1066,6 +1066,10 @@
         <translation>從不詢問它的資料夾：它只看到自己的設定給它的內容。</translation>
     </message>
     <message>
+        <source>It ran tool calls in the 2026-07-28 era without asking for its folders; if it asks only when it connects, &apos;rootkeeper servers era {name} 2025-11-25&apos; lets it see them.</source>
+        <translation>它在 2026-07-28 時代執行了工具呼叫，卻沒有詢問它的資料夾；如果它只在連線時詢問，執行 &apos;rootkeeper servers era {name} 2025-11-25&apos; 就能讓它看到這些資料夾。</translation>
+    </message>
+    <message>
         <source>Keeps its own folders</source>
         <translation>保留自己的資料夾</translation>
     </message>

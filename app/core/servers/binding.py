@@ -11,7 +11,9 @@ The roots protocol is advice a server may ignore, so what a list means depends o
 - `told`: it asked for its folders again after being told they changed;
 - `told_at_connect`: it asked when it connected but not after being told of a change (Rootkeeper reconnects
   it when its folders change);
-- `not_told`: it connected without asking: it sees only what its own configuration gives it;
+- `not_told`: it connected without asking: it sees only what its own configuration gives it (in the
+  2026-07-28 era: it ran tool calls without asking; some servers ask only when they connect in the
+  handshake era, and the sentence shown names the command pinning that era: `core.servers.era.era_hint`);
 - `unknown`: it has not yet been seen asking for its folders (or connecting without asking).
 
 What it was seen doing is `ServerEntry.asks_roots`, remembered by the hub, `call` and the bridge (`learned`).

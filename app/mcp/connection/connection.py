@@ -31,6 +31,7 @@ import anyio
 from app import __version__
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.condition import GIVE_UP_AFTER, same_failures
+from app.core.servers.era import Mode
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
 from app.core.servers.withdrawn import GivenFolders
@@ -42,7 +43,6 @@ from app.mcp.connection.session import (
     HEALTHY_AFTER,
     LIVENESS_INTERVAL,
     LiveSession,
-    Mode,
     Outcome,
     connected_for,
     open_attempt,
@@ -281,12 +281,22 @@ class ServerConnection:
                 raise ToolCallError(message("mcp.roots_refused")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
         answer = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+        self._note_never_asked(live)
         if self._on_served_withdrawn is not None and self._given.serves(arguments, answer):
             refused = self._on_served_withdrawn()
             if refused is not None:
                 logger.info("%s served a folder after its list became empty: %s", self._entry.name, refused)
                 raise WithheldError(refused)
         return answer
+
+    def _note_never_asked(self, live: LiveSession) -> None:
+        """A 2026-07-28 session ran a tool call, given the capability, and the server has not asked for its folders
+        in it (it would have, inside the call that needed them): it is seen never asking."""
+        answerer = self._answerer
+        if live is not self._live or answerer is None or self._on_never_asked is None:
+            return
+        if self.status.era == "modern" and self._entry.declares_roots and answerer.fetches == 0:
+            self._on_never_asked()
 
     async def notify_roots_changed(self) -> bool:
         """Send `notifications/roots/list_changed` on a legacy-era connection; True only when really sent.

@@ -1,12 +1,11 @@
-"""Which SDK mode a connection's next attempt uses, and what the end of an `auto` attempt says about the probe.
+"""One connection's era decisions across its attempts, by the rule of `app.core.servers.era`.
 
-The era pin wins: "2025-11-25" is the handshake era (SDK mode "legacy"), "2026-07-28" the modern
-one only. With "auto" the SDK probes `server/discover` and falls back to the handshake on the same
-connection when the server answers with an error. Some old stdio servers instead die on the
-unknown method: such a server is spawned again at once in legacy mode, and once that connects it
-is remembered as legacy-only. A probe that went unanswered until the connect deadline proves
-nothing (under load a slow start looks the same, and retrying at once doubled every spawn): the
-next attempt, after the usual backoff, tries the handshake instead, and nothing is remembered.
+With "auto" the SDK probes `server/discover` and falls back to the handshake on the same
+connection when the server answers with an error. Old stdio servers instead die on the unknown
+method (or stop answering and die on the next line they read): such a server is spawned again at
+once in legacy mode, and once that connects it is remembered as legacy-only. A probe is waited
+for at most `PROBE_BOUND` seconds (`app.mcp.connection.roots`); the SDK then sends the handshake
+on the same connection, which such a server dies on.
 """
 
 from __future__ import annotations
@@ -14,21 +13,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from app.core.model import ServerEntry, StdioTarget
-from app.mcp.connection.session import Mode, Outcome
+from app.core.model import ServerEntry
+from app.core.servers.era import AfterProbe, Mode, ProbeEnd, after_probe, choose_mode
+from app.mcp.connection.session import Outcome
 
 logger = logging.getLogger(__name__)
 
 
-def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
-    """The SDK mode to try first, and whether a stdio probe failure may fall back to legacy."""
-    if entry.era == "2025-11-25":
-        return "legacy", False
-    if entry.era == "2026-07-28":
-        return "2026-07-28", False
-    if legacy_only:
-        return "legacy", False
-    return "auto", isinstance(entry.target, StdioTarget)
+def probe_end(outcome: Outcome) -> ProbeEnd:
+    """How an `auto` attempt's probe ended, from how the attempt ended."""
+    failure = outcome.failure
+    if outcome.connected_for is not None or failure.spawn_failed or failure.permanent:
+        return "not_reached"
+    return "unanswered" if outcome.timed_out else "ended"
 
 
 class EraChoice:
@@ -50,13 +47,10 @@ class EraChoice:
 
     def broke_on_probe(self, outcome: Outcome) -> bool:
         """Whether an `auto` attempt ended so that the probe may have broken the server (retry in legacy at once)."""
-        failure = outcome.failure
-        if outcome.connected_for is not None or failure.spawn_failed or failure.permanent:
-            return False
-        if outcome.timed_out:
+        after = after_probe(probe_end(outcome))
+        if after is AfterProbe.HANDSHAKE_NEXT:
             self._probe_unanswered = True
-            return False
-        return True
+        return after.restarts
 
     def remember_legacy_only(self) -> None:
         """The legacy retry after a broken probe connected: the probe is not sent to this server again."""

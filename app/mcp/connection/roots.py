@@ -18,11 +18,14 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+import anyio
 from mcp.client.client import Client
+from mcp.shared.exceptions import MCPError
 from mcp_types import (
     INTERNAL_ERROR,
+    REQUEST_TIMEOUT,
     ErrorData,
     InputRequest,
     InputResponse,
@@ -33,6 +36,7 @@ from mcp_types import (
 )
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from app.core.servers.era import PROBE_BOUND
 from app.mcp.transport import ROOTS_NOT_SUPPORTED
 
 if TYPE_CHECKING:
@@ -45,6 +49,7 @@ RootsProvider = Callable[[], "Sequence[tuple[str, str]] | RootsAnswer"]
 """The list a server may see now (a new list object whenever it changed, never one changed in place), or its answer."""
 ROOTS_FAILED = "Rootkeeper could not build the roots list"
 """The -32603 message a server gets when Rootkeeper itself failed to build the list (both eras)."""
+
 
 
 class RootkeeperClient(Client):
@@ -72,6 +77,16 @@ class RootkeeperClient(Client):
                 return await dispatch(context, request)
 
             session.dispatch_input_request = refusing  # type: ignore[method-assign,assignment]
+        discover = session.send_discover
+
+        async def bounded_discover(version: str) -> Any:
+            if session.discover_result is not None or session.initialize_result is not None:
+                return await discover(version)  # a settled session's own use: the modern era's ping
+            with anyio.move_on_after(PROBE_BOUND):
+                return await discover(version)
+            raise MCPError(REQUEST_TIMEOUT, f"server/discover went unanswered for {PROBE_BOUND:g} s")
+
+        session.send_discover = bounded_discover  # type: ignore[method-assign]
         return session
 
 
@@ -151,6 +166,8 @@ class RootsAnswerer:
         self._last: RootsAnswer | None = None
         self.failures = 0
         """How often Rootkeeper failed to build a list; a call that fails meanwhile is our fault."""
+        self.fetches = 0
+        """How often the server was given its list (by this answerer: in one session)."""
 
     async def __call__(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         try:
@@ -165,6 +182,7 @@ class RootsAnswerer:
             logger.exception("Could not build the roots list for %s", self._server_name)
             self.failures += 1
             return ErrorData(code=INTERNAL_ERROR, message=ROOTS_FAILED)
+        self.fetches += 1
         self._on_fetch(RootsFetch(answer.uris))
         return answer.result
 

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import anyio
 import anyio.abc
@@ -56,7 +56,6 @@ T = TypeVar("T")
 logger = logging.getLogger(__name__)
 
 LIST_CHANGED = "notifications/roots/list_changed"
-Mode = Literal["auto", "legacy", "2026-07-28"]
 
 GET_STREAM_WAIT = 2.0
 """Most a legacy HTTP `initialized` waits for the session's GET stream to open (see `ServerStreamGate`)."""
