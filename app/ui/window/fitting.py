@@ -1,0 +1,119 @@
+"""The window fits the screen it opens on, at any scale: text that elides instead of forcing width, pages
+that scroll instead of forcing height, and a size and place clamped to the screen's free area.
+
+At 200 % a 1600×1000 screen is 800×500 logical pixels; a 1920×1080 one is 960×540. The window's
+smallest size stays within `SMALLEST_SCREEN` (1280×720 at 200 %), so nothing (toolbar, filter, Check now)
+is ever off-screen.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QResizeEvent, QScreen
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QWidget
+
+from app.ui.render import plain_tooltip
+
+SMALLEST_SCREEN = QSize(640, 360)
+"""The least logical room the window is made for: 1280×720 at 200 %."""
+SMALLEST_WINDOW = QSize(560, 300)
+"""The window's least size: the shared folders' buttons, filter and Check now in one row, a few rows of the
+table; with a title bar and a panel it still fits `SMALLEST_SCREEN`. Below a page's own least size, it scrolls."""
+FRAME_GUESS = QSize(4, 36)
+"""A title bar and borders, for a window not shown yet (its frame is known once the window manager framed it)."""
+ELIDED_MIN_WIDTH = 48
+"""An elided label's least width: a few characters and the ellipsis."""
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that elides at the right when there is no room; the whole text is its tooltip.
+
+    A plain QLabel is as wide as its text at least, so one long sentence (the status line, a hint)
+    sets the window's smallest width.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a status can name a folder or server
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._sync_tooltip()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), ELIDED_MIN_WIDTH), hint.height())
+
+    def fits(self) -> bool:
+        return self.fontMetrics().horizontalAdvance(self.text()) <= self.contentsRect().width()
+
+    def _sync_tooltip(self) -> None:
+        self.setToolTip("" if self.fits() else plain_tooltip(self.text()) or "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_tooltip()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        rect = self.contentsRect()
+        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        painter = QPainter(self)
+        self.style().drawItemText(painter, rect, int(self.alignment()), self.palette(), self.isEnabled(), shown,
+                                  self.foregroundRole())
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """`page` inside a frameless scroll area: below the page's smallest size it scrolls, the window stays small."""
+    area = QScrollArea(page.parentWidget())
+    area.setObjectName(f"{page.objectName() or 'page'}Scroll")
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(page)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the page's widgets, not to the area
+    return area
+
+
+class PageTabs(QTabWidget):
+    """Tabs whose pages scroll when the window is smaller than a page would like (`scrolling`)."""
+
+    def add_page(self, page: QWidget) -> int:
+        return self.addTab(scrolling(page), "")
+
+    def page(self, index: int) -> QWidget | None:
+        area = self.widget(index)
+        return area.widget() if isinstance(area, QScrollArea) else area
+
+    def current_page(self) -> QWidget | None:
+        return self.page(self.currentIndex())
+
+    def show_page(self, page: QWidget) -> None:
+        for index in range(self.count()):
+            if self.page(index) is page:
+                self.setCurrentIndex(index)
+
+
+def free_area(widget: QWidget) -> QRect:
+    """The free area (no panels) of the screen `widget` is on, or of the primary screen."""
+    screen: QScreen | None = widget.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, 0, 0)
+
+
+def clamp_to_screen(window: QWidget) -> None:
+    """Shrink `window` to the free area of its screen (frame included) and move it wholly onto it."""
+    area = free_area(window)
+    if area.isEmpty():
+        return
+    frame = window.frameGeometry()
+    extra = QSize(frame.width() - window.width(), frame.height() - window.height())  # title bar, borders
+    if extra.isNull():
+        extra = FRAME_GUESS
+    room = area.size() - extra
+    size = window.size().boundedTo(room).expandedTo(window.minimumSizeHint().boundedTo(room))
+    if size != window.size():
+        window.resize(size)
+    frame = window.frameGeometry()
+    width, height = window.width() + extra.width(), window.height() + extra.height()
+    x = max(area.left(), min(frame.left(), area.right() + 1 - width))
+    y = max(area.top(), min(frame.top(), area.bottom() + 1 - height))
+    if (x, y) != (frame.left(), frame.top()):
+        window.move(x, y)  # a window's position is its frame's
