@@ -104,20 +104,26 @@ class DeskFlows(QObject):
     def _server_step(self, removed: RemovedServer) -> Step:
         taken = [removed]
         name = removed.entry.name
+        gone = [True]  # removed by this step (not undone): its log goes when the step is forgotten
 
         async def undo() -> bool:
             entry = await self._flows.guard(self.editor.restore_server(taken[0]))
             if entry is not None:
+                gone[0] = False
                 self._report(self.tr("The server %1 is back, with its settings.").replace("%1", quoted(entry.name)))
             return entry is not None
 
         async def redo() -> bool:
             again = await self._flows.guard(self.editor.remove_server_undoably(name))
             if again is not None:
-                taken[0] = again
+                taken[0], gone[0] = again, True
             return again is not None
 
-        return Step(undo, redo, forget=lambda: self.editor.forget_log(name))
+        def forget() -> None:
+            if gone[0]:
+                self.editor.forget_log(name)
+
+        return Step(undo, redo, forget=forget)
 
     # -- servers --------------------------------------------------------------------------------------
 

@@ -150,7 +150,7 @@ class WindowActions(QObject):
         self.undo.setText(self.tr("&Undo"))
         self.redo.setText(self.tr("&Redo"))
         self.previous_tab.setText(self.tr("Pre&vious tab"))
-        self.next_tab.setText(self.tr("&Next tab"))
+        self.next_tab.setText(self.tr("Nex&t tab"))
         self.keys_list.setText(self.tr("&Keyboard shortcuts"))
         self.about.setText(self.tr("A&bout"))
         self.close.setText(self.tr("Close the &window"))
