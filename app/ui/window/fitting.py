@@ -8,7 +8,7 @@ is ever off-screen.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QWidget
 
@@ -32,9 +32,11 @@ class ElidedLabel(QLabel):
     sets the window's smallest width.
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, keeps: int = ELIDED_MIN_WIDTH) -> None:
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)  # a status can name a folder or server
+        self._keeps = keeps
+        """The width it keeps (when its text needs that much) while its neighbours shrink."""
 
     def setText(self, text: str) -> None:
         super().setText(text)
@@ -42,7 +44,7 @@ class ElidedLabel(QLabel):
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
-        return QSize(min(hint.width(), ELIDED_MIN_WIDTH), hint.height())
+        return QSize(min(hint.width(), self._keeps), hint.height())
 
     def fits(self) -> bool:
         return self.fontMetrics().horizontalAdvance(self.text()) <= self.contentsRect().width()
@@ -62,13 +64,44 @@ class ElidedLabel(QLabel):
                                   self.foregroundRole())
 
 
+class PageHolder(QWidget):
+    """Holds a page at the size of the scroll area's view, down to the page's least size.
+
+    Held directly, a page with a word-wrapped label would make the scroll area keep it at its
+    preferred height (a height-for-width layout), scrolling long before the page is really short
+    of room; this holder shows the area only the page's least size.
+    """
+
+    def __init__(self, page: QWidget) -> None:
+        super().__init__()
+        self.page = page
+        page.setParent(self)
+        page.show()
+        page.installEventFilter(self)
+
+    def sizeHint(self) -> QSize:
+        return self.page.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.page.minimumSizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.page.setGeometry(self.rect())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.page and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the page's least size changed (another language, a shown row)
+        return False
+
+
 def scrolling(page: QWidget) -> QScrollArea:
     """`page` inside a frameless scroll area: below the page's smallest size it scrolls, the window stays small."""
     area = QScrollArea(page.parentWidget())
     area.setObjectName(f"{page.objectName() or 'page'}Scroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
-    area.setWidget(page)
+    area.setWidget(PageHolder(page))
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the page's widgets, not to the area
     return area
 
@@ -81,7 +114,8 @@ class PageTabs(QTabWidget):
 
     def page(self, index: int) -> QWidget | None:
         area = self.widget(index)
-        return area.widget() if isinstance(area, QScrollArea) else area
+        holder = area.widget() if isinstance(area, QScrollArea) else None
+        return holder.page if isinstance(holder, PageHolder) else area
 
     def current_page(self) -> QWidget | None:
         return self.page(self.currentIndex())

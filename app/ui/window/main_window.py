@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from app.core.history.history import HistoryRecord
 
 ROOTS_TAB, SERVERS_TAB, HOSTS_TAB, HISTORY_TAB = 0, 1, 2, 3
+SUMMARY_WIDTH = 300
+"""The status line's health sentence keeps this much of its width (about 45 characters) in a narrow window."""
 
 
 class MainWindow(QMainWindow):
@@ -127,7 +129,8 @@ class MainWindow(QMainWindow):
         return tabs
 
     def _make_status_bar(self) -> tuple[ElidedLabel, ElidedLabel]:
-        summary = ElidedLabel(self)  # plain text: the health sentence can name a folder or server
+        # Plain text: the health sentence can name a folder or server; it keeps room before the tray hint does.
+        summary = ElidedLabel(self, keeps=SUMMARY_WIDTH)
         summary.setObjectName("summary")
         summary.setContentsMargins(8, 0, 0, 0)
         self.statusBar().addWidget(summary, 1)
