@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import qasync
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox, QWidget
 
 from app.core.store.store import Store
 from app.ui.dialogs.about import AboutDialog
@@ -33,6 +34,8 @@ def press(key: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoMo
     return focused
 
 
+# The offscreen platform (tests only) cannot grab the keyboard for a popup menu; a real display can.
+@pytest.mark.qt_log_ignore("^This plugin does not support grabbing the keyboard$")
 def test_tabs_undo_redo_tab_focus_and_the_toolbar_actions_by_keyboard(
     qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
 ) -> None:
@@ -48,6 +51,8 @@ def test_tabs_undo_redo_tab_focus_and_the_toolbar_actions_by_keyboard(
             await active_again(window)
             change_tabs_and_leave_the_table(window)
             await rename_undo_redo(window, store, alpha_id)
+            await stop_sharing_then_undo_after_the_offer(window, store)
+            await tab_reaches_the_toolbar_and_f10_opens_the_menu(window)
             await toolbar_actions_by_keys(window, store)
             no_dead_hints_in_chinese(window)
 
@@ -94,6 +99,44 @@ async def rename_undo_redo(window: MainWindow, store: Store, root_id: str) -> No
     await eventually(window.actions_.redo.isEnabled, what="Redo offered")
     press(Qt.Key.Key_Z, CTRL | SHIFT)
     await eventually(lambda: stored_root(store, root_id).name == "Renamed", what="the rename redone")
+
+
+async def stop_sharing_then_undo_after_the_offer(window: MainWindow, store: Store) -> None:
+    """Delete stops sharing a folder; once its Undo offer is gone, Ctrl+Z still brings it back."""
+    table = window.roots_page.table
+    table.setFocus()
+    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+    table.selectionModel().setCurrentIndex(table.model().index(1, 0), flags)  # as a click: beta alone
+    press(Qt.Key.Key_Delete)
+    question = await shown_dialog(QMessageBox, "confirm")
+    next(b for b in question.buttons() if b.text() == "Stop sharing").click()
+    await eventually(lambda: len(store.load().roots) == 1, what="the folder no longer shared")
+    await eventually(window.message_bar.action_button.isVisible, what="the Undo offer")
+    window.message_bar.hide()  # as the offer timing out does
+    await active_again(window)
+    table.setFocus()
+    press(Qt.Key.Key_Z, CTRL)
+    await eventually(lambda: len(store.load().roots) == 2, what="the folder shared again by Ctrl+Z")
+
+
+async def tab_reaches_the_toolbar_and_f10_opens_the_menu(window: MainWindow) -> None:
+    """Tab walks to the toolbar's buttons, which show the focus; F10 opens the main menu with every action."""
+    pause = window.toolbar.widgetForAction(window.pause_action)
+    assert pause is not None
+    unfocused = pause.grab().toImage()
+    window.roots_page.table.setFocus()
+    for _ in range(40):
+        if press(Qt.Key.Key_Tab) is pause or QApplication.focusWidget() is pause:
+            break
+    assert QApplication.focusWidget() is pause
+    assert pause.grab().toImage() != unfocused  # the focus is drawn
+    press(Qt.Key.Key_F10)
+    menu = window.actions_.menu
+    await eventually(menu.isVisible, what="the main menu")
+    shown = {action.objectName() for action in menu.actions()}
+    assert {"undo", "redo", "pauseSharing", "settings", "keyboardShortcuts", "about", "quitShortcut"} <= shown
+    menu.close()
+    await active_again(window)
 
 
 async def toolbar_actions_by_keys(window: MainWindow, store: Store) -> None:
