@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QResizeEvent, QScreen
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import QFrame, QHeaderView, QLabel, QScrollArea, QTableView, QTabWidget, QWidget
 
 from app.ui.render import plain_tooltip
 
@@ -72,9 +72,11 @@ class PageHolder(QWidget):
     of room; this holder shows the area only the page's least size.
     """
 
-    def __init__(self, page: QWidget) -> None:
+    def __init__(self, page: QWidget, *, whole_height: bool = False) -> None:
         super().__init__()
         self.page = page
+        self.whole_height = whole_height
+        """Below the page's preferred height it scrolls (its rows are not squeezed to make room)."""
         page.setParent(self)
         page.show()
         page.installEventFilter(self)
@@ -83,7 +85,8 @@ class PageHolder(QWidget):
         return self.page.sizeHint()
 
     def minimumSizeHint(self) -> QSize:
-        return self.page.minimumSizeHint()
+        least = self.page.minimumSizeHint()
+        return QSize(least.width(), self.page.sizeHint().height()) if self.whole_height else least
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -95,13 +98,13 @@ class PageHolder(QWidget):
         return False
 
 
-def scrolling(page: QWidget) -> QScrollArea:
+def scrolling(page: QWidget, *, whole_height: bool = False) -> QScrollArea:
     """`page` inside a frameless scroll area: below the page's smallest size it scrolls, the window stays small."""
     area = QScrollArea(page.parentWidget())
     area.setObjectName(f"{page.objectName() or 'page'}Scroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
-    area.setWidget(PageHolder(page))
+    area.setWidget(PageHolder(page, whole_height=whole_height))
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the page's widgets, not to the area
     return area
 
@@ -109,8 +112,8 @@ def scrolling(page: QWidget) -> QScrollArea:
 class PageTabs(QTabWidget):
     """Tabs whose pages scroll when the window is smaller than a page would like (`scrolling`)."""
 
-    def add_page(self, page: QWidget) -> int:
-        return self.addTab(scrolling(page), "")
+    def add_page(self, page: QWidget, *, whole_height: bool = False) -> int:
+        return self.addTab(scrolling(page, whole_height=whole_height), "")
 
     def page(self, index: int) -> QWidget | None:
         area = self.widget(index)
@@ -124,6 +127,40 @@ class PageTabs(QTabWidget):
         for index in range(self.count()):
             if self.page(index) is page:
                 self.setCurrentIndex(index)
+
+
+class ReadableColumn(QObject):
+    """A table's stretching column keeps `least` pixels when the window is narrow: the table scrolls sideways.
+
+    Stretched, the column would shrink to nothing once the other columns fill the view; below
+    `least` it takes that width and the view scrolls, above it stretches again.
+    """
+
+    def __init__(self, table: QTableView, column: int, least: int) -> None:
+        super().__init__(table)
+        self._table, self._column, self._least = table, column, least
+        table.viewport().installEventFilter(self)
+        table.horizontalHeader().sectionResized.connect(self._other_resized)
+
+    def _other_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != self._column:
+            self.fit()
+
+    def fit(self) -> None:
+        header = self._table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != self._column
+                     and not header.isSectionHidden(c))
+        narrow = self._table.viewport().width() - others < self._least
+        mode = QHeaderView.ResizeMode.Interactive if narrow else QHeaderView.ResizeMode.Stretch
+        if header.sectionResizeMode(self._column) != mode:
+            header.setSectionResizeMode(self._column, mode)
+        if narrow and header.sectionSize(self._column) != self._least:
+            header.resizeSection(self._column, self._least)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
 
 
 def free_area(widget: QWidget) -> QRect:

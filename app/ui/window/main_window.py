@@ -27,6 +27,7 @@ from app.ui.flows.flows import Flows
 from app.ui.icons import app_icon
 from app.ui.models.health import health
 from app.ui.models.hosts import HostsTableModel
+from app.ui.models.roots import Column as RootColumn
 from app.ui.models.roots import RootsTableModel
 from app.ui.models.servers import ServersTableModel
 from app.ui.models.snapshot import Snapshot
@@ -39,7 +40,7 @@ from app.ui.pages.suggestions_menu import Suggester
 from app.ui.render import plain_tooltip, render
 from app.ui.slots import asyncSlot
 from app.ui.window.drops import DropHighlight, dropped_items, may_contain_paths
-from app.ui.window.fitting import SMALLEST_WINDOW, ElidedLabel, PageTabs, clamp_to_screen
+from app.ui.window.fitting import SMALLEST_WINDOW, ElidedLabel, PageTabs, ReadableColumn, clamp_to_screen
 from app.ui.window.key_labels import keyed_tooltip
 from app.ui.window.message_bar import MessageBar
 from app.ui.window.shortcuts import WindowActions, toolbar_actions
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     from app.core.history.history import HistoryRecord
 
 ROOTS_TAB, SERVERS_TAB, HOSTS_TAB, HISTORY_TAB = 0, 1, 2, 3
+PATH_READABLE = 200
+"""About 30 characters: a path like `~/projects/website` stays readable in the smallest window (it scrolls)."""
 SUMMARY_WIDTH = 300
 """The status line's health sentence keeps this much of its width (about 45 characters) in a narrow window."""
 
@@ -116,7 +119,12 @@ class MainWindow(QMainWindow):
                                       paste=roots.paste_action, check=roots.check_action, pause=self.pause_action,
                                       settings=self.settings_action, quit_requested=self.quitRequested)
         self._fill_toolbar()
+        # The filter's placeholder names its key already.
+        for button, action in ((roots.add_button, self.actions_.share), (roots.paste_button, self.actions_.paste),
+                               (roots.check_button, self.actions_.check)):
+            self.actions_.hints.add(button, action)
         self.drop_highlight = DropHighlight(self.roots_page.table)
+        self.path_column = ReadableColumn(self.roots_page.table, RootColumn.PATH, PATH_READABLE)
         self.retranslate()
         self.setMinimumSize(SMALLEST_WINDOW)
         clamp_to_screen(self)
@@ -125,7 +133,8 @@ class MainWindow(QMainWindow):
         tabs = PageTabs(self)
         tabs.setDocumentMode(True)
         for page in (self.roots_page, self.servers_page, self.hosts_page, self.history_page):
-            tabs.add_page(page)
+            # The servers' list above the selected one's details: a short window scrolls the page, not the list.
+            tabs.add_page(page, whole_height=page is self.servers_page)
         return tabs
 
     def _make_status_bar(self) -> tuple[ElidedLabel, ElidedLabel]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 
-from PySide6.QtCore import QObject, QPoint, Qt, SignalInstance
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QToolButton, QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, SignalInstance
+from PySide6.QtGui import QAction, QHelpEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QToolButton, QToolTip, QWidget
 
 from app.ui.flows.flows import Flows
 from app.ui.window.fitting import PageTabs
@@ -32,6 +32,34 @@ def toolbar_actions(toolbar: QToolBar, actions: Sequence[QAction]) -> None:
         button = toolbar.widgetForAction(action)
         if button is not None:
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+
+class KeyHints(QObject):
+    """A widget's tooltip followed by the keys of the window action it stands for ("Check now (F5)").
+
+    Added when the tooltip shows, so the page's own tooltip (retranslated by the page) stays its own.
+    """
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._actions: dict[QWidget, QAction] = {}
+
+    def add(self, widget: QWidget, action: QAction) -> None:
+        self._actions[widget] = action
+        widget.installEventFilter(self)
+
+    def text(self, widget: QWidget) -> str:
+        action = self._actions[widget]
+        label = widget.property("text")
+        own = widget.toolTip() or bare_label(label if isinstance(label, str) and label else action.text())
+        return keyed_tooltip(own, action)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip and watched in self._actions:
+            assert isinstance(watched, QWidget)
+            QToolTip.showText(event.globalPos(), self.text(watched), watched)
+            return True
+        return False
 
 
 class WindowActions(QObject):
@@ -64,6 +92,7 @@ class WindowActions(QObject):
         self.menu = self._main_menu()
         self.menu_action = self._action("mainMenu", "F10", self.open_menu)
         self.menu_action.setMenu(self.menu)
+        self.hints = KeyHints(self)
         flows.history.changed.connect(self._history_changed)
         self._history_changed()
         self._tasks: set[asyncio.Future[None]] = set()

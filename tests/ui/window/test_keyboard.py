@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, Qt
+from PySide6.QtGui import QHelpEvent, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox, QToolTip, QWidget
 
 from app.core.store.store import Store
 from app.ui.dialogs.about import AboutDialog
@@ -150,6 +150,10 @@ async def toolbar_actions_by_keys(window: MainWindow, store: Store) -> None:
         assert key in action.toolTip(), (action.objectName(), action.toolTip())
         button = window.toolbar.widgetForAction(action)
         assert button is not None and button.focusPolicy() & Qt.FocusPolicy.TabFocus
+    check = window.roots_page.check_button
+    QApplication.sendEvent(check, QHelpEvent(QEvent.Type.ToolTip, QPoint(4, 4), check.mapToGlobal(QPoint(4, 4))))
+    assert QToolTip.text() == "Check again that every shared folder can be opened. (F5)"
+    QToolTip.hideText()
     press(Qt.Key.Key_P, CTRL | SHIFT)
     await eventually(lambda: store.load().paused, what="sharing paused by Ctrl+Shift+P")
     press(Qt.Key.Key_P, CTRL | SHIFT)
