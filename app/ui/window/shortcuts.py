@@ -76,10 +76,11 @@ class WindowActions(QObject):
         self.check = self._action("checkNowShortcut", "F5", check.trigger)
         self.find = self._action("filterShortcut", QKeySequence.StandardKey.Find, self._focus_filter)
         self.undo = self._action("undo", QKeySequence.StandardKey.Undo, lambda: self._spawn(flows.history.undo()))
-        self.redo = self._action("redo", QKeySequence.StandardKey.Redo, lambda: self._spawn(flows.history.redo()))
+        self.redo = self._action("redo", ("Ctrl+Shift+Z", QKeySequence.StandardKey.Redo),
+                                 lambda: self._spawn(flows.history.redo()))
         self.next_tab = self._action("nextTab", (QKeySequence.StandardKey.NextChild, "Ctrl+PgDown"),
                                      lambda: self._turn(1))
-        self.previous_tab = self._action("previousTab", (QKeySequence.StandardKey.PreviousChild, "Ctrl+PgUp"),
+        self.previous_tab = self._action("previousTab", ("Ctrl+PgUp", QKeySequence.StandardKey.PreviousChild),
                                          lambda: self._turn(-1))
         self.pause = pause
         self._keys(pause, "Ctrl+Shift+P")
@@ -87,7 +88,7 @@ class WindowActions(QObject):
         self._keys(settings, (QKeySequence.StandardKey.Preferences, "Ctrl+,"))
         self.keys_list = self._action("keyboardShortcuts", QKeySequence.StandardKey.HelpContents, self._show_keys)
         self.about = self._action("about", "Ctrl+F1", self._show_about)
-        self.close = self._action("closeShortcut", QKeySequence.StandardKey.Close, window.close)
+        self.close = self._action("closeShortcut", ("Ctrl+W", QKeySequence.StandardKey.Close), window.close)
         self.quit = self._action("quitShortcut", "Ctrl+Q", quit_requested.emit)
         self.menu = self._main_menu()
         self.menu_action = self._action("mainMenu", "F10", self.open_menu)

@@ -154,8 +154,11 @@ async def toolbar_actions_by_keys(window: MainWindow, store: Store) -> None:
     QApplication.sendEvent(check, QHelpEvent(QEvent.Type.ToolTip, QPoint(4, 4), check.mapToGlobal(QPoint(4, 4))))
     assert QToolTip.text() == "Check again that every shared folder can be opened. (F5)"
     QToolTip.hideText()
+    await active_again(window)
     press(Qt.Key.Key_P, CTRL | SHIFT)
     await eventually(lambda: store.load().paused, what="sharing paused by Ctrl+Shift+P")
+    await eventually(lambda: "paused" in window.message_bar.text(), what="the pause reported: its flow is over")
+    await active_again(window)
     press(Qt.Key.Key_P, CTRL | SHIFT)
     await eventually(lambda: not store.load().paused, what="sharing resumed by Ctrl+Shift+P")
     press(Qt.Key.Key_Comma, CTRL)
