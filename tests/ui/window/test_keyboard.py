@@ -157,7 +157,10 @@ async def toolbar_actions_by_keys(window: MainWindow, store: Store) -> None:
     await active_again(window)
     press(Qt.Key.Key_P, CTRL | SHIFT)
     await eventually(lambda: store.load().paused, what="sharing paused by Ctrl+Shift+P")
-    await eventually(lambda: "paused" in window.message_bar.text(), what="the pause reported: its flow is over")
+    # As a user would, press again once the window shows sharing paused (a snapshot from before the pause
+    # may still be on its way and untick the action for a moment).
+    await eventually(lambda: "paused" in window.summary.text() and window.pause_action.isChecked(),
+                     what="the window showing sharing paused")
     await active_again(window)
     press(Qt.Key.Key_P, CTRL | SHIFT)
     await eventually(lambda: not store.load().paused, what="sharing resumed by Ctrl+Shift+P")
