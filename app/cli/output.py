@@ -128,18 +128,20 @@ def share_text(server: ServerEntry | PlainServer) -> str:
 
 def live_status(name: str, published: dict[str, dict[str, Any]], hub_running: bool) -> dict[str, Any]:
     """The server's row from `plain.published_rows`, as this command shows it."""
+    from app.core.servers.condition import condition_of
     from app.core.store.plain import unknown_row
 
     row = published.get(name)
     if row is None:
         sentence = "The hub has not connected to this server yet." if hub_running else "No hub is running."
         row = unknown_row()
-        row.update(state="unknown", detail=sentence)
+        row.update(state="unknown", detail=sentence, condition=condition_of(None).value)
         return row
     row = dict(row)
     if not hub_running:
         row["state"] = "stopped"
         row["detail"] = "Last known status; the hub that reported it is no longer running."
+    row["condition"] = condition_of(row.get("state"), failed_before=row.get("last_error") is not None).value
     return row
 
 
@@ -153,12 +155,16 @@ def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -
     from app.core.servers.progress import connection_progress
 
     progress = connection_progress(row["status"]["state"] for row in rows)
+    from app.core.servers.condition import Condition, why_attention
     for server, row in zip(servers, rows, strict=True):
         target = masked_plain(server.target)
         http = target["kind"] == "http"
         words = [target["url"]] if http else [target["command"], *target["args"]]
         status = row["status"]
+        condition = Condition(status["condition"]) if status.get("condition") in set(Condition) else None
         state = status["state"] + (f" ({status['era']})" if status.get("era") else "")
+        if condition is not None and condition.failing:  # the very word the window and the tray say
+            state = condition.word().text
         if progress is not None and status["state"] == "connecting":
             state += f" ({progress.text()})"
         state = state if server.enabled else "disabled"
@@ -173,6 +179,8 @@ def print_server_table(servers: list[PlainServer], rows: list[dict[str, Any]]) -
             print(f"    {printable(row['waiting_for_consent'], None)}")
         if status.get("last_error"):
             print(f"    {printable(status['last_error'], None)}")
+        if condition is Condition.NEEDS_ATTENTION:
+            print(f"    {why_attention(int(status.get('same_failures') or 0)).text}")
         pairs = target["headers" if http else "env"].items()
         if pairs:
             joiner = ": " if http else "="

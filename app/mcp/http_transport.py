@@ -12,7 +12,8 @@ end). `HttpWatch` sees every exchange instead:
   would notice a server that went away.
 
 `ServerStreamGate` closes a race that loses a legacy HTTP server's first `roots/list` (see its
-docstring).
+docstring). `mirror_param_headers` gives a 2026-07-28 `tools/call` the `Mcp-Param-*` headers of
+the tool's listed schema, by the rule the bridge uses too (`app.core.servers.param_headers`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import anyio
 import httpx2
 from mcp.client.streamable_http import streamable_http_client
 
+from app.core.servers.param_headers import PARAM_HEADER_PREFIX, ToolHeaders
 from app.core.text import Message, message
 from app.mcp.errors import host_port, http_error_message
 
@@ -214,9 +216,29 @@ class ServerStreamGate:
             self._event().set()
 
 
+def mirror_param_headers(tools: ToolHeaders) -> Callable[[httpx2.Request], Awaitable[None]]:
+    """A request hook: a `tools/call` POST of a listed tool gets exactly the `Mcp-Param-*` headers `tools` gives it."""
+
+    async def on_request(request: httpx2.Request) -> None:
+        try:
+            content = request.content if request.method == "POST" else b""
+            body = json.loads(content) if b'"tools/call"' in content else None
+        except (ValueError, httpx2.RequestNotRead):
+            return
+        if not isinstance(body, dict) or not isinstance(params := body.get("params"), dict):
+            return
+        if not tools.knows(params.get("name")):
+            return  # a tool this session has not listed: what the SDK itself sends stands
+        for name in [name for name in request.headers if name.lower().startswith(PARAM_HEADER_PREFIX)]:
+            del request.headers[name]
+        request.headers.update(tools.headers_for(body))
+
+    return on_request
+
+
 @asynccontextmanager
 async def http_transport(
-    url: str, headers: dict[str, str], watch: HttpWatch, *, gate_bound: float
+    url: str, headers: dict[str, str], watch: HttpWatch, *, gate_bound: float, tools: ToolHeaders | None = None
 ) -> AsyncIterator[TransportStreams]:
     """Streamable HTTP with the configured headers, the watch and the stream gate.
 
@@ -225,7 +247,7 @@ async def http_transport(
     """
     gate = ServerStreamGate(gate_bound)
     hooks: dict[str, list[Callable[..., Any]]] = {
-        "request": [gate.on_request],
+        "request": [gate.on_request] + ([mirror_param_headers(tools)] if tools is not None else []),
         "response": [watch.on_response, gate.on_response],
     }
     transport = _WatchedTransport(watch, gate)

@@ -24,6 +24,7 @@ from app.core.policy import Policy
 from app.core.roots.access import DEFAULT_TIMEOUT, AccessResult
 from app.core.roots.sharing import SharedRoot, withheld
 from app.core.servers.binding import AsksRoots, learned
+from app.core.servers.condition import GIVE_UP_AFTER
 from app.core.servers.pacing import start_slots, usable_cpus
 from app.core.servers.progress import ConnectionProgress, connection_progress
 from app.core.servers.starting import depends_on_folders, started_entry
@@ -91,16 +92,23 @@ class Hub:
         store_fallback_poll: float = 5.0,
         connect_timeout: float = 15.0,
         starting_at_once: int | None = None,
+        backoff_initial: float | None = None,
+        give_up_after: int = GIVE_UP_AFTER,
     ) -> None:
         """`check_interval` is the fallback re-check of every root, `retry_interval` that of failing roots;
         `store_fallback_poll` applies only where the store's folder cannot be watched. At most
-        `starting_at_once` stdio servers are starting at a time (default: by the CPUs, `app.core.servers.pacing`)."""
+        `starting_at_once` stdio servers are starting at a time (default: by the CPUs, `app.core.servers.pacing`).
+        A failed server is retried after `backoff_initial` seconds (None: the connection's own), doubling up to a
+        cap, until its command failed `give_up_after` times in a row the same way (`app.core.servers.condition`)."""
         self.store = store
         self.state_dir = state_dir or state_home()
         self.history = HistoryRecorder(self.state_dir)
         """Every list given to a server, for `rootkeeper history` (written off the event loop)."""
         self.log_dir = self.state_dir / "logs" if state_dir else default_log_dir()
         self.connect_timeout = connect_timeout
+        self._retrying: dict[str, Any] = {"give_up_after": give_up_after}
+        if backoff_initial is not None:
+            self._retrying["backoff_initial"] = backoff_initial
         self.start_gate = StartGate(starting_at_once or start_slots(usable_cpus()))
         """Shared by every connection: fifty servers spawned at once would each take as long as all fifty."""
         self.watcher = RootsWatcher(
@@ -320,6 +328,7 @@ class Hub:
             on_legacy_only=lambda: self._remember_legacy_only(name),
             on_never_asked=lambda: self._learn(name, "never"),
             start_gate=self.start_gate,
+            **self._retrying,
         )
         tracker = RelistTracker(self.watcher.visible(name))
         link = _Link(entry=entry, connection=connection, relist=tracker, key=_connection_key(started))

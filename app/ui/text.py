@@ -128,29 +128,18 @@ def session_label(session: SessionRow) -> str:
     return fill(translate("Text", "%1 · %2 · %3"), [host_name(session.host), era, fetched])
 
 
-def state_label(status: ConnectionStatus | None) -> str:
-    if status is None:
-        return translate("Text", "Not started")
-    states = {
-        "connecting": translate("Text", "Connecting…"),
-        "connected": translate("Text", "Connected"),
-        "backoff": translate("Text", "Reconnecting"),
-        "stopped": translate("Text", "Stopped"),
-        "failed": translate("Text", "Failed"),
-    }
-    return states.get(status.state, status.state)
-
-
-def connection_label(status: ConnectionStatus | None) -> str:
-    """The state in plain words ("Connected"); the protocol version is for the details, not the table or menu."""
-    return state_label(status)
-
-
 def server_state(row: ServerRow) -> str:
-    """The server's state in plain words; one not run while its list is empty says so ("Held back")."""
-    if row.withheld is not None and row.status is None:
-        return translate("Text", "Held back")
-    return connection_label(row.status)
+    """The server's condition in the user's word: the table, the tray, the details all say this one."""
+    return render(row.condition.word())
+
+
+def attention_detail(row: ServerRow) -> str | None:
+    """Why a server waits for the user (it is not retried any more), or None when it does not."""
+    from app.core.servers.condition import Condition, why_attention
+
+    if row.condition is not Condition.NEEDS_ATTENTION or row.status is None:
+        return None
+    return render(why_attention(row.status.same_failures))
 
 
 def era_label(status: ConnectionStatus) -> str:
@@ -184,12 +173,17 @@ def binding_texts(entry: ServerEntry) -> tuple[str, str]:
 
 
 def target_label(entry: ServerEntry) -> str:
+    return " ".join(target_words(entry))
+
+
+def target_words(entry: ServerEntry) -> list[str]:
+    """How the server is reached, word by word: its command (program first, `~` for home) or its URL (masked)."""
     target = entry.target
     if target.kind == "http":  # by its tag: the tray shows before the store's models are imported
         from app.core.servers.secrets import masked_url
 
-        return masked_url(target.url)
-    return " ".join(home_relative(word) for word in [target.command, *target.args])
+        return [masked_url(target.url)]
+    return [home_relative(word) for word in [target.command, *target.args]]
 
 
 def clock_time(moment: datetime | None) -> str:

@@ -21,10 +21,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n server(s) cannot connect</source>
+        <source>%1: %n server(s)</source>
         <translation>
-            <numerusform>%n server cannot connect</numerusform>
-            <numerusform>%n servers cannot connect</numerusform>
+            <numerusform>%1: %n server</numerusform>
+            <numerusform>%1: %n servers</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -291,9 +291,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n server(s) cannot connect</source>
+        <source>%1: %n server(s)</source>
         <translation>
-            <numerusform>%n 个服务器无法连接</numerusform>
+            <numerusform>%1：%n 个服务器</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1321,8 +1321,52 @@
         <translation>Rootkeeper 无法生成根目录列表。</translation>
     </message>
     <message>
+        <source>The server asked for the shared folders, and Rootkeeper refused: nothing is shared with this server.</source>
+        <translation>服务器请求查看共享文件夹，Rootkeeper 已拒绝：没有与此服务器共享任何内容。</translation>
+    </message>
+    <message>
         <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
         <translation>服务器写入了大于 {limit} MiB 的消息，因此 Rootkeeper 已断开与它的连接。</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <source>Held back</source>
+        <translation>已暂缓</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>正在重新连接</translation>
+    </message>
+    <message>
+        <source>Needs your attention</source>
+        <translation>需要您处理</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>It failed {count} times in a row the same way, so Rootkeeper stopped retrying: this will not fix itself. Check the server&apos;s command, then reconnect it.</source>
+        <translation>它以同样的方式连续失败了 {count} 次，因此 Rootkeeper 已停止重试：这不会自行恢复。请检查该服务器的命令，然后重新连接它。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper stopped retrying: this will not fix itself. Check the server&apos;s settings, then reconnect it.</source>
+        <translation>Rootkeeper 已停止重试：这不会自行恢复。请检查该服务器的设置，然后重新连接它。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
@@ -1611,6 +1655,14 @@
     <message>
         <source>The server lost the session (HTTP 404).</source>
         <translation>服务器丢失了会话（HTTP 404）。</translation>
+    </message>
+    <message>
+        <source>The server lost the session (HTTP 404) and did not accept a new one.</source>
+        <translation>服务器丢失了会话（HTTP 404），且不接受新的会话。</translation>
+    </message>
+    <message>
+        <source>The server ended the answer&apos;s stream before the answer.</source>
+        <translation>服务器在给出回答之前结束了回答的流。</translation>
     </message>
     <message>
         <source>The server answered HTTP {status}.</source>
@@ -2383,10 +2435,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>受列表约束</translation>
     </message>
     <message>
-        <source>Disabled</source>
-        <translation>已停用</translation>
-    </message>
-    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -2613,34 +2661,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
-    </message>
-    <message>
-        <source>Not started</source>
-        <translation>未启动</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>正在连接…</translation>
-    </message>
-    <message>
-        <source>Connected</source>
-        <translation>已连接</translation>
-    </message>
-    <message>
-        <source>Reconnecting</source>
-        <translation>正在重新连接</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Held back</source>
-        <translation>已暂缓</translation>
     </message>
     <message>
         <source>%1 (legacy)</source>

@@ -291,9 +291,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n server(s) cannot connect</source>
+        <source>%1: %n server(s)</source>
         <translation>
-            <numerusform>%n 個伺服器無法連線</numerusform>
+            <numerusform>%1：%n 個伺服器</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1321,8 +1321,52 @@
         <translation>Rootkeeper 無法產生根目錄清單。</translation>
     </message>
     <message>
+        <source>The server asked for the shared folders, and Rootkeeper refused: nothing is shared with this server.</source>
+        <translation>伺服器要求查看共用資料夾，Rootkeeper 已拒絕：沒有與此伺服器共用任何內容。</translation>
+    </message>
+    <message>
         <source>The server wrote a message larger than {limit} MiB, so Rootkeeper disconnected it.</source>
         <translation>伺服器寫入了大於 {limit} MiB 的訊息，因此 Rootkeeper 已中斷與它的連線。</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未啟動</translation>
+    </message>
+    <message>
+        <source>Held back</source>
+        <translation>已暫緩</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在連線…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已連線</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>正在重新連線</translation>
+    </message>
+    <message>
+        <source>Needs your attention</source>
+        <translation>需要您處理</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>It failed {count} times in a row the same way, so Rootkeeper stopped retrying: this will not fix itself. Check the server&apos;s command, then reconnect it.</source>
+        <translation>它以相同的方式連續失敗了 {count} 次，因此 Rootkeeper 已停止重試：這不會自行恢復。請檢查該伺服器的命令，然後重新連線。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper stopped retrying: this will not fix itself. Check the server&apos;s settings, then reconnect it.</source>
+        <translation>Rootkeeper 已停止重試：這不會自行恢復。請檢查該伺服器的設定，然後重新連線。</translation>
     </message>
     <message>
         <source>Another Rootkeeper process already keeps the servers connected; stop it first.</source>
@@ -1611,6 +1655,14 @@
     <message>
         <source>The server lost the session (HTTP 404).</source>
         <translation>伺服器遺失了工作階段（HTTP 404）。</translation>
+    </message>
+    <message>
+        <source>The server lost the session (HTTP 404) and did not accept a new one.</source>
+        <translation>伺服器遺失了工作階段（HTTP 404），且不接受新的工作階段。</translation>
+    </message>
+    <message>
+        <source>The server ended the answer&apos;s stream before the answer.</source>
+        <translation>伺服器在給出回答之前結束了回答的串流。</translation>
     </message>
     <message>
         <source>The server answered HTTP {status}.</source>
@@ -2383,10 +2435,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>受清單約束</translation>
     </message>
     <message>
-        <source>Disabled</source>
-        <translation>已停用</translation>
-    </message>
-    <message>
         <source>Not yet</source>
         <translation>尚未</translation>
     </message>
@@ -2613,34 +2661,6 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
-    </message>
-    <message>
-        <source>Not started</source>
-        <translation>未啟動</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>正在連線…</translation>
-    </message>
-    <message>
-        <source>Connected</source>
-        <translation>已連線</translation>
-    </message>
-    <message>
-        <source>Reconnecting</source>
-        <translation>正在重新連線</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <source>Held back</source>
-        <translation>已暫緩</translation>
     </message>
     <message>
         <source>%1 (legacy)</source>

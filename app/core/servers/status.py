@@ -52,6 +52,9 @@ class ConnectionStatus(BaseModel):
     1 is a break (news); more is the same outage going on (a crash loop); 0 while it has not
     worked since it was started, which is not news either. Kept while connected, until a session ends.
     """
+    same_failures: int = 0
+    """Attempts in a row that the server's own command failed with one cause (`app.core.servers.condition`); at
+    the connection's limit it is not retried any more (`state` "failed")."""
 
     def replace(self, **changes: Any) -> ConnectionStatus:
         return self.model_copy(update=changes)

@@ -117,6 +117,7 @@ STATUS_SCHEMA: dict[str, Any] = {'properties': {'state': {'default': 'stopped',
                 'retry_in': {'anyOf': [{'type': 'number'}, {'type': 'null'}], 'default': None},
                 'settled_at': {'anyOf': [{'format': 'date-time', 'type': 'string'}, {'type': 'null'}],
                                'default': None},
-                'failed_sessions': {'default': 0, 'type': 'integer'}},
+                'failed_sessions': {'default': 0, 'type': 'integer'},
+                'same_failures': {'default': 0, 'type': 'integer'}},
  'type': 'object'}
 # fmt: on

@@ -46,7 +46,25 @@ SERVER_FAILURES: dict[str, str] = {
     "mcp.connect_timeout": QT_TRANSLATE_NOOP("Messages", "The server did not connect within {seconds} s."),
     "mcp.closed_before_answer": QT_TRANSLATE_NOOP("Messages", "The connection closed before the server answered."),
     "mcp.roots_failed": QT_TRANSLATE_NOOP("Messages", "Rootkeeper could not build the roots list."),
+    "mcp.roots_refused": QT_TRANSLATE_NOOP("Messages", "The server asked for the shared folders, and Rootkeeper "
+                                                       "refused: nothing is shared with this server."),
     "mcp.message_too_large": QT_TRANSLATE_NOOP("Messages", "The server wrote a message larger than {limit} MiB, so "
                                                            "Rootkeeper disconnected it."),
+    # -- a server's condition, one word each, the same in the table, the tray, the status line and the CLI ------
+    "condition.not_started": QT_TRANSLATE_NOOP("Messages", "Not started"),
+    "condition.held_back": QT_TRANSLATE_NOOP("Messages", "Held back"),
+    "condition.disabled": QT_TRANSLATE_NOOP("Messages", "Disabled"),
+    "condition.connecting": QT_TRANSLATE_NOOP("Messages", "Connecting…"),
+    "condition.connected": QT_TRANSLATE_NOOP("Messages", "Connected"),
+    "condition.reconnecting": QT_TRANSLATE_NOOP("Messages", "Reconnecting"),
+    "condition.needs_attention": QT_TRANSLATE_NOOP("Messages", "Needs your attention"),
+    "condition.stopped": QT_TRANSLATE_NOOP("Messages", "Stopped"),
+    "condition.gave_up": QT_TRANSLATE_NOOP("Messages", "It failed {count} times in a row the same way, so Rootkeeper "
+                                                       "stopped retrying: this will not fix itself. Check the "
+                                                       "server's command, then reconnect it."),
+    "condition.stopped_retrying": QT_TRANSLATE_NOOP("Messages", "Rootkeeper stopped retrying: this will not fix "
+                                                                "itself. Check the server's settings, then reconnect "
+                                                                "it."),
 }
-"""Every sentence app/mcp says about a server, by code; `{name}` placeholders are the message's args."""
+"""Every sentence app/mcp says about a server, and the words of its condition (`app.core.servers.condition`), by
+code; `{name}` placeholders are the message's args."""

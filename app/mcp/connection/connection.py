@@ -1,7 +1,8 @@
 """One live MCP connection per configured server, kept up by a single owner task.
 
 The owner task enters and leaves the SDK `Client` itself (anyio requires the task that enters
-a client's task groups to exit them), reconnects with capped, jittered exponential backoff, and
+a client's task groups to exit them), reconnects with capped, jittered exponential backoff (and stops, for
+the user to act, once its command failed alike `give_up_after` times before any handshake), and
 publishes a `ConnectionStatus` after every change (its `failed_sessions`: a crash loop is one outage).
 Tool calls and `list_changed` notifications run in the open session's task group (`LiveSession.run`),
 and the caller waits with its own deadline.
@@ -29,6 +30,7 @@ import anyio
 
 from app import __version__
 from app.core.model import ServerEntry, StdioTarget
+from app.core.servers.condition import GIVE_UP_AFTER, same_failures
 from app.core.servers.pacing import jittered
 from app.core.servers.status import ConnectionStatus, Era, count_failure
 from app.core.text import message
@@ -60,6 +62,7 @@ from app.mcp.sdk import load_sdk
 if TYPE_CHECKING:
     from mcp.client.client import Client
 
+    from app.core.servers.param_headers import ToolHeaders
     from app.mcp.connection.gate import StartGate, StartSlot
     from app.mcp.connection.roots import RootsAnswer, RootsAnswerer, RootsFetch
     from app.mcp.connection.session import Attempt
@@ -98,6 +101,7 @@ class ServerConnection:
         on_never_asked: Callable[[], None] | None = None,
         backoff_initial: float = BACKOFF_INITIAL,
         backoff_cap: float = BACKOFF_CAP,
+        give_up_after: int = GIVE_UP_AFTER,
         liveness_interval: float = LIVENESS_INTERVAL,
         get_stream_wait: float = GET_STREAM_WAIT,
         max_message_bytes: int | None = None,  # a stdio message longer than this drops the server
@@ -110,6 +114,7 @@ class ServerConnection:
         self._call_timeout = call_timeout
         self._backoff_initial = backoff_initial
         self._backoff_cap = backoff_cap
+        self._give_up_after = give_up_after
         self._liveness_interval = liveness_interval
         self._get_stream_wait = get_stream_wait
         self._max_message_bytes = max_message_bytes
@@ -230,7 +235,7 @@ class ServerConnection:
         roots (`app.engine.first_call`), all within `call_timeout`. Raises
         ServerUnavailableError when the server is not connected, ToolCallError when the call fails.
         """
-        from app.mcp.connection.roots import is_our_roots_failure
+        from app.mcp.connection.roots import is_our_roots_failure, is_our_roots_refusal
 
         started = time.monotonic()
         if self.status.state == "connecting":
@@ -247,7 +252,11 @@ class ServerConnection:
         except TimeoutError as error:
             raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
         remaining = self._call_timeout - (time.monotonic() - started)
+        tools = live.attempt.tools
         try:
+            if tools is not None and self.status.era == "modern" and not tools.knows(name):
+                await live.run(lambda client: _list_until(client, name, tools), remaining)
+                remaining = self._call_timeout - (time.monotonic() - started)
             result = await live.run(lambda client: client.call_tool(name, arguments), remaining)
         except TimeoutError as error:
             raise ToolCallError(message("mcp.no_answer", seconds=f"{self._call_timeout:g}")) from error
@@ -257,8 +266,10 @@ class ServerConnection:
                 raise ToolCallError(lost) from error
             raise
         except Exception as error:
-            if is_our_roots_failure(error):  # our own refusal, re-raised by the SDK: not the server's fault
+            if is_our_roots_failure(error):  # our own failure, re-raised by the SDK: not the server's fault
                 raise ToolCallError(message("mcp.roots_failed")) from error
+            if is_our_roots_refusal(error):  # nothing is shared with it: Rootkeeper's decision, not its error
+                raise ToolCallError(message("mcp.roots_refused")) from error
             raise ToolCallError(describe_failure(error, live.attempt.failure_context()).message) from error
         return result.model_dump(mode="json", by_alias=True, exclude_none=True)
 
@@ -309,10 +320,14 @@ class ServerConnection:
                         outcome = Outcome(failure_outside_protocol(error, self._entry.name))
                     if self._stopping:
                         return
-                    self._failure = outcome.failure
+                    failure, before = outcome.failure, self._failure
+                    self._failure = failure
                     failed = count_failure(self.status, stayed_up=outcome.stayed_up)
-                    ended = dict(outcome.failure.status_fields(), failed_sessions=failed)
-                    if outcome.failure.permanent:
+                    same = same_failures(self.status.same_failures, code=failure.code,
+                                         connected=outcome.connected_for is not None,
+                                         same_cause=before is not None and before.message == failure.message)
+                    ended = dict(failure.status_fields(), failed_sessions=failed, same_failures=same)
+                    if failure.permanent or same >= self._give_up_after:  # retrying cannot help: the user must act
                         self._board.publish(state="failed", **ended, retry_in=None)
                         return
                     # A lost session backs off too: a server forgetting every session must not spin.
@@ -431,3 +446,22 @@ class ServerConnection:
         )
 
 
+
+
+MAX_LISTING_PAGES = 16
+"""Most `tools/list` pages read to find a tool's schema before calling it."""
+
+
+async def _list_until(client: Client, name: str, tools: ToolHeaders) -> None:
+    """List tools, page by page, until `name` is among them: its `x-mcp-header` parameters become headers.
+
+    Over 2026-07-28 HTTP a call must mirror those parameters, and only a listing says which they are;
+    the session remembers what it listed (`Attempt.tools`), so this runs once per tool and session.
+    """
+    cursor: str | None = None
+    for _ in range(MAX_LISTING_PAGES):
+        page = await client.list_tools(cursor=cursor)
+        tools.remember(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in page.tools)
+        cursor = page.next_cursor
+        if tools.knows(name) or cursor is None:
+            return

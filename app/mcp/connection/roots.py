@@ -4,6 +4,12 @@ One callback answers the legacy `roots/list` request and the modern input-requir
 The SDK declares roots as `{"listChanged": true}` in both eras; the 2026-07-28 specification
 shows `roots: {}` (there is no change notification in that era), so `RootkeeperClient` rewrites
 the capability the session builds for a modern version.
+
+Where nothing is shared with a server (sharing `none`), the capability is not declared and a roots
+question is refused the same way in both eras: -32601 "Roots not supported" (`ROOTS_NOT_SUPPORTED`).
+The transport answers a handshake-era `roots/list` with it; `RootkeeperClient` gives it to a
+2026-07-28 input-required round instead of the SDK's default -32600, and `is_our_roots_refusal`
+tells a call failed that way, which is Rootkeeper's decision, not the server's error.
 """
 
 from __future__ import annotations
@@ -15,8 +21,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from mcp.client.client import Client
-from mcp_types import INTERNAL_ERROR, ErrorData, ListRootsResult, Root, RootsCapability
+from mcp_types import (
+    INTERNAL_ERROR,
+    ErrorData,
+    InputRequest,
+    InputResponse,
+    ListRootsRequest,
+    ListRootsResult,
+    Root,
+    RootsCapability,
+)
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from app.mcp.transport import ROOTS_NOT_SUPPORTED
 
 if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext, ClientSession
@@ -46,6 +63,15 @@ class RootkeeperClient(Client):
             return built
 
         session._build_capabilities = capabilities  # type: ignore[method-assign]
+        if self.list_roots_callback is None:  # roots not declared: refused as in the handshake era
+            dispatch = session.dispatch_input_request
+
+            async def refusing(context: ClientRequestContext, request: InputRequest) -> InputResponse | ErrorData:
+                if isinstance(request, ListRootsRequest):
+                    return ROOTS_NOT_SUPPORTED
+                return await dispatch(context, request)
+
+            session.dispatch_input_request = refusing  # type: ignore[method-assign,assignment]
         return session
 
 
@@ -141,6 +167,19 @@ class RootsAnswerer:
             return ErrorData(code=INTERNAL_ERROR, message=ROOTS_FAILED)
         self._on_fetch(RootsFetch(answer.uris))
         return answer.result
+
+
+def is_our_roots_refusal(error: BaseException) -> bool:
+    """Whether `error` is the SDK re-raising Rootkeeper's refusal of a roots question (nothing shared)."""
+    from mcp.shared.exceptions import MCPError
+
+    from app.mcp.errors import leaf_errors
+
+    return any(
+        isinstance(leaf, MCPError) and leaf.error.code == ROOTS_NOT_SUPPORTED.code
+        and leaf.error.message == ROOTS_NOT_SUPPORTED.message
+        for leaf in leaf_errors(error)
+    )
 
 
 def is_our_roots_failure(error: BaseException) -> bool:

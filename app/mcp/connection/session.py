@@ -32,6 +32,7 @@ import anyio.abc
 from app.core.confine.wrap import launcher_argv, served_command
 from app.core.model import HttpTarget, ServerEntry
 from app.core.servers.log_cause import error_line
+from app.core.servers.param_headers import ToolHeaders
 from app.core.servers.secrets import masked_url, reveal
 from app.core.servers.starting import start_note
 from app.core.text import message
@@ -72,6 +73,8 @@ class Attempt:
     context: FailureContext
     watch: WatchedTransport
     http: HttpWatch | None = None
+    tools: ToolHeaders | None = None
+    """Over HTTP: the `x-mcp-header` parameters of the tools listed in this session."""
     log_path: Path | None = None
     log_offset: int = 0
     connected_at: float | None = None
@@ -130,9 +133,10 @@ def open_attempt(
         from app.mcp.http_transport import HttpWatch, http_transport
 
         http = HttpWatch()
-        inner = http_transport(target.url, dict(target.headers), http, gate_bound=gate_bound)
+        tools = ToolHeaders()
+        inner = http_transport(target.url, dict(target.headers), http, gate_bound=gate_bound, tools=tools)
         context = FailureContext("http", connect_timeout, url=masked_url(target.url))
-        return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http)
+        return Attempt(context, WatchedTransport(inner, refuse_roots=refuse_roots), http=http, tools=tools)
     from mcp.client.stdio import StdioServerParameters
 
     from app.mcp.connection.stdio import MAX_MESSAGE_BYTES, stdio_transport

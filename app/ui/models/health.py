@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from app.core.servers.condition import Condition, Tone
 from app.core.servers.progress import ConnectionProgress, connection_progress
 from app.ui.icons import Dot
 from app.ui.models.snapshot import ServerRow, Snapshot, TrayState
+from app.ui.render import render
 
 translate = QCoreApplication.translate
 
@@ -25,8 +27,9 @@ class HealthCounts(QObject):
     def unreachable(self, count: int) -> str:
         return self.tr("%n shared folder(s) cannot be reached", None, count)
 
-    def failing(self, count: int) -> str:
-        return self.tr("%n server(s) cannot connect", None, count)
+    def in_condition(self, word: str, count: int) -> str:
+        """Servers in one condition, by its word ("Reconnecting: 2 servers"), as the table and the tray say it."""
+        return self.tr("%1: %n server(s)", None, count).replace("%1", word)
 
     def waiting(self, count: int) -> str:
         return self.tr("%n server(s) waiting for your consent", None, count)
@@ -47,6 +50,8 @@ class Health:
     """Servers waiting for the user's consent."""
     connecting: ConnectionProgress | None = None
     """While a hub is still connecting its servers: how many are connected of how many."""
+    attention: int = 0
+    """Of the failing servers, those not retried any more: they wait for the user (`Condition.NEEDS_ATTENTION`)."""
 
     @property
     def sentence(self) -> str:
@@ -56,8 +61,10 @@ class Health:
         problems = []
         if self.unreachable:
             problems.append(counts.unreachable(self.unreachable))
-        if self.failing:
-            problems.append(counts.failing(self.failing))
+        retrying = self.failing - self.attention
+        for condition, count in ((Condition.NEEDS_ATTENTION, self.attention), (Condition.RECONNECTING, retrying)):
+            if count:
+                problems.append(counts.in_condition(render(condition.word()), count))
         if self.waiting:
             problems.append(counts.waiting(self.waiting))
         if problems:
@@ -86,7 +93,9 @@ def health(snapshot: Snapshot) -> Health:
 
 def _health(snapshot: Snapshot) -> Health:
     unreachable = len(snapshot.attention_roots)
-    failing = sum(1 for server in snapshot.servers if server.failing and not server.awaiting_consent)
+    failing_rows = [server for server in snapshot.servers if server.failing and not server.awaiting_consent]
+    failing = len(failing_rows)
+    attention = sum(1 for server in failing_rows if server.condition is Condition.NEEDS_ATTENTION)
     waiting = sum(1 for server in snapshot.servers if server.awaiting_consent)
     if snapshot.paused:
         state = TrayState.PAUSED
@@ -96,15 +105,14 @@ def _health(snapshot: Snapshot) -> Health:
         state = TrayState.OK
     shared = snapshot.turned_on_count
     progress = connection_progress(row.status.state if row.status else "stopped" for row in snapshot.servers)
-    return Health(state, shared, unreachable, failing, waiting, progress)
+    return Health(state, shared, unreachable, failing, waiting, progress, attention)
 
 
 def server_dot(row: ServerRow) -> Dot:
-    """A server's status colour, the same in the tray menu and the servers table."""
-    if row.status is None or row.status.state == "stopped":
-        return Dot.OFF
-    if row.status.state == "connected":
-        return Dot.WARNING if row.awaiting_consent else Dot.OK
-    if row.failing:
-        return Dot.ERROR
-    return Dot.BUSY
+    """A server's status colour, the same in the tray menu and the servers table: its condition's tone."""
+    if row.condition is Condition.CONNECTED and row.awaiting_consent:
+        return Dot.WARNING
+    return TONE_DOTS[row.condition.tone]
+
+
+TONE_DOTS = {Tone.OK: Dot.OK, Tone.BUSY: Dot.BUSY, Tone.ERROR: Dot.ERROR, Tone.OFF: Dot.OFF}

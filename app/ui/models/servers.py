@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 
 from app.ui import text
+from app.ui.elide import COMMAND_WORDS_ROLE
 from app.ui.icons import dot
 from app.ui.models.health import server_dot
 from app.ui.models.snapshot import ServerRow, Snapshot
@@ -57,6 +58,8 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         column = Column(index.column())
         if role == SERVER_NAME_ROLE:
             return row.name
+        if role == COMMAND_WORDS_ROLE:
+            return text.target_words(row.entry) if column is Column.CONNECTION else None
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
         if role == Qt.ItemDataRole.DecorationRole and column is Column.STATUS:
@@ -65,11 +68,15 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
             if column is Column.STATUS and row.withheld is not None and row.status is None:
                 return plain_tooltip(render(row.withheld))
             if column is Column.STATUS and (error := text.server_error(row.status)):
-                return plain_tooltip(error)
+                return plain_tooltip("\n".join(filter(None, [error, text.attention_detail(row)])))
             if column is Column.USED_BY and row.sessions:
                 return plain_tooltip("\n".join(text.session_label(session) for session in row.sessions))
             if column is Column.CONNECTION:
                 return plain_tooltip(text.target_label(row.entry))
+            if column is Column.SHARING:
+                return plain_tooltip(text.sharing_label(row.entry))
+            if column is Column.NAME:
+                return plain_tooltip(row.name)
             if column is Column.BINDING:
                 return plain_tooltip(text.binding_texts(row.entry)[1])
         if role == Qt.ItemDataRole.FontRole and column is Column.SHARING and row.awaiting_consent:
@@ -86,8 +93,6 @@ class ServersTableModel(KeyedTableModel[ServerRow]):
         if column is Column.SHARING:
             return text.sharing_label(row.entry)
         if column is Column.STATUS:
-            if not row.entry.enabled:
-                return self.tr("Disabled")
             return text.server_state(row)
         if column is Column.USED_BY:
             return text.used_by_label(row)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from app.core.history.seen_by import NOBODY, SeenKey, SeenMap, same_key, seen_key, seen_map
 from app.core.roots.standing import Standing, standing, turned_on
+from app.core.servers.condition import Condition, condition_of
 
 if TYPE_CHECKING:  # only types here: the tray can show before pydantic (or datetime) is imported
     from datetime import datetime
@@ -34,9 +35,6 @@ if TYPE_CHECKING:  # only types here: the tray can show before pydantic (or date
     from app.core.roots.sharing import SharedRoot
     from app.core.servers.status import ConnectionStatus
     from app.core.text import Message
-
-FAILING_STATES = frozenset({"backoff", "failed"})
-
 
 class HubView(Protocol):
     """The part of the hub a snapshot reads (the real `Hub` satisfies it)."""
@@ -164,9 +162,17 @@ class ServerRow:
     def awaiting_consent(self) -> bool:
         return self.entry.consent != "given"
 
+    @cached_property
+    def condition(self) -> Condition:
+        """Its state in the user's word and colour (`app.core.servers.condition`), the same in every view."""
+        status = self.status
+        return condition_of(None if status is None else status.state, enabled=self.entry.enabled,
+                            failed_before=status is not None and status.last_error is not None,
+                            held_back=self.withheld is not None)
+
     @property
     def failing(self) -> bool:
-        return self.status is not None and self.status.state in FAILING_STATES
+        return self.condition.failing
 
     @property
     def hosts(self) -> tuple[str | None, ...]:

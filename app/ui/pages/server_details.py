@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QEvent, QObject, Qt, QTime
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFormLayout, QFrame, QGroupBox, QLabel, QPlainTextEdit, QSizePolicy, QWidget
 
 from app.core.confine.support import confinement_lines
 from app.core.model import ServerEntry
@@ -47,7 +49,8 @@ class ServerDetails(QGroupBox):
         self.protocol = QLabel(self)
         self.sharing = QLabel(self)
         self.fetch = QLabel(self)
-        self.received = QLabel(self)
+        self.received = LinesView(self)
+        self.received.setObjectName("wasGiven")
         self.error = QLabel(self)
         self.used_by = QLabel(self)
         self.used_by.setObjectName("usedBy")
@@ -61,16 +64,18 @@ class ServerDetails(QGroupBox):
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QFormLayout(self)
-        # Fourteen rows: a little less air between them keeps three server rows above them in the smallest window.
+        # Fourteen rows, in a pane of their own that scrolls (`ServersPage`): the server list above keeps its room.
         layout.setVerticalSpacing(max(0, layout.verticalSpacing() - 2))
-        for caption, value in zip(self._captions, self._values(), strict=True):
-            layout.addRow(caption, value)
+        rows: tuple[QWidget, ...] = (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error,
+                                     self.used_by)
+        for caption, shown in zip(self._captions, rows, strict=True):
+            layout.addRow(caption, shown)
         layout.addRow(self.replaces)
         self.options = ServerOptionRows(self, layout)
         self.retranslate()
 
     def _values(self) -> tuple[QLabel, ...]:
-        return (self.status, self.protocol, self.sharing, self.fetch, self.received, self.error, self.used_by)
+        return (self.status, self.protocol, self.sharing, self.fetch, self.error, self.used_by)
 
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
@@ -80,12 +85,13 @@ class ServerDetails(QGroupBox):
         if row is None:
             for value in self._values():
                 value.setText("")
+            self.received.show_lines([])
             self.replaces.hide()
             self.setTitle(self.tr("No server selected"))
             return
         status = row.status
         self.setTitle(row.name)
-        self.status.setText(text.state_label(status))
+        self.status.setText("\n".join(filter(None, [text.server_state(row), text.attention_detail(row)])))
         self.protocol.setText(self._protocol(row))
         self.sharing.setText(text.sharing_label(row.entry))
         fetched_at = status.last_roots_fetch_at if status is not None else None
@@ -94,11 +100,11 @@ class ServerDetails(QGroupBox):
                                                        self.tr("Not yet")))
         received = status.last_roots_fetch if status is not None else None
         if received is None:
-            self.received.setText("—")
+            self.received.show_lines(["—"])
         elif not received:
-            self.received.setText(self.tr("An empty list"))
+            self.received.show_lines([self.tr("An empty list")])
         else:
-            self.received.setText("\n".join(_shown_uri(uri) for uri in received))
+            self.received.show_lines([_shown_uri(uri) for uri in received])
         error = text.server_error(status)
         self.error.setText(error or "—")
         self.error.setStyleSheet("color: #b3261e;" if error else "")
@@ -154,6 +160,44 @@ class ServerDetails(QGroupBox):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+class LinesView(QPlainTextEdit):
+    """A value of several lines (the folders a server was given): plain text, selectable, and scrolled once it is
+    longer than `MOST_LINES`, so a long list neither stretches the pane nor hides its last lines."""
+
+    MOST_LINES = 5
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setAutoFillBackground(False)  # it reads as the labels beside it
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long paths wrap
+        self.document().setDocumentMargin(0)  # its lines start where the labels' text does
+
+    def show_lines(self, lines: Sequence[str]) -> None:
+        self.setPlainText("\n".join(lines))
+        self._fit()
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()  # a new width wraps the lines anew
+
+    def _fit(self) -> None:
+        """As tall as its lines, at most `MOST_LINES` (its scroll bar reaches the rest)."""
+        document = self.document()
+        lines = max(1, min(int(document.size().height()), self.MOST_LINES))
+        first = document.firstBlock()
+        per_line = self.blockBoundingRect(first).height() / max(1, first.layout().lineCount())
+        margins = self.contentsMargins()
+        height = lines * per_line + 2 * document.documentMargin()
+        # One pixel more: with exactly its lines' height, Qt still counts the last line as out of view.
+        self.setFixedHeight(math.ceil(height) + 1 + margins.top() + margins.bottom())
 
 
 class ServerOptionRows(QObject):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPoint, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -30,8 +32,12 @@ from app.ui.window.widgets import (
     sortable,
 )
 
-_WIDTHS = {Column.NAME: 140, Column.SHARING: 160, Column.STATUS: 230, Column.LAST_FETCH: 160, Column.USED_BY: 200,
-           Column.BINDING: 150}
+_WIDTHS = {Column.NAME: 130, Column.CONNECTION: 250, Column.SHARING: 180, Column.STATUS: 170, Column.BINDING: 130,
+           Column.LAST_FETCH: 160, Column.USED_BY: 160}
+"""Widths the user may change; "Used by" (last) takes what is left, and a narrow window scrolls sideways instead of
+squeezing "Runs as" to nothing."""
+TABLE_SHARE = 0.45
+"""The part of the tab's height the servers list gets at first (the details pane scrolls in the rest)."""
 
 
 class ServersPage(QWidget):
@@ -62,11 +68,22 @@ class ServersPage(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.consent_button)
         buttons.addWidget(self.filter)
-        split = QSplitter(Qt.Orientation.Vertical, self)
+        # The details scroll in their own pane: their fourteen rows never squeeze the list (the splitter moves,
+        # and a drag to the bottom folds the details away).
+        self.details_pane = QScrollArea(self)
+        self.details_pane.setObjectName("serverDetailsPane")
+        self.details_pane.setWidget(self.details)
+        self.details_pane.setWidgetResizable(True)
+        self.details_pane.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_pane.setMinimumHeight(0)
+        self.split = split = QSplitter(Qt.Orientation.Vertical, self)
+        split.setObjectName("serversSplit")
         split.addWidget(self.table)
-        split.addWidget(self.details)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.addWidget(self.details_pane)
+        split.setCollapsible(0, False)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        self._split_placed = False
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(split, 1)
@@ -76,9 +93,11 @@ class ServersPage(QWidget):
         self._sync()
 
     def _make_table(self) -> QTableView:
-        table = row_table(self, self.proxy, "serversTable", widths=_WIDTHS.items(), stretch=Column.CONNECTION)
+        table = row_table(self, self.proxy, "serversTable", widths=_WIDTHS.items())
+        table.horizontalHeader().setStretchLastSection(True)
         make_sortable(table)
-        elide_long_cells(table, keep_tail=[Column.CONNECTION])  # the script or package name identifies it
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)  # words, not paths: their start says most
+        elide_long_cells(table, commands=[Column.CONNECTION])  # the program's name and first arguments stay
         # How binding its list is, right after its state: on screen at the window's default width. Last given
         # and Used by come last (the details panel shows them too).
         header = table.horizontalHeader()
@@ -214,6 +233,13 @@ class ServersPage(QWidget):
             "it from opening other files its own process can reach. Some servers, such as the filesystem server, "
             "replace the folders in their own configuration with the roots they receive."
         ))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._split_placed and self.split.height() > 0:  # once, when it first has its height
+            self._split_placed = True
+            table = round(self.split.height() * TABLE_SHARE)
+            self.split.setSizes([table, self.split.height() - table])
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

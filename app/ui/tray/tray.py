@@ -156,7 +156,7 @@ class Tray(QSystemTrayIcon):
             word, meaning = text.binding_texts(server.entry)
             label = fill(self.tr("%1 — %2 · %3"), [server.name, state, word])
             action = menu.addAction(dot(server_dot(server)), label.replace("&", "&&"))
-            action.setToolTip(meaning)
+            action.setToolTip(plain_tooltip("\n".join(filter(None, [text.attention_detail(server), meaning]))) or "")
             action.setObjectName(f"server:{server.name}")
             action.triggered.connect(partial(self.serverRequested.emit, server.name))
 

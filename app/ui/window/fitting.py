@@ -124,9 +124,22 @@ class PageTabs(QTabWidget):
         return self.page(self.currentIndex())
 
     def show_page(self, page: QWidget) -> None:
-        for index in range(self.count()):
-            if self.page(index) is page:
-                self.setCurrentIndex(index)
+        index = self.indexOf(page)
+        if index >= 0:
+            self.setCurrentIndex(index)
+
+    # A page stands for its tab, as if it were the tab's own widget (callers need not know of the scroll area).
+
+    def indexOf(self, widget: QWidget) -> int:
+        found = super().indexOf(widget)
+        return found if found >= 0 else next((i for i in range(self.count()) if self.page(i) is widget), -1)
+
+    def setCurrentWidget(self, widget: QWidget) -> None:
+        self.show_page(widget)
+
+    def currentWidget(self) -> QWidget:
+        page = self.current_page()
+        return page if page is not None else super().currentWidget()
 
 
 class ReadableColumn(QObject):

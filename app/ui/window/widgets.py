@@ -16,10 +16,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QHelpEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.elide import COMMAND_WORDS_ROLE, elide_command
 from app.ui.render import plain_tooltip
 
 
@@ -141,7 +144,7 @@ class EmptyHint(QLabel):
 class ElidingDelegate(QStyledItemDelegate):
     """Shows the whole text as a tooltip when it does not fit and the model gives no tooltip of its own.
 
-    It elides as its view does (`setTextElideMode`); `TailKeepingDelegate` elides on the left. It has
+    It elides as its view does (`setTextElideMode`); `CommandDelegate` shortens a command line. It has
     no `initStyleOption` of its own: PySide calls a Python override for every cell of every paint.
     """
 
@@ -160,17 +163,27 @@ class ElidingDelegate(QStyledItemDelegate):
         return self.sizeHint(option, index).width() <= option.rect.width()
 
 
-class TailKeepingDelegate(ElidingDelegate):
-    """Elides on the left: a command's tail (the script or package name) stays readable."""
+class CommandDelegate(ElidingDelegate):
+    """Shortens a command line so that its program and first arguments stay readable (`app.ui.elide`)."""
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
-        option.textElideMode = Qt.TextElideMode.ElideLeft
+        words = index.data(COMMAND_WORDS_ROLE)
+        if isinstance(words, list) and words:
+            metrics, room = option.fontMetrics, text_room(option)
+            option.text = elide_command(words, lambda line: metrics.horizontalAdvance(line) <= room)
+            option.textElideMode = Qt.TextElideMode.ElideRight  # still too long: the program's name stays
 
 
-def elide_long_cells(table: QTableView, keep_tail: Iterable[int] = ()) -> None:
-    """Every column shows its whole text on hover when cut; `keep_tail` columns elide on the left."""
-    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+def text_room(option: QStyleOptionViewItem) -> int:
+    """The width a cell's text has: its rectangle less the style's margins on both sides."""
+    style = option.widget.style() if option.widget is not None else QApplication.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, option.widget) + 1
+    return option.rect.width() - 2 * margin
+
+
+def elide_long_cells(table: QTableView, commands: Iterable[int] = ()) -> None:
+    """Every column shows its whole text on hover when cut; `commands` columns keep the program's name."""
     table.setItemDelegate(ElidingDelegate(table))
-    for column in keep_tail:
-        table.setItemDelegateForColumn(column, TailKeepingDelegate(table))
+    for column in commands:
+        table.setItemDelegateForColumn(column, CommandDelegate(table))

@@ -313,6 +313,7 @@ async def test_backoff_doubles_up_to_its_cap(connect: Connect) -> None:
         on_status=note,
         backoff_initial=0.05,
         backoff_cap=0.15,
+        give_up_after=5,  # retried past the cap (by default it is left for the user after 3 alike)
     )
     await eventually(lambda: len(delays) >= 4, "four failed attempts", LONG_WAIT)
     # Each wait is the doubling, capped delay less a random part of at most JITTER of it.

@@ -56,7 +56,7 @@ def test_badge_tooltip_menu_and_status_bar_agree(
             broken = StdioTarget(command=str(tmp_path / "no-such-server"))
             store.update(lambda data: data.servers.append(
                 ServerEntry(name="broken", target=broken, share="all", consent="given")))
-            await check(TrayState.ATTENTION, "1 server cannot connect")
+            await check(TrayState.ATTENTION, "Needs your attention: 1 server")
             assert "all reachable" not in said(app)[1]
 
             store.update(lambda data: setattr(data, "paused", True))

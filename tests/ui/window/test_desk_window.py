@@ -161,8 +161,13 @@ def test_runs_as_keeps_the_script_name_and_long_cells_show_a_tooltip(
             await eventually(lambda: servers.model().rowCount() == 1, what="the server row")
             delegate = servers.itemDelegateForColumn(ServerColumn.CONNECTION)
             option = QStyleOptionViewItem()
-            delegate.initStyleOption(option, servers.model().index(0, ServerColumn.CONNECTION))
-            assert option.textElideMode == Qt.TextElideMode.ElideLeft  # "…my_special_server" stays readable
+            servers.initViewItemOption(option)
+            index = servers.model().index(0, ServerColumn.CONNECTION)
+            option.rect = servers.visualRect(index)
+            delegate.initStyleOption(option, index)
+            # The program by its name and its arguments stay readable; the long folder it runs from does not.
+            assert option.text == "python3 -m my_special_server"
+            assert option.textElideMode == Qt.TextElideMode.ElideRight
 
             roots = app.window.roots_page.table
             assert roots.textElideMode() == Qt.TextElideMode.ElideMiddle  # what every other cell's delegate uses
