@@ -603,6 +603,21 @@
     </message>
 </context>
 <context>
+    <name>KeysDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
     <name>LogDialog</name>
     <message>
         <source>The log cannot be read: %1</source>
@@ -2745,32 +2760,60 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
 <context>
     <name>WindowActions</name>
     <message>
-        <source>Share a folder…</source>
-        <translation>共享文件夹…</translation>
+        <source>&amp;Share a folder…</source>
+        <translation>共享文件夹(&amp;S)…</translation>
     </message>
     <message>
-        <source>Paste a path…</source>
-        <translation>粘贴路径…</translation>
+        <source>&amp;Paste a path…</source>
+        <translation>粘贴路径(&amp;P)…</translation>
     </message>
     <message>
-        <source>Check now</source>
-        <translation>立即检查</translation>
+        <source>&amp;Check now</source>
+        <translation>立即检查(&amp;C)</translation>
     </message>
     <message>
-        <source>Filter</source>
-        <translation>筛选</translation>
+        <source>&amp;Filter</source>
+        <translation>筛选(&amp;F)</translation>
     </message>
     <message>
-        <source>Quit Rootkeeper</source>
-        <translation>退出 Rootkeeper</translation>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <source>Close the window</source>
-        <translation>关闭窗口</translation>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious tab</source>
+        <translation>上一个标签页(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Nex&amp;t tab</source>
+        <translation>下一个标签页(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <source>A&amp;bout</source>
         <translation>关于(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Close the &amp;window</source>
+        <translation>关闭窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Rootkeeper</source>
+        <translation>退出 Rootkeeper(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Menu</source>
+        <translation>菜单(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Every action and its keys</source>
+        <translation>所有操作及其快捷键</translation>
     </message>
 </context>
 </TS>

@@ -93,7 +93,7 @@ def visible_texts(root: QWidget) -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize(("language", "sample"), [("zh_CN", "共享文件夹…"), ("zh_TW", "共用資料夾…")])
+@pytest.mark.parametrize(("language", "sample"), [("zh_CN", "共享文件夹(&S)…"), ("zh_TW", "共用資料夾(&S)…")])
 def test_switching_the_language_retranslates_the_open_window(
     qapp: QApplication, tmp_path: Path, language: str, sample: str, *, build_app: BuildApp
 ) -> None:
@@ -101,7 +101,7 @@ def test_switching_the_language_retranslates_the_open_window(
     try:
         app.window.show()
         english = visible_texts(app.window)
-        assert "Share a folder…" in english.values()
+        assert "&Share a folder…" in english.values()
         translations().apply(language)
         qapp.processEvents()
         translated = visible_texts(app.window)

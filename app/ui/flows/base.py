@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from app.ui.flows.edit_history import EditHistory
     from app.ui.flows.services import StoreEditor
     from app.ui.models.live import LiveState
     from app.ui.window.message_bar import Level
@@ -18,10 +19,14 @@ T = TypeVar("T")
 class FlowHost(Protocol):
     editor: StoreEditor
     live: LiveState
+    history: EditHistory
 
     def report(self, text: str, level: Level) -> None: ...
 
     async def guard(self, edit: Awaitable[T]) -> T | None:
         """The edit's result, or None when it was refused (the refusal is reported)."""
+
+    async def saved(self, edit: Awaitable[object]) -> bool:
+        """Whether the edit was saved (a refusal is reported)."""
 
     async def add_paths(self, parent: QWidget, texts: Sequence[str], *, notes: Sequence[str] = ()) -> None: ...

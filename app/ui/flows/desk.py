@@ -1,15 +1,17 @@
 """What the desktop conveniences do: undo a removal, disable or reconnect a server, open, copy, the app's log.
 
 Like `Flows`, each method reports its outcome through the message bar; a removal offers Undo there
-for a few seconds, and the undo puts back exactly what was removed through the core's restore edits.
+for a few seconds (and in Edit ▸ Undo, Ctrl+Z), and the undo puts back exactly what was removed through
+the core's restore edits. A removed server can be brought back while its offer shows: then its log
+and the secrets kept in memory go.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.edits.undo import RemovedRoots, RemovedServer
 from app.core.system.logsetup import LOG_FILE
 from app.ui.dialogs.log_dialog import LogDialog
+from app.ui.flows.edit_history import Step
 from app.ui.render import quoted, quoted_list
 from app.ui.window.message_bar import Level
 
@@ -44,15 +47,21 @@ class DeskFlows(QObject):
     def _report(self, text: str, level: Level = Level.INFO) -> None:
         self._flows.report(text, level)
 
-    def _offer_undo(self, text: str, undo: Callable[[], Coroutine[Any, Any, None]],
-                    lapsed: Callable[[], None] = lambda: None) -> None:
+    def _offer_undo(self, text: str, step: Step, *, only_while_offered: bool = False) -> None:
+        """Say `text` with an Undo of `step`; `only_while_offered`: the step is forgotten once the offer is over."""
+        history = self._flows.history
+
+        def lapsed() -> None:
+            if only_while_offered:
+                history.discard(step)
+
         if self.offer is None:
             self._report(text)
             lapsed()
             return
 
         def taken() -> None:
-            task = asyncio.ensure_future(undo())
+            task = asyncio.ensure_future(history.undo(step))
             self.undoing.add(task)
             task.add_done_callback(self.undoing.discard)
 
@@ -64,24 +73,57 @@ class DeskFlows(QObject):
         removed = await self._flows.guard(self.editor.remove_roots_undoably(root_ids))
         if removed is not None and removed.roots:
             text = self.tr("Stopped sharing %1; no files were deleted.").replace("%1", quoted_list(removed.names))
-            self._offer_undo(text, lambda: self._restore_roots(removed))
+            self._offer_undo(text, self._flows.history.record(self.removal_step(removed)))
 
-    async def _restore_roots(self, removed: RemovedRoots) -> None:
-        restored = await self._flows.guard(self.editor.restore_roots(removed))
-        if restored:
-            self._report(self.tr("Sharing %1 again.").replace("%1", quoted_list([root.name for root in restored])))
+    def removal_step(self, removed: RemovedRoots, *, report: bool = True) -> Step:
+        """The step that puts `removed` back (undo) and takes it away again (redo)."""
+        taken = [removed]
+
+        async def undo() -> bool:
+            restored = await self._flows.guard(self.editor.restore_roots(taken[0]))
+            if restored and report:
+                self._report(self.tr("Sharing %1 again.").replace("%1", quoted_list([r.name for r in restored])))
+            return restored is not None
+
+        async def redo() -> bool:
+            again = await self._flows.guard(self.editor.remove_roots_undoably([r.id for _, r in taken[0].roots]))
+            if again is not None:
+                taken[0] = again
+            return again is not None
+
+        return Step(undo, redo)
 
     async def remove_server(self, name: str) -> None:
         removed = await self._flows.guard(self.editor.remove_server_undoably(name))
         if removed is not None:
             text = self.tr("Removed the server %1.").replace("%1", quoted(name))
             # Its log stays until the offer is over, so an undo brings the server back with its history.
-            self._offer_undo(text, lambda: self._restore_server(removed), lambda: self.editor.forget_log(name))
+            step = self._flows.history.record(self._server_step(removed))
+            self._offer_undo(text, step, only_while_offered=True)
 
-    async def _restore_server(self, removed: RemovedServer) -> None:
-        entry = await self._flows.guard(self.editor.restore_server(removed))
-        if entry is not None:
-            self._report(self.tr("The server %1 is back, with its settings.").replace("%1", quoted(entry.name)))
+    def _server_step(self, removed: RemovedServer) -> Step:
+        taken = [removed]
+        name = removed.entry.name
+        gone = [True]  # removed by this step (not undone): its log goes when the step is forgotten
+
+        async def undo() -> bool:
+            entry = await self._flows.guard(self.editor.restore_server(taken[0]))
+            if entry is not None:
+                gone[0] = False
+                self._report(self.tr("The server %1 is back, with its settings.").replace("%1", quoted(entry.name)))
+            return entry is not None
+
+        async def redo() -> bool:
+            again = await self._flows.guard(self.editor.remove_server_undoably(name))
+            if again is not None:
+                taken[0], gone[0] = again, True
+            return again is not None
+
+        def forget() -> None:
+            if gone[0]:
+                self.editor.forget_log(name)
+
+        return Step(undo, redo, forget=forget)
 
     # -- servers --------------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from app.core.system import autostart
 from app.core.text import UserError
 from app.ui import text
 from app.ui.flows.asking import ask, confirm, dispose
+from app.ui.flows.edit_history import EditHistory, Step
 from app.ui.flows.services import Preview, StoreEditor
 from app.ui.i18n import Translations
 from app.ui.models.health import health
@@ -80,12 +81,25 @@ class Flows(QObject):
         self._consent_open: dict[str, ConsentDialog] = {}
         self._consent_waiters: list[asyncio.Future[None]] = []
         self._background: set[asyncio.Future[None]] = set()
+        self.history = EditHistory(self)
+        """The edits Ctrl+Z takes back: folders shared, removed, renamed, turned on or off; a server removed."""
 
     def report(self, text: str, level: Level) -> None:
         self._report(text, level)
 
     async def guard(self, edit: Awaitable[T]) -> T | None:
         return await self._guard(edit)
+
+    async def saved(self, edit: Awaitable[object]) -> bool:
+        async def done() -> bool:
+            await edit
+            return True
+
+        return await self._guard(done()) is True
+
+    def _record_change(self, do: Callable[[], Awaitable[object]], undo: Callable[[], Awaitable[object]]) -> None:
+        """A saved edit that `undo` takes back and `do` makes again."""
+        self.history.record(Step(lambda: self.saved(undo()), lambda: self.saved(do())))
 
     async def _guard(self, edit: Awaitable[T]) -> T | None:
         try:
@@ -149,11 +163,27 @@ class Flows(QObject):
         if candidates:
             chosen = [p.plan.root.entered_path for p in candidates if p.plan]
             outcome = await self._guard(self.editor.add_roots(chosen, confirmed=confirmed))
-            if outcome is not None:
+            if outcome is not None and outcome.added:
                 added = [root.name for root in outcome.added]
+                self._record_added([root.id for root in outcome.added])
         messages = [self.tr("Now sharing %1.").replace("%1", quoted_list(added))] if added else []
         if messages or problems:
             self._report("\n".join(messages + problems), Level.WARNING if problems else Level.INFO)
+
+    def _record_added(self, root_ids: list[str]) -> None:
+        # Undoing a share is a removal whose redo is its restore: the removal's step, run the other way.
+        removal: list[Step] = []
+
+        async def undo() -> bool:
+            removed = await self.guard(self.editor.remove_roots_undoably(root_ids))
+            if removed is not None:
+                removal[:] = [self.desk.removal_step(removed, report=False)]
+            return removed is not None
+
+        async def redo() -> bool:
+            return bool(removal) and await removal[0].undo()
+
+        self.history.record(Step(undo, redo))
 
     async def _confirm_flagged(self, parent: QWidget, flagged: Sequence[Preview]) -> bool:
         reasons = "\n".join(f"• {render(reason)}" for preview in flagged for reason in preview.reasons())
@@ -178,15 +208,28 @@ class Flows(QObject):
         await self.desk.remove_roots([row.root.id for row in rows])
 
     async def set_enabled(self, root_id: str, enabled: bool) -> None:
-        await self._guard(self.editor.set_enabled(root_id, enabled))
+        row = self.live.current.root(root_id)
+        changes = row is not None and row.root.enabled != enabled
+        if await self.saved(self.editor.set_enabled(root_id, enabled)) and changes:
+            self._record_change(lambda: self.editor.set_enabled(root_id, enabled),
+                                lambda: self.editor.set_enabled(root_id, not enabled))
 
     async def set_read_only(self, root_id: str, read_only: bool) -> None:
+        row = self.live.current.root(root_id)
+        changes = row is not None and row.root.read_only != read_only
         gaps = await self._guard(self.editor.set_read_only(root_id, read_only))
+        if gaps is not None and changes:
+            self._record_change(lambda: self.editor.set_read_only(root_id, read_only),
+                                lambda: self.editor.set_read_only(root_id, not read_only))
         if gaps:  # inside a folder confined servers may change: say that it stays changeable through that one
             self._report("\n".join(render(gap) for gap in gaps), Level.WARNING)
 
     async def rename(self, root_id: str, name: str) -> None:
-        await self._guard(self.editor.rename(root_id, name))
+        row = self.live.current.root(root_id)
+        before = row.root.name if row is not None else None
+        if await self.saved(self.editor.rename(root_id, name)) and before is not None and before != name:
+            self._record_change(lambda: self.editor.rename(root_id, name),
+                                lambda: self.editor.rename(root_id, before))
 
     async def set_paused(self, paused: bool) -> None:
         await self._guard(self.editor.set_paused(paused))

@@ -32,7 +32,7 @@ from app.ui.window.widgets import (
 
 _WIDTHS = {Column.SHARED: 64, Column.NAME: 150, Column.STATUS: 130, Column.CHECKED: 80, Column.SEEN_BY: 170,
            Column.READ_ONLY: 80}
-"""The columns but Path, whose widths add up to the smallest window's (`MainWindow._smallest_usable`)."""
+"""The columns but Path, which takes the rest (at least `main_window.PATH_READABLE`: narrower, the table scrolls)."""
 
 
 class RootsPage(QWidget):

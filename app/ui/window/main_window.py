@@ -1,5 +1,8 @@
 """The main window: shared folders, servers and AI hosts in tabs, a message bar, drops from the file manager.
 
+It fits any screen (`fitting`): pages scroll rather than set the window's smallest size, long lines
+elide, and a size too large for the screen (the default, or one restored) is clamped to it.
+
 With a system tray, closing the window only hides it; without one the window is the app, and
 closing it quits (the status bar says so).
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -18,7 +21,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QSizePolicy, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from app.ui.flows.flows import Flows
 from app.ui.icons import app_icon
@@ -37,19 +40,19 @@ from app.ui.pages.suggestions_menu import Suggester
 from app.ui.render import plain_tooltip, render
 from app.ui.slots import asyncSlot
 from app.ui.window.drops import DropHighlight, dropped_items, may_contain_paths
+from app.ui.window.fitting import SMALLEST_WINDOW, ElidedLabel, PageTabs, ReadableColumn, clamp_to_screen
+from app.ui.window.key_labels import keyed_tooltip
 from app.ui.window.message_bar import MessageBar
-from app.ui.window.shortcuts import WindowActions
+from app.ui.window.shortcuts import WindowActions, toolbar_actions
 
 if TYPE_CHECKING:
     from app.core.history.history import HistoryRecord
 
 ROOTS_TAB, SERVERS_TAB, HOSTS_TAB, HISTORY_TAB = 0, 1, 2, 3
-PATH_MIN_WIDTH = 200
-"""About 30 characters: a path like `~/projects/website` stays readable in the smallest window."""
-WINDOW_CHROME = 64
-"""Margins, the table's frame and its vertical scroll bar."""
-MIN_HEIGHT = 580
-"""The servers tab keeps three rows above the selected server's details (which need about 275 px)."""
+PATH_READABLE = 200
+"""About 30 characters: a path like `~/projects/website` stays readable in the smallest window (it scrolls)."""
+SUMMARY_WIDTH = 300
+"""The status line's health sentence keeps this much of its width (about 45 characters) in a narrow window."""
 
 
 class MainWindow(QMainWindow):
@@ -69,7 +72,7 @@ class MainWindow(QMainWindow):
         self._snapshot = Snapshot()
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
-        self.resize(1060, 600)
+        self.resize(1060, 600)  # clamped to the screen below, and replaced by the size the user left it at
 
         self.roots_model = RootsTableModel(self)
         self.servers_model = ServersTableModel(self)
@@ -89,9 +92,12 @@ class MainWindow(QMainWindow):
         self.pause_action.setCheckable(True)
         self.settings_action = QAction(self)
         self.settings_action.setObjectName("settings")
-        self._title = QLabel(self)
+        self._title = ElidedLabel(self)
+        self._title.setObjectName("windowHeading")
         self._title.setStyleSheet("font-weight: 600; padding: 0 8px;")
-        self.addToolBar(self._make_toolbar())
+        self._title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.toolbar = self._make_toolbar()
+        self.addToolBar(self.toolbar)
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -102,38 +108,52 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.message_bar)
         self.setCentralWidget(central)
 
-        self.summary = QLabel(self)
-        self.summary.setObjectName("summary")
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # the health sentence can name a folder or server
-        self.summary.setContentsMargins(8, 0, 0, 0)
-        self.statusBar().addWidget(self.summary, 1)
-        self.no_tray_hint = QLabel(self)
-        self.no_tray_hint.setObjectName("noTrayHint")
-        self.no_tray_hint.setVisible(not tray_available)
-        self.statusBar().addPermanentWidget(self.no_tray_hint)
+        self.summary, self.no_tray_hint = self._make_status_bar()
 
         # triggered, not toggled: it fires only for the user's click, never for show_snapshot's setChecked.
         self.pause_action.triggered.connect(self._set_paused)
         self.settings_action.triggered.connect(self._change_settings)
         flows.live.snapshotChanged.connect(self.show_snapshot)
-        self.actions_ = WindowActions(self, flows, tabs=self.tabs, roots=self.roots_page,
-                                      quit_requested=self.quitRequested)
+        roots = self.roots_page
+        self.actions_ = WindowActions(self, flows, tabs=self.tabs, roots=roots, share=roots.share_action,
+                                      paste=roots.paste_action, check=roots.check_action, pause=self.pause_action,
+                                      settings=self.settings_action, quit_requested=self.quitRequested)
+        self._fill_toolbar()
+        # The filter's placeholder names its key already.
+        for button, action in ((roots.add_button, self.actions_.share), (roots.paste_button, self.actions_.paste),
+                               (roots.check_button, self.actions_.check)):
+            self.actions_.hints.add(button, action)
         self.drop_highlight = DropHighlight(self.roots_page.table)
+        self.path_column = ReadableColumn(self.roots_page.table, RootColumn.PATH, PATH_READABLE)
         self.retranslate()
-        self.setMinimumSize(self._smallest_usable())
+        self.setMinimumSize(SMALLEST_WINDOW)
+        clamp_to_screen(self)
 
-    def _smallest_usable(self) -> QSize:
-        """Room for the roots table's fixed columns plus a readable Path column, and three server rows."""
-        header = self.roots_page.table.horizontalHeader()
-        fixed = sum(header.sectionSize(column) for column in range(header.count()) if column != RootColumn.PATH)
-        return QSize(fixed + PATH_MIN_WIDTH + WINDOW_CHROME, MIN_HEIGHT)
-
-    def _make_tabs(self) -> QTabWidget:
-        tabs = QTabWidget(self)
+    def _make_tabs(self) -> PageTabs:
+        tabs = PageTabs(self)
         tabs.setDocumentMode(True)
         for page in (self.roots_page, self.servers_page, self.hosts_page, self.history_page):
-            tabs.addTab(page, "")
+            # The servers' list above the selected one's details: a short window scrolls the page, not the list.
+            tabs.add_page(page, whole_height=page is self.servers_page)
         return tabs
+
+    def _make_status_bar(self) -> tuple[ElidedLabel, ElidedLabel]:
+        # Plain text: the health sentence can name a folder or server; it keeps room before the tray hint does.
+        summary = ElidedLabel(self, keeps=SUMMARY_WIDTH)
+        summary.setObjectName("summary")
+        summary.setContentsMargins(8, 0, 0, 0)
+        self.statusBar().addWidget(summary, 1)
+        no_tray_hint = ElidedLabel(self)
+        no_tray_hint.setObjectName("noTrayHint")
+        no_tray_hint.setVisible(not self.tray_available)
+        self.statusBar().addPermanentWidget(no_tray_hint)
+        return summary, no_tray_hint
+
+    def _fill_toolbar(self) -> None:
+        toolbar_actions(self.toolbar, [self.pause_action, self.settings_action, self.actions_.menu_action])
+        menu_button = self.toolbar.widgetForAction(self.actions_.menu_action)
+        if isinstance(menu_button, QToolButton):
+            menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
 
     def _follow_history(self) -> HistoryFeed:
         hub = self._flows.editor.hub
@@ -149,12 +169,7 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("mainToolbar")
         toolbar.setMovable(False)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        spacer = QWidget(self)
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        toolbar.addWidget(self._title)
-        toolbar.addWidget(spacer)
-        toolbar.addAction(self.pause_action)
-        toolbar.addAction(self.settings_action)
+        toolbar.addWidget(self._title)  # it takes the room left and elides; the buttons follow (`WindowActions`)
         return toolbar
 
     # -- live state -------------------------------------------------------------------------------
@@ -186,7 +201,8 @@ class MainWindow(QMainWindow):
         # Locked by the administrator's policy: resuming stays possible, pausing does not.
         self.pause_action.setEnabled(refused is None or snapshot.paused)
         self.pause_action.setToolTip(plain_tooltip(render(refused)) or "" if refused is not None else
-                                     self.tr("While paused, every server sees an empty list."))
+                                     keyed_tooltip(self.tr("While paused, every server sees an empty list."),
+                                                   self.pause_action))
         self._show_summary()
 
     def _show_summary(self) -> None:
@@ -211,6 +227,8 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not event.spontaneous():
+            clamp_to_screen(self)  # now with the frame the window manager gives it, on the screen it opened on
         self.history_feed.poke()  # a one-off `call` since the last read is seen when the window opens
 
     def bring_to_front(self, tab: int | None = None) -> None:
@@ -263,8 +281,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Rootkeeper"))
         self._title.setText(self.tr("Which folders AI tools may see"))
         self.pause_action.setText(self.tr("Pa&use sharing"))
-        self.pause_action.setToolTip(self.tr("While paused, every server sees an empty list."))
+        self.pause_action.setToolTip(keyed_tooltip(self.tr("While paused, every server sees an empty list."),
+                                                   self.pause_action))
         self.settings_action.setText(self.tr("Setti&ngs…"))
+        self.actions_.retranslate()
         self.tabs.setTabText(HOSTS_TAB, self.tr("&Hosts"))
         self.tabs.setTabText(HISTORY_TAB, self.tr("Histor&y"))
         self.history_page.retranslate()

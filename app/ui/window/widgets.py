@@ -59,6 +59,7 @@ def row_table(
     table.setEditTriggers(edit)
     table.setAlternatingRowColors(True)
     table.setShowGrid(False)
+    table.setTabKeyNavigation(False)  # Tab leaves the table for the next control; arrows move in it
     table.setWordWrap(False)
     table.verticalHeader().hide()
     table.setTextElideMode(Qt.TextElideMode.ElideMiddle)

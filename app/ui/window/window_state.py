@@ -1,7 +1,9 @@
 """The window comes back as the user left it: size, position, column widths and sort, the selected tab.
 
 Saved whenever the window hides (closed to the tray, or the app quitting), restored when it is built.
-A saved state Qt cannot read (another Qt version, a damaged file) is ignored and the defaults stay.
+A saved state Qt cannot read (another Qt version, a damaged file) is ignored and the defaults stay; a
+size or place that does not fit the screen the window opens on (a smaller screen, a larger scale) is
+clamped to that screen's free area.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QMainWindow, QTableView, QTabWidget
 
 from app.ui.settings import GuiSettings
+from app.ui.window.fitting import clamp_to_screen
 
 
 class WindowMemory(QObject):
@@ -28,6 +31,7 @@ class WindowMemory(QObject):
         geometry = self._settings.window_state("geometry")
         if geometry is not None:
             self._window.restoreGeometry(geometry)
+            clamp_to_screen(self._window)
         for table in self._tables():
             state = self._settings.window_state(f"header/{table.objectName()}")
             if state is not None:

@@ -91,7 +91,7 @@ def test_the_window_comes_back_with_its_size_columns_sort_and_tab(
 
     async def leave() -> None:
         async with running(first):
-            first.window.resize(938, 640)  # the smallest width (the offscreen screen is narrower), taller
+            first.window.resize(700, 540)  # within the offscreen screen (800 wide): a restored size that fits stays
             header = first.window.roots_page.table.horizontalHeader()
             header.resizeSection(RootColumn.NAME, 251)
             header.setSortIndicator(RootColumn.STATUS, Qt.SortOrder.DescendingOrder)
@@ -100,7 +100,7 @@ def test_the_window_comes_back_with_its_size_columns_sort_and_tab(
     run(qloop, leave())
     second = build_app(home)
     header = second.window.roots_page.table.horizontalHeader()
-    assert (second.window.width(), second.window.height()) == (938, 640)
+    assert (second.window.width(), second.window.height()) == (700, 540)
     assert header.sectionSize(RootColumn.NAME) == 251
     assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
         RootColumn.STATUS, Qt.SortOrder.DescendingOrder)
