@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from app.core.confine import landlock
-from app.core.text import Message, message
+from app.core.text import Message, UserError, message
 
 if TYPE_CHECKING:  # `servers list` reads plain views: no pydantic model is built or imported for it
     from app.core.model import HttpTarget, StdioTarget
@@ -42,6 +42,21 @@ def confined_by_default(target: StdioTarget | HttpTarget, platform: str = sys.pl
     """Whether a new server reached through `target` starts confined: a stdio one (Rootkeeper starts it), where the
     system can confine it. Servers already in a store keep what they had (the model's default is off)."""
     return target.kind == "stdio" and can_confine(platform)
+
+
+class ConfinementImpossible(UserError):
+    """Confinement was asked for where the system cannot confine: the sentence says why (`confine_refusal`)."""
+
+
+def confined_for(target: StdioTarget | HttpTarget, asked: bool | None, platform: str = sys.platform) -> bool:
+    """Whether a new server reached through `target` runs confined: as `asked`, or by default (None,
+    `confined_by_default`). Asking for it where the system cannot confine raises `ConfinementImpossible`; an HTTP
+    server is never confined (Rootkeeper does not start it)."""
+    if asked is None:
+        return confined_by_default(target, platform)
+    if asked and target.kind == "stdio" and (why := confine_refusal(platform)) is not None:
+        raise ConfinementImpossible(why.code, **why.args)
+    return asked and target.kind == "stdio"
 
 
 def confine_command(server: str) -> str:
