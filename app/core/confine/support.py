@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from app.core.confine import landlock
@@ -84,13 +84,15 @@ def may_confine(target: StdioTarget | HttpTarget, confined: bool, platform: str 
 
 
 def confinement_lines(server: str, target: StdioTarget | HttpTarget, confined: bool, folders: Sequence[str],
-                      platform: str = sys.platform) -> list[Message]:
-    """What a server's details say about its confinement: for a confined one, what it may touch (given the
-    `folders` it sees now) and that the network stays open; for an unconfined one, `unconfined_note`."""
+                      platform: str = sys.platform, *, read_only: Collection[str] = ()) -> list[Message]:
+    """What a server's details say about its confinement: for a confined one, which of the `folders` it sees now
+    it may read and change and which only read (those in `read_only`), and that the network stays open; for an
+    unconfined one, `unconfined_note`."""
     if confined and target.kind == "stdio":
-        from app.core.confine.boundary import Boundary, summary
+        from app.core.confine.boundary import folders_summary
 
-        limits = Boundary(read_write=tuple(folders), read_only=(), program=(), caches=(), temp="")
-        return [summary(server, limits), message("confine.network")]
+        changed = [folder for folder in folders if folder not in read_only]
+        only_read = [folder for folder in folders if folder in read_only]
+        return [folders_summary(server, changed, only_read), message("confine.network")]
     note = unconfined_note(server, stdio=target.kind == "stdio", confined=confined, platform=platform)
     return [note] if note is not None else []
