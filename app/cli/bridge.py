@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from typing import Any
 
 from app.cli.errors import CliError
@@ -30,7 +31,7 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
     if args.server and args.name:
         raise CliError("cli.name_for_adhoc")
     if args.server and args.confine is not None:
-        raise CliError("cli.confine_for_adhoc")
+        raise CliError("cli.confine_for_adhoc", command=f"rootkeeper servers confine {shlex.quote(args.server)} on|off")
     if args.home:
         import os
         from pathlib import Path

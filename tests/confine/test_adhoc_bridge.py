@@ -66,4 +66,4 @@ async def test_an_adhoc_server_is_confined_by_default_unconfined_when_asked_and_
     assert [server.name for server in Store(rk_home).load().servers] == ["probe", "open"]  # nothing registered
 
     wrong = run_cli(rk_home, "bridge", "probe", "--no-confine")
-    assert wrong.code != 0 and "rootkeeper servers confine NAME on|off" in wrong.err
+    assert wrong.code != 0 and "changed with: rootkeeper servers confine probe on|off" in wrong.err
