@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QLabel
 
 from app.core.confine import landlock
 from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
-from app.ui.window.main_window import HOSTS_TAB
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, import_offer, open_hosts_tab, run, running
 from tests.support.waiting import eventually
 
 # A command that is never found: the hub's attempts to start it fail quietly, which this test does not need.
@@ -36,21 +35,17 @@ def test_import_asks_whether_the_new_command_servers_run_confined(
 ) -> None:
     desktop(host_home, "one")
     app = build_app(rk_home)
-    page = app.window.hosts_page
 
     def confined() -> dict[str, bool]:
         return {server.name: server.confined for server in app.store.load().servers}
 
     async def ask() -> FolderOfferDialog:
-        page.import_button.click()
-        return await shown_dialog(FolderOfferDialog, "importFolders")
+        offer: FolderOfferDialog = await import_offer(app)
+        return offer
 
     async def scenario() -> None:
         async with running(app):
-            app.window.tabs.setCurrentIndex(HOSTS_TAB)
-            await eventually(lambda: any(row.host == "claude-desktop" and row.kind != "no_config"
-                                         for row in page.model.rows()), what="the host listed")
-            page.select_host("claude-desktop")
+            await open_hosts_tab(app, "claude-desktop")
 
             offer = await ask()
             assert offer.confine is not None
