@@ -177,12 +177,17 @@ class Bridge:
         return 0
 
     def server_restarted(self) -> None:
-        """A new server process took over (roots as arguments): it lists afresh and is told of changes from now."""
+        """A new server process took over (roots as arguments), or a new HTTP session (the server lost the old
+        one): it lists afresh and is told of changes from now."""
         self.relist.new_session(self.source.current())
         self._given.clear()  # a new process: it was given nothing yet
         self._withdrawn, self._asked = [], {}
         if self.initialized:  # the handshake was replayed: the new process fetches its roots again
             self._begin_hold()
+
+    async def first_call_ready(self) -> None:
+        """Return once the host's requests may go to the server (the hold of this session released)."""
+        await self.hold.wait()
 
     async def _fail_pending(self, detail: str) -> None:
         self._held.clear()  # their ids are pending: they get the same error as requests in flight

@@ -7,10 +7,8 @@ must notice nothing: its session goes on.
 - Sending stops while the server is replaced; what was sent meanwhile waits and goes to the new one.
 - Every request the old process had not answered gets a clean JSON-RPC error (-32000 "server
   restarted, try again"), which reaches the host through the bridge like any answer.
-- The host's `initialize` (as the bridge rewrote it, roots capability included) is replayed to the
-  new process with an id of the bridge's own and its answer is swallowed; then `initialized` is
-  replayed. A handshake still in progress is replayed with the host's own id instead, so the host
-  gets its answer from the new process.
+- The host's handshake is replayed to the new process (`app.bridge.handshake`, as for an HTTP
+  server that lost its session): the host never sees a second `initialize` answer.
 - Output the old process writes after it was retired is dropped, so no request is answered twice.
 - A confined server whose new ruleset this system cannot apply (`ConfinementUnavailable`: a read-only folder on
   too old a Landlock, say) is not started: the bridge fails closed as when it cannot start it at all
@@ -28,12 +26,12 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, encode, error_response, key_of
+from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, error_response, key_of
+from app.bridge.handshake import Handshake
 from app.bridge.refusing import refused_answer
 from app.bridge.stdio_upstream import ConfinementUnavailable, StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
@@ -42,8 +40,6 @@ from app.core.text import sentence
 log = logging.getLogger(__name__)
 
 RESTARTED = sentence("bridge.restarted")
-REPLAY_TIMEOUT = 30.0
-"""Bound on waiting for the new process to answer the replayed `initialize`."""
 
 Key = tuple[str, Any]
 Inbox = asyncio.Queue[tuple[bytes | MessageTooLarge | None, bool]]
@@ -83,17 +79,12 @@ class RestartingUpstream:
         self._room = asyncio.Semaphore(QUEUED)
         self._open = asyncio.Event()
         self._in_flight: dict[Key, Any] = {}
-        self._initialize: dict[str, Any] | None = None
-        self._initialized: bytes | None = None
-        self._swallow: Key | None = None
-        self._replayed = asyncio.Event()
+        self._handshake = Handshake()
         self._restarting: asyncio.Task[None] | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._failure: str | None = None
         self._refused: str | None = None
         """Why the server may not be started now (set while it is not): the answer to each request meanwhile."""
-        self._token = secrets.token_hex(4)
-        self._counter = 0
 
     @property
     def pid(self) -> int | None:
@@ -211,7 +202,7 @@ class RestartingUpstream:
         if self._pump is not None:  # stop reading first: the old process must not answer after its errors
             self._pump.cancel()
             await asyncio.gather(self._pump, return_exceptions=True)
-        handshake = self._initialize
+        handshake = self._handshake.initialize
         handshake_key = key_of(handshake["id"]) if handshake is not None else None
         handshake_pending = handshake_key is not None and handshake_key in self._in_flight
         kept = handshake_key if handshake_pending else None
@@ -233,8 +224,8 @@ class RestartingUpstream:
             return False
         self._restarted(stale)
         self.restarts += 1
-        if handshake is not None:
-            await self._replay(handshake, pending=handshake_pending)
+        assert self._child is not None
+        await self._handshake.replay(self._child.send, pending=handshake_pending)
         if self.on_restarted is not None:
             self.on_restarted()
         return True
@@ -265,23 +256,6 @@ class RestartingUpstream:
                 self._inbox.put_nowait((refused_answer(item["id"], self._refused), False))
         return True
 
-    async def _replay(self, handshake: dict[str, Any], *, pending: bool) -> None:
-        assert self._child is not None
-        if pending:  # the host still waits for this answer: the new process gives it
-            await self._child.send(encode(handshake))
-            return
-        self._counter += 1
-        replay = {**handshake, "id": f"rk-bridge-restart:{self._token}:{self._counter}"}
-        self._swallow = key_of(replay["id"])
-        self._replayed.clear()
-        await self._child.send(encode(replay))
-        try:
-            await asyncio.wait_for(self._replayed.wait(), REPLAY_TIMEOUT)
-        except TimeoutError:
-            log.warning("the restarted server did not answer the replayed initialize in time")
-        if self._initialized is not None:
-            await self._child.send(self._initialized)
-
     # -- what is in flight ----------------------------------------------------------------------------
 
     def _note_sent(self, raw: bytes) -> None:
@@ -289,22 +263,16 @@ class RestartingUpstream:
             method = item.get("method")
             if isinstance(method, str) and "id" in item:
                 self._in_flight[key_of(item["id"])] = item["id"]
-                if method == "initialize":
-                    self._initialize = item
-            elif method == "notifications/initialized":
-                self._initialized = raw
+            self._handshake.note_sent(item, raw)
 
     def _note_received(self, raw: bytes) -> bool:
         """Settle the requests this output answers; True when it is the replayed handshake's answer (swallowed)."""
         for item in _messages(raw):
             if "method" in item or "id" not in item:
                 continue
-            key = key_of(item["id"])
-            if key == self._swallow:
-                self._swallow = None
-                self._replayed.set()
+            if self._handshake.swallows(item):
                 return True
-            self._in_flight.pop(key, None)
+            self._in_flight.pop(key_of(item["id"]), None)
         return False
 
 

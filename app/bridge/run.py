@@ -239,8 +239,7 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             status=status,
             legacy_pin=entry.era == "2025-11-25" or entry.legacy_only,
         )
-        if isinstance(upstream, RestartingUpstream):
-            upstream.on_restarted = bridge.server_restarted
+        _tell_of_restarts(upstream, bridge)
         return await bridge.run()
     except asyncio.CancelledError:
         log.info("stopped by a signal")
@@ -276,6 +275,21 @@ def refuse(label: str, refused: UpstreamError) -> int:
     except Exception:
         log.exception("the bridge failed")
         return 1
+
+
+def _tell_of_restarts(upstream: Upstream, bridge: Bridge) -> None:
+    """A new process, or a new HTTP session in place of one the server lost: the bridge starts the server's
+    roots afresh, and a request the server refused with the lost session waits for them before it goes again."""
+    if isinstance(upstream, RestartingUpstream):
+        upstream.on_restarted = bridge.server_restarted
+        return
+    if "app.bridge.http_upstream" not in sys.modules:  # not imported: the server is not HTTP
+        return
+    from app.bridge.http_upstream import HttpUpstream
+
+    if isinstance(upstream, HttpUpstream):
+        upstream.on_restarted = bridge.server_restarted
+        upstream.before_retry = bridge.first_call_ready
 
 
 async def _quietly(closing: Awaitable[None]) -> None:

@@ -1610,6 +1610,14 @@
         <translation>服务器丢失了会话（HTTP 404）。</translation>
     </message>
     <message>
+        <source>The server lost the session (HTTP 404) and did not accept a new one.</source>
+        <translation>服务器丢失了会话（HTTP 404），且不接受新的会话。</translation>
+    </message>
+    <message>
+        <source>The server ended the answer&apos;s stream before the answer.</source>
+        <translation>服务器在给出回答之前结束了回答的流。</translation>
+    </message>
+    <message>
         <source>The server answered HTTP {status}.</source>
         <translation>服务器返回了 HTTP {status}。</translation>
     </message>

@@ -1610,6 +1610,14 @@
         <translation>伺服器遺失了工作階段（HTTP 404）。</translation>
     </message>
     <message>
+        <source>The server lost the session (HTTP 404) and did not accept a new one.</source>
+        <translation>伺服器遺失了工作階段（HTTP 404），且不接受新的工作階段。</translation>
+    </message>
+    <message>
+        <source>The server ended the answer&apos;s stream before the answer.</source>
+        <translation>伺服器在給出回答之前結束了回答的串流。</translation>
+    </message>
+    <message>
         <source>The server answered HTTP {status}.</source>
         <translation>伺服器回傳了 HTTP {status}。</translation>
     </message>

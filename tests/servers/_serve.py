@@ -43,6 +43,8 @@ def run(
     stateless: bool = False,
     refuse_get: bool = False,
     record_http: Path | None = None,
+    app_options: dict[str, Any] | None = None,
+    cut_short: frozenset[str] = frozenset(),
 ) -> None:
     """Serve until stdin closes (stdio) or the process is stopped (HTTP).
 
@@ -51,6 +53,8 @@ def run(
     HTTP without sessions (no `Mcp-Session-Id`, so a client never opens a GET stream);
     `refuse_get` answers every GET with 405, so no stream stays open even with a session.
     `record_http` appends one JSON line per HTTP request to that file (see `_record_http`).
+    `app_options` go to the SDK's `streamable_http_app` (an event store and a retry delay, say).
+    A call of a tool in `cut_short` gets an SSE answer that ends before any event (see `_cut_short`).
     """
     if http_port is None:
         if legacy_only:
@@ -60,13 +64,15 @@ def run(
         return
     import uvicorn
 
-    app: ASGIApp = server.streamable_http_app(stateless_http=stateless)
+    app: ASGIApp = server.streamable_http_app(stateless_http=stateless, **(app_options or {}))
     if legacy_only:
         app = _refuse_modern(app)
     if get_delay:
         app = _delay_get(app, get_delay)
     if refuse_get:
         app = _refuse_get(app)
+    if cut_short:
+        app = _cut_short(app, cut_short)
     if record_http is not None:
         app = _record_http(app, record_http)
     # Open server streams would otherwise hold up a graceful shutdown for as long as they last.
@@ -119,31 +125,20 @@ def _refuse_get(app: ASGIApp) -> ASGIApp:
 
 
 def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
-    """Append `{"event": "http", "method", "rpc", "session", "capabilities"}` per request, before serving it.
+    """Append `{"event": "http", "method", "rpc", "session", "capabilities", "last_event_id"}` per request, before
+    serving it.
 
     `rpc` is the JSON-RPC method of a POST body (None for answers and other requests), `session`
     whether the request carried `Mcp-Session-Id`, and `capabilities` the 2026-07-28 client
-    capabilities from the body's `_meta` when present.
+    capabilities from the body's `_meta` when present; `last_event_id` the `Last-Event-ID` header (None without).
     """
 
     async def recording_app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
-        received: list[MutableMapping[str, Any]] = []
-        body = b""
-        if scope["method"] == "POST":
-            while True:
-                chunk = await receive()
-                received.append(chunk)
-                body += chunk.get("body", b"")
-                if not chunk.get("more_body"):
-                    break
+        parsed, receive = await _read_body(scope, receive)
         rpc = capabilities = None
-        try:
-            parsed = json.loads(body) if body else None
-        except ValueError:
-            parsed = None
         if isinstance(parsed, dict):
             rpc = parsed.get("method")
             meta = (parsed.get("params") or {}).get("_meta") or {}
@@ -154,16 +149,52 @@ def _record_http(app: ASGIApp, record: Path) -> ASGIApp:
             "rpc": rpc,
             "session": b"mcp-session-id" in dict(scope["headers"]),
             "capabilities": capabilities,
+            "last_event_id": (dict(scope["headers"]).get(b"last-event-id") or b"").decode("latin-1") or None,
         }
         with record.open("a", encoding="utf-8") as file:
             file.write(json.dumps(event) + "\n")
-
-        async def replay() -> MutableMapping[str, Any]:
-            return received.pop(0) if received else await receive()
-
-        await app(scope, replay, send)
+        await app(scope, receive, send)
 
     return recording_app
+
+
+def _cut_short(app: ASGIApp, tools: frozenset[str]) -> ASGIApp:
+    """A call of one of `tools` is answered with an SSE stream that ends at once, without an event (no id to
+    resume from, no answer)."""
+
+    async def cutting_app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            parsed, receive = await _read_body(scope, receive)
+            if isinstance(parsed, dict) and parsed.get("method") == "tools/call" \
+                    and (parsed.get("params") or {}).get("name") in tools:
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": [(b"content-type", b"text/event-stream")]})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await app(scope, receive, send)
+
+    return cutting_app
+
+
+async def _read_body(scope: Scope, receive: Receive) -> tuple[Any, Receive]:
+    """A POST's body as JSON (None when it is not), and a `receive` that gives the app the body again."""
+    received: list[MutableMapping[str, Any]] = []
+    body = b""
+    if scope["method"] == "POST":
+        while True:
+            chunk = await receive()
+            received.append(chunk)
+            body += chunk.get("body", b"")
+            if not chunk.get("more_body"):
+                break
+
+    async def replay() -> MutableMapping[str, Any]:
+        return received.pop(0) if received else await receive()
+
+    try:
+        return (json.loads(body) if body else None), replay
+    except ValueError:
+        return None, replay
 
 
 def log(message: str) -> None:

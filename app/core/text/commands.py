@@ -60,6 +60,9 @@ COMMANDS: dict[str, str] = {
                                                       "stopped."),
     "bridge.unreachable": QT_TRANSLATE_NOOP("Messages", "The server cannot be reached: {reason}"),
     "bridge.session_lost": QT_TRANSLATE_NOOP("Messages", "The server lost the session (HTTP 404)."),
+    "bridge.session_not_renewed": QT_TRANSLATE_NOOP("Messages", "The server lost the session (HTTP 404) and did not "
+                                                                "accept a new one."),
+    "bridge.stream_ended": QT_TRANSLATE_NOOP("Messages", "The server ended the answer's stream before the answer."),
     "bridge.http_status": QT_TRANSLATE_NOOP("Messages", "The server answered HTTP {status}."),
     "bridge.http_closed": QT_TRANSLATE_NOOP("Messages", "The bridge closed the HTTP session."),
     "bridge.input_rounds": QT_TRANSLATE_NOOP("Messages", "The server kept asking for input after {rounds} rounds."),
