@@ -3,7 +3,8 @@
 Where a server is set to run confined and this system cannot confine it, the server is not started (it fails
 closed). Exiting would leave the host with "the server closed" and no reason; instead the bridge stays up and
 answers `initialize` and every later request with a JSON-RPC error carrying the sentence, which hosts show to the
-user, until the host closes its side.
+user, until the host closes its side. A confined server that may not be started again mid-session (its new folders
+need more than this system can confine, `app.bridge.restart`) is answered for in the same words.
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ import logging
 from app.bridge.framing import WITHHELD, LineWriter, MessageTooLarge, decode, error_response, read_message
 
 log = logging.getLogger(__name__)
+
+
+def refused_answer(request_id: object, why: str) -> bytes:
+    """The answer to a request of the host's that no server will get, because it may not be started: `why`."""
+    return error_response(request_id, WITHHELD, why)
 
 
 async def refuse_every_request(reader: asyncio.StreamReader, host: LineWriter, why: str) -> int:
@@ -34,5 +40,5 @@ async def refuse_every_request(reader: asyncio.StreamReader, host: LineWriter, w
             continue
         obj = message.obj
         if obj is not None and message.is_request:
-            await host.send(error_response(obj["id"], WITHHELD, why))
+            await host.send(refused_answer(obj["id"], why))
             answered += 1

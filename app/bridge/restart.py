@@ -10,6 +10,10 @@ must notice nothing: its session goes on.
 - The host's handshake is replayed to the new process (`app.bridge.handshake`, as for an HTTP
   server that lost its session): the host never sees a second `initialize` answer.
 - Output the old process writes after it was retired is dropped, so no request is answered twice.
+- A confined server whose new ruleset this system cannot apply (`ConfinementUnavailable`: a read-only folder on
+  too old a Landlock, say) is not started: the bridge fails closed as when it cannot start it at all
+  (`app.bridge.refusing`), answering the requests in flight and every later one with the sentence why (logged
+  once), until a change of its folders lets it start again (the handshake is then replayed as above).
 
 Every stdio server behind a bridge is wrapped (one seen asking for its folders only at connect is restarted
 when they change, `Bridge._tell`): every message is looked into (ids in flight). At most `QUEUED` messages
@@ -28,7 +32,8 @@ from typing import Any, Protocol
 
 from app.bridge.framing import CONNECTION_CLOSED, MessageTooLarge, error_response, key_of
 from app.bridge.handshake import Handshake
-from app.bridge.stdio_upstream import StdioUpstream, UpstreamError
+from app.bridge.refusing import refused_answer
+from app.bridge.stdio_upstream import ConfinementUnavailable, StdioUpstream, UpstreamError
 from app.core.model import ServerEntry, StdioTarget
 from app.core.text import sentence
 
@@ -78,6 +83,8 @@ class RestartingUpstream:
         self._restarting: asyncio.Task[None] | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._failure: str | None = None
+        self._refused: str | None = None
+        """Why the server may not be started now (set while it is not): the answer to each request meanwhile."""
 
     @property
     def pid(self) -> int | None:
@@ -97,7 +104,7 @@ class RestartingUpstream:
     async def send(self, raw: bytes) -> bool:
         await self._open.wait()
         if self._child is None:
-            return False
+            return self._refuse(raw)
         self._note_sent(raw)
         return await self._child.send(raw)
 
@@ -140,6 +147,7 @@ class RestartingUpstream:
     async def _launch(self, entry: ServerEntry, folders: Sequence[str] | None) -> None:
         child = self._build(entry)
         await child.start()
+        self._refused = None
         if self.on_launched is not None and folders is not None:
             self.on_launched(folders)
         self._child = child
@@ -169,9 +177,9 @@ class RestartingUpstream:
 
     def restart_now(self, *, forget: Key | None = None) -> bool:
         """Start a new process now, with the same command line (a server that asks for its folders only when it
-        connects, or one that ended on the era probe); False when a restart is already under way. The request
-        `forget` gets no "restarted" error here: the bridge answers it."""
-        if self._restarting is not None and not self._restarting.done():
+        connects, or one that ended on the era probe); False when a restart is already under way or a confined
+        start was refused. The request `forget` gets no "restarted" error here: the bridge answers it."""
+        if (self._restarting is not None and not self._restarting.done()) or self._refused is not None:
             return False
         if forget is not None:
             self._in_flight.pop(forget, None)
@@ -200,26 +208,55 @@ class RestartingUpstream:
         handshake = self._handshake.initialize
         handshake_key = key_of(handshake["id"]) if handshake is not None else None
         handshake_pending = handshake_key is not None and handshake_key in self._in_flight
-        for key, request_id in list(self._in_flight.items()):
-            if not (handshake_pending and key == handshake_key):
-                await self._inbox.put((error_response(request_id, CONNECTION_CLOSED, RESTARTED), False))
         kept = handshake_key if handshake_pending else None
+        stale = [request_id for key, request_id in self._in_flight.items() if key != kept]
         self._in_flight = {key: rid for key, rid in self._in_flight.items() if key == kept}
         if self._child is not None:
             await self._child.close()
+        self._child = None
         try:
             await self._launch(entry, folders)
+        except ConfinementUnavailable as exc:  # fails closed: what waits, and all that comes, is told why
+            self._refuse_from_now(str(exc), entry, [*stale, *self._in_flight.values()])
+            return False
         except UpstreamError as exc:
+            self._restarted(stale)
             log.error("%s", exc)
             self._failure = str(exc)
-            self._child = None
             await self._inbox.put((None, False))
             return False
+        self._restarted(stale)
         self.restarts += 1
         assert self._child is not None
         await self._handshake.replay(self._child.send, pending=handshake_pending)
         if self.on_restarted is not None:
             self.on_restarted()
+        return True
+
+    def _restarted(self, stale: Sequence[Any]) -> None:
+        """Each request the old process had not answered gets "restarted, try again" (before any new output)."""
+        for request_id in stale:
+            self._inbox.put_nowait((error_response(request_id, CONNECTION_CLOSED, RESTARTED), False))
+
+    def _refuse_from_now(self, why: str, entry: ServerEntry, waiting: Sequence[Any]) -> None:
+        """The server may not be started with its new folders: answer `waiting` and each later request with `why`
+        (logged once), until its folders change again (then a restart is tried, as `entry` is no longer current)."""
+        if why != self._refused:
+            log.error("%s", why)
+        self._refused, self._in_flight = why, {}
+        assert isinstance(entry.target, StdioTarget)
+        self._started = entry.target
+        for request_id in waiting:
+            self._inbox.put_nowait((refused_answer(request_id, why), False))
+
+    def _refuse(self, raw: bytes) -> bool:
+        """While the server may not be started (`_refused`): each request in `raw` is answered with the sentence;
+        anything else goes nowhere. False when no server will come back at all."""
+        if self._refused is None:
+            return False
+        for item in _messages(raw):
+            if isinstance(item.get("method"), str) and "id" in item:
+                self._inbox.put_nowait((refused_answer(item["id"], self._refused), False))
         return True
 
     # -- what is in flight ----------------------------------------------------------------------------

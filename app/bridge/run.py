@@ -25,6 +25,7 @@ from app.bridge.restart import RestartingUpstream
 from app.bridge.source import WatcherRootsSource
 from app.bridge.status import SessionStatus
 from app.bridge.stdio_upstream import ConfinementUnavailable, StdioUpstream, UpstreamError
+from app.core.confine.support import ConfinementImpossible
 from app.core.model import ServerEntry, StdioTarget
 from app.core.servers.adhoc import adhoc_entry, known_adhoc
 from app.core.servers.era import handshake_only
@@ -56,14 +57,21 @@ def configured_entry(store: Store, name: str) -> ServerEntry:
     return entry
 
 
-def register_adhoc(store: Store, name: str | None, command_line: list[str]) -> ServerEntry:
-    """The store's entry for this command, added (consent pending, sharing nothing yet) when it is new."""
+def register_adhoc(store: Store, name: str | None, command_line: list[str], confined: bool | None = None
+                   ) -> ServerEntry:
+    """The store's entry for this command, added (consent pending, sharing nothing yet) when it is new: confined
+    as `confined` says, or where the system can confine (None), like every new stdio server.
+
+    Confinement asked for where the system cannot confine raises `ConfinementUnavailable` (nothing is written):
+    the bridge then fails closed, as for a stored confined server (`refuse`)."""
     known = known_adhoc(store.load(), name, command_line)
     if known is not None:  # the common case: started again by the same host, nothing to write
         return known
     try:
         with store.transaction() as data:
-            entry, _new = adhoc_entry(data, name, command_line)
+            entry, _new = adhoc_entry(data, name, command_line, confined)
+    except ConfinementImpossible as refused:
+        raise ConfinementUnavailable(refused.code, **refused.args_map) from refused
     except UserError as refused:
         raise BridgeError(refused.code, **refused.args_map) from refused
     return entry
@@ -220,13 +228,9 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
             else:  # the server starts while the store is read and checked: it needs no roots to start
                 await asyncio.gather(upstream.start(), source.start())
         except ConfinementUnavailable as exc:  # it fails closed, and the host is told why at each request
-            log.error("%s", exc)
-            print(f"rootkeeper bridge: {exc}", file=sys.stderr)
-            return await refuse_every_request(reader, host, str(exc))
+            return await _refuse_with(reader, host, exc)
         except UpstreamError as exc:  # its command is missing or cannot run: the host is told at each request
-            log.error("%s", exc)
-            print(f"rootkeeper bridge: {exc}", file=sys.stderr)
-            await refuse_every_request(reader, host, str(exc))
+            await _refuse_with(reader, host, exc)
             return 1
         bridge = Bridge(
             read_host=lambda: read_message(reader),
@@ -245,6 +249,33 @@ async def serve(store: Store, entry: ServerEntry, protocol_in: int, protocol_out
         host.close()
         # Side by side: the host waits for the bridge to exit (and signals it again when that takes long).
         await asyncio.gather(_quietly(upstream.close()), source.stop(), status.close())
+
+
+async def _refuse_with(reader: asyncio.StreamReader, host: LineWriter, refused: UpstreamError) -> int:
+    """Say why the server is not started (the log, stderr) and answer each of the host's requests with it."""
+    log.error("%s", refused)
+    print(f"rootkeeper bridge: {refused}", file=sys.stderr)
+    return await refuse_every_request(reader, host, str(refused))
+
+
+async def _refuse_only(protocol_in: int, protocol_out: int, refused: UpstreamError) -> int:
+    reader, host = await _host_streams(protocol_in, protocol_out)
+    try:
+        return await _refuse_with(reader, host, refused)
+    finally:
+        host.close()
+
+
+def refuse(label: str, refused: UpstreamError) -> int:
+    """The bridge for a server it may not start and has no entry for (confinement asked for where the system
+    cannot confine): it fails closed like the bridge of a stored confined server, `label` naming its log."""
+    setup_logging(label)
+    protocol_in, protocol_out = guard_stdio()
+    try:
+        return asyncio.run(_refuse_only(protocol_in, protocol_out, refused))
+    except Exception:
+        log.exception("the bridge failed")
+        return 1
 
 
 def _tell_of_restarts(upstream: Upstream, bridge: Bridge) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from typing import Any
 
 from app.cli.errors import CliError
@@ -18,7 +19,9 @@ def shown_value(value: Any) -> str:
 
 
 def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
-    from app.bridge.run import configured_entry, leave, register_adhoc, run_bridge
+    from app.bridge.run import configured_entry, leave, refuse, register_adhoc, run_bridge
+    from app.bridge.stdio_upstream import ConfinementUnavailable
+    from app.core.servers.adhoc import derived_name
 
     if args.server_name and args.server and args.server_name != args.server:
         raise CliError("cli.server_or_command")
@@ -27,6 +30,8 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         raise CliError("cli.server_or_command")
     if args.server and args.name:
         raise CliError("cli.name_for_adhoc")
+    if args.server and args.confine is not None:
+        raise CliError("cli.confine_for_adhoc", command=f"rootkeeper servers confine {shlex.quote(args.server)} on|off")
     if args.home:
         import os
         from pathlib import Path
@@ -36,7 +41,13 @@ def cmd_bridge(store: Store, args: argparse.Namespace) -> int:
         os.environ["ROOTKEEPER_HOME"] = os.path.abspath(args.home)
         store = Store(Path(os.environ["ROOTKEEPER_HOME"]))
     # A `BridgeError` is a `UserError`: the command's caller says its sentence and exits non-zero.
-    entry = configured_entry(store, args.server) if args.server else register_adhoc(store, args.name, args.command_line)
+    if args.server:
+        entry = configured_entry(store, args.server)
+    else:
+        try:
+            entry = register_adhoc(store, args.name, args.command_line, args.confine)
+        except ConfinementUnavailable as refused:  # fails closed: the host is told why at each request
+            leave(refuse(args.name or derived_name(args.command_line), refused))
     leave(run_bridge(store, entry))
 
 
@@ -67,6 +78,9 @@ def add_bridge_command(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", metavar="NAME", help="the same, for hosts that pass it as an option")
     p.add_argument("--name", help="the name to register an ad-hoc server (-- COMMAND) under")
     p.add_argument("--home", metavar="FOLDER", help="the settings folder to use (as ROOTKEEPER_HOME does)")
+    p.add_argument("--confine", action=argparse.BooleanOptionalAction, default=None,
+                   help="register an ad-hoc server (-- COMMAND) to run confined to its folders, or not (default: "
+                        "confined where the system can; a registered one keeps its setting)")
     p.set_defaults(handler=cmd_bridge, command_line=[])
 
 

@@ -255,8 +255,16 @@
         <translation>服务器命令行中的文件夹</translation>
     </message>
     <message>
+        <source>How the new servers run</source>
+        <translation>新服务器如何运行</translation>
+    </message>
+    <message>
         <source>Give %1 the folders you share instead</source>
         <translation>改为给 %1 你共享的文件夹</translation>
+    </message>
+    <message>
+        <source>Run the new command servers confined: the system lets each touch only the folders it is given (the network stays open)</source>
+        <translation>受限运行新的命令服务器：系统只允许每个服务器访问分配给它的文件夹（网络仍然开放）</translation>
     </message>
     <message>
         <source>Import</source>
@@ -1585,6 +1593,10 @@
         <translation>--name 用于命名临时服务器（-- COMMAND）；已配置的服务器已经有自己的名称。</translation>
     </message>
     <message>
+        <source>--confine and --no-confine decide how an ad-hoc server (-- COMMAND) is registered; a configured one is changed with: {command}</source>
+        <translation>--confine 和 --no-confine 决定临时服务器（-- COMMAND）以何种方式登记；已配置的服务器用以下命令更改：{command}</translation>
+    </message>
+    <message>
         <source>The tool &apos;{tool}&apos; reported an error: {detail}</source>
         <translation>工具“{tool}”报告了错误：{detail}</translation>
     </message>
@@ -2404,8 +2416,8 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>没有符合筛选条件的服务器。</translation>
     </message>
     <message>
-        <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
-        <translation>根目录只是指引，不是强制措施：服务器会知道你在哪些文件夹中工作，但无法阻止它打开其进程能访问的其他文件。有些服务器（例如 filesystem 服务器）会用收到的根目录取代自身配置中的文件夹。</translation>
+        <source>A confined server is held to the folders you share with it by the system itself. An unconfined one is only told which folders you work in, and only its own honesty keeps it there: it can still open any file its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the ones they are told.</source>
+        <translation>受限的服务器由系统本身限制在你与它共享的文件夹内。未受限的服务器只会被告知你在哪些文件夹中工作，能让它留在其中的只有它自身的诚信：它仍然可以打开其进程能访问的任何文件。有些服务器（例如 filesystem 服务器）会用被告知的文件夹取代自身配置中的文件夹。</translation>
     </message>
 </context>
 <context>

@@ -255,8 +255,16 @@
         <translation>伺服器命令列中的資料夾</translation>
     </message>
     <message>
+        <source>How the new servers run</source>
+        <translation>新伺服器如何執行</translation>
+    </message>
+    <message>
         <source>Give %1 the folders you share instead</source>
         <translation>改為給 %1 你共用的資料夾</translation>
+    </message>
+    <message>
+        <source>Run the new command servers confined: the system lets each touch only the folders it is given (the network stays open)</source>
+        <translation>受限執行新的命令伺服器：系統只允許每個伺服器存取分配給它的資料夾（網路仍然開放）</translation>
     </message>
     <message>
         <source>Import</source>
@@ -1585,6 +1593,10 @@
         <translation>--name 用來命名臨時伺服器（-- COMMAND）；已設定的伺服器已經有自己的名稱。</translation>
     </message>
     <message>
+        <source>--confine and --no-confine decide how an ad-hoc server (-- COMMAND) is registered; a configured one is changed with: {command}</source>
+        <translation>--confine 和 --no-confine 決定臨時伺服器（-- COMMAND）以何種方式登記；已設定的伺服器用以下指令變更：{command}</translation>
+    </message>
+    <message>
         <source>The tool &apos;{tool}&apos; reported an error: {detail}</source>
         <translation>工具「{tool}」回報了錯誤：{detail}</translation>
     </message>
@@ -2404,8 +2416,8 @@ Add a server, or import the servers of Claude Desktop, VS Code, Cursor and other
         <translation>沒有符合篩選條件的伺服器。</translation>
     </message>
     <message>
-        <source>Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops it from opening other files its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the roots they receive.</source>
-        <translation>根目錄只是指引，不是強制措施：伺服器會知道你在哪些資料夾中工作，但無法阻止它開啟其行程能存取的其他檔案。有些伺服器（例如 filesystem 伺服器）會用收到的根目錄取代自身設定中的資料夾。</translation>
+        <source>A confined server is held to the folders you share with it by the system itself. An unconfined one is only told which folders you work in, and only its own honesty keeps it there: it can still open any file its own process can reach. Some servers, such as the filesystem server, replace the folders in their own configuration with the ones they are told.</source>
+        <translation>受限的伺服器由系統本身限制在你與它共用的資料夾內。未受限的伺服器只會被告知你在哪些資料夾中工作，能讓它留在其中的只有它自身的誠信：它仍然可以開啟其程序能存取的任何檔案。有些伺服器（例如 filesystem 伺服器）會用被告知的資料夾取代自身設定中的資料夾。</translation>
     </message>
 </context>
 <context>

@@ -191,7 +191,8 @@ async def test_an_adhoc_server_is_registered_pending_consent(
     tmp_path: Path, rk_home: Path, folders: Any, *, raw_host: RawHostFactory
 ) -> None:
     record = tmp_path / "record.jsonl"
-    async with raw_host(rk_home, "--name", "adhoc", "--", *raw_server(record)) as host:
+    # Unconfined: the server writes its record outside any shared folder.
+    async with raw_host(rk_home, "--name", "adhoc", "--no-confine", "--", *raw_server(record)) as host:
         await host.handshake()
         await host.send({"jsonrpc": "2.0", "id": 1, "method": "test/roots"})
         await eventually(lambda: any(isinstance(m, dict) and m.get("id") == 77 for m in parsed(record)), "answered")

@@ -4,12 +4,14 @@
 
 Tools: `read_file(path)`, `write_file(path, text)`, `list_dir(path)`, `spawn(path)` (runs `cat PATH` as a child and
 reports its output and exit status), `remove(path)`, `rename(path, to)` and `spawn_write(path, text)` (a `sh` child
-writes `text` to `PATH`). Each returns `{"ok": ...}` or `{"error": "<errno name>", "detail": ...}`, so
+writes `text` to `PATH`), and `hold()`, which never answers (a request in flight for as long as the process lives).
+Each returns `{"ok": ...}` or `{"error": "<errno name>", "detail": ...}`, so
 a refusal by the system is an answer, not a failed call.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import subprocess
@@ -84,6 +86,12 @@ def build() -> MCPServer:
         done = subprocess.run(["sh", "-c", 'cat > "$1"', "sh", path], input=text, capture_output=True, text=True,
                               timeout=30, check=False)
         return {"status": done.returncode, "stderr": done.stderr}
+
+    @server.tool()
+    async def hold() -> dict[str, Any]:
+        """Never answer: the request stays in flight until the process ends."""
+        await asyncio.Event().wait()
+        return {"ok": None}
 
     return server
 

@@ -116,3 +116,23 @@ def share_unconfined(prompt: Any) -> None:
     if prompt.confine.isChecked():
         prompt.confine.click()
     prompt.share_button.click()
+
+
+async def open_hosts_tab(app: RootkeeperApp, host: str) -> None:
+    """Show the Hosts tab (which reads the host configs) and select `host` once it is listed with a config."""
+    from app.ui.window.main_window import HOSTS_TAB
+
+    app.window.tabs.setCurrentIndex(HOSTS_TAB)
+    page = app.window.hosts_page
+    await eventually(lambda: any(row.host == host and row.kind != "no_config" for row in page.model.rows()),
+                     what=f"{host} listed")
+    page.select_host(host)
+    assert page.selected_host() == host
+
+
+async def import_offer(app: RootkeeperApp) -> Any:
+    """Click the Hosts tab's Import button and return the step it asks first (a `FolderOfferDialog`)."""
+    from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
+
+    app.window.hosts_page.import_button.click()
+    return await shown_dialog(FolderOfferDialog, "importFolders")

@@ -238,11 +238,16 @@ def _caches(name: str, env: Mapping[str, str], home: str) -> list[str]:
 
 def summary(server: str, limits: Boundary) -> Message:
     """One sentence for the user: what the server can change, what it can read, and that it sees nothing else."""
-    if not limits.read_write and not limits.read_only:
+    return folders_summary(server, limits.read_write, limits.read_only)
+
+
+def folders_summary(server: str, read_write: Sequence[str], read_only: Sequence[str]) -> Message:
+    """`summary` of a server that may read and change `read_write` and only read `read_only` (as shown)."""
+    if not read_write and not read_only:
         return message("confine.summary_none", server=server)
-    if not limits.read_only:
-        return message("confine.summary", server=server, folders=", ".join(limits.read_write))
-    if not limits.read_write:
-        return message("confine.summary_read", server=server, read_only=", ".join(limits.read_only))
-    return message("confine.summary_both", server=server, folders=", ".join(limits.read_write),
-                   read_only=", ".join(limits.read_only))
+    if not read_only:
+        return message("confine.summary", server=server, folders=", ".join(read_write))
+    if not read_write:
+        return message("confine.summary_read", server=server, read_only=", ".join(read_only))
+    return message("confine.summary_both", server=server, folders=", ".join(read_write),
+                   read_only=", ".join(read_only))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from app.core.confine import landlock
-from app.core.text import Message, message
+from app.core.text import Message, UserError, message
 
 if TYPE_CHECKING:  # `servers list` reads plain views: no pydantic model is built or imported for it
     from app.core.model import HttpTarget, StdioTarget
@@ -44,6 +44,21 @@ def confined_by_default(target: StdioTarget | HttpTarget, platform: str = sys.pl
     return target.kind == "stdio" and can_confine(platform)
 
 
+class ConfinementImpossible(UserError):
+    """Confinement was asked for where the system cannot confine: the sentence says why (`confine_refusal`)."""
+
+
+def confined_for(target: StdioTarget | HttpTarget, asked: bool | None, platform: str = sys.platform) -> bool:
+    """Whether a new server reached through `target` runs confined: as `asked`, or by default (None,
+    `confined_by_default`). Asking for it where the system cannot confine raises `ConfinementImpossible`; an HTTP
+    server is never confined (Rootkeeper does not start it)."""
+    if asked is None:
+        return confined_by_default(target, platform)
+    if asked and target.kind == "stdio" and (why := confine_refusal(platform)) is not None:
+        raise ConfinementImpossible(why.code, **why.args)
+    return asked and target.kind == "stdio"
+
+
 def confine_command(server: str) -> str:
     """The command that turns confinement on for `server`."""
     import shlex
@@ -69,13 +84,15 @@ def may_confine(target: StdioTarget | HttpTarget, confined: bool, platform: str 
 
 
 def confinement_lines(server: str, target: StdioTarget | HttpTarget, confined: bool, folders: Sequence[str],
-                      platform: str = sys.platform) -> list[Message]:
-    """What a server's details say about its confinement: for a confined one, what it may touch (given the
-    `folders` it sees now) and that the network stays open; for an unconfined one, `unconfined_note`."""
+                      platform: str = sys.platform, *, read_only: Collection[str] = ()) -> list[Message]:
+    """What a server's details say about its confinement: for a confined one, which of the `folders` it sees now
+    it may read and change and which only read (those in `read_only`), and that the network stays open; for an
+    unconfined one, `unconfined_note`."""
     if confined and target.kind == "stdio":
-        from app.core.confine.boundary import Boundary, summary
+        from app.core.confine.boundary import folders_summary
 
-        limits = Boundary(read_write=tuple(folders), read_only=(), program=(), caches=(), temp="")
-        return [summary(server, limits), message("confine.network")]
+        changed = [folder for folder in folders if folder not in read_only]
+        only_read = [folder for folder in folders if folder in read_only]
+        return [folders_summary(server, changed, only_read), message("confine.network")]
     note = unconfined_note(server, stdio=target.kind == "stdio", confined=confined, platform=platform)
     return [note] if note is not None else []

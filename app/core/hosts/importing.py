@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.confine.support import confine_refusal, confined_by_default
+from app.core.confine.support import confine_refusal, confined_for
 from app.core.edits.servers import check_stdio, http_target
 from app.core.hosts.base import HostServer
 from app.core.model import SERVER_NAME_RE, HttpTarget, ServerEntry, StdioTarget, StoreData
@@ -144,13 +144,12 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
                 result.skipped = "a project's shared file routes only servers started by a command"
                 continue
             try:
-                result.entry, result.is_new = adhoc_entry(data, server.name, [server.command, *server.args])
+                # A project's server is new like any other: confined by the same rule.
+                result.entry, result.is_new = adhoc_entry(data, server.name, [server.command, *server.args],
+                                                          confined)
             except UserError as refused:
                 result.skipped = str(refused).removesuffix(".")
                 continue
-            if result.is_new:  # a project's server is new like any other: confined by the same rule
-                entry = result.entry
-                entry.confined = confined_by_default(entry.target) if confined is None else confined
             continue
         try:
             target = target_of(server, config_path)
@@ -166,8 +165,7 @@ def plan_import(data: StoreData, servers: list[HostServer], config_path: Path, *
             result.entry = same
             continue
         entry = ServerEntry(name=valid_name(server.name, {s.name for s in data.servers}), target=target)
-        entry.confined = confined_by_default(target) if confined is None else (
-            confined and isinstance(target, StdioTarget))
+        entry.confined = confined_for(target, confined)
         if offer is not None:
             result.offer = offer
             if use_shared(server):

@@ -153,6 +153,12 @@ class Granted(NamedTuple):
     """Those of `folders` it may only read: shared folders the user marked read-only."""
 
 
+def read_only_uris(roots: Iterable[Root]) -> frozenset[str]:
+    """The URIs, as servers receive them (`SharedRoot`), of the folders marked read-only: a confined server given
+    one may read it but not change it."""
+    return frozenset(SharedRoot(root.uri, root.name).uri for root in roots if root.read_only)
+
+
 def granted_folders(
     data: StoreData, statuses: Mapping[str, AccessResult], server: ServerEntry, policy: Policy = NO_POLICY
 ) -> Granted:

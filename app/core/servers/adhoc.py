@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from app.core.confine.support import confined_for
 from app.core.model import ServerEntry, StdioTarget, StoreData
 from app.core.text import UserError
 
@@ -33,9 +34,12 @@ def known_adhoc(data: StoreData, name: str | None, command_line: list[str]) -> S
     return next((s for s in data.servers if s.target == target and name in (None, s.name)), None)
 
 
-def adhoc_entry(data: StoreData, name: str | None, command_line: list[str]) -> tuple[ServerEntry, bool]:
-    """The server for this command, and whether it is new: found, or added to `data` (consent pending, sharing
-    nothing yet) under `name` or a name derived from the command. A `name` that another command holds is refused."""
+def adhoc_entry(data: StoreData, name: str | None, command_line: list[str],
+                confined: bool | None = None) -> tuple[ServerEntry, bool]:
+    """The server for this command, and whether it is new: found as it is, or added to `data` (consent pending,
+    sharing nothing yet) under `name` or a name derived from the command. A `name` that another command holds is
+    refused. A new one runs confined as `confined` says (None: where the system can confine, like every new
+    stdio server; `confined_for` refuses confinement the system cannot give); a found one keeps its setting."""
     known = known_adhoc(data, name, command_line)
     if known is not None:
         return known, False
@@ -53,5 +57,6 @@ def adhoc_entry(data: StoreData, name: str | None, command_line: list[str]) -> t
         entry = ServerEntry(name=chosen, target=StdioTarget(command=command, args=args))
     except ValueError as exc:
         raise UserError("server.bad_name", name=chosen) from exc
+    entry.confined = confined_for(entry.target, confined)
     data.servers.append(entry)
     return entry, True

@@ -31,6 +31,9 @@ COMMANDS: dict[str, str] = {
                                                            "both or neither."),
     "cli.name_for_adhoc": QT_TRANSLATE_NOOP("Messages", "--name names an ad-hoc server (-- COMMAND); a configured "
                                                         "one already has its name."),
+    "cli.confine_for_adhoc": QT_TRANSLATE_NOOP("Messages", "--confine and --no-confine decide how an ad-hoc server "
+                                                           "(-- COMMAND) is registered; a configured one is "
+                                                           "changed with: {command}"),
     "cli.tool_error": QT_TRANSLATE_NOOP("Messages", "The tool '{tool}' reported an error: {detail}"),
     "cli.tool_error_bare": QT_TRANSLATE_NOOP("Messages", "The tool '{tool}' reported an error: no details given"),
     "cli.interrupted_saved": QT_TRANSLATE_NOOP("Messages", "Interrupted after the change was saved; it is complete."),

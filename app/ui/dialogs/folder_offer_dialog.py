@@ -4,7 +4,9 @@ of those on its command line.
 For every new server whose command line names folders, the sentence of core's catalogue, the exact
 before → after, and a checkbox, checked by default; unchecked, the server keeps those folders as its
 own. The folders found that are not shared yet are offered below, unchecked: nothing is shared
-unless the user checks it. Paths and server words are shown as plain text, never as HTML.
+unless the user checks it. When new command servers are among them, the same "Run confined" choice as the
+server dialog's (`ConfineChoice`: on where the system can confine, else off with the reason) decides how they run.
+Paths and server words are shown as plain text, never as HTML.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBo
 
 from app.core.hosts.importing import Imported, server_key
 from app.core.text import message
+from app.ui.dialogs.confine_choice import ConfineChoice
 from app.ui.render import quoted, render
 from app.ui.text import home_relative
 
@@ -32,10 +35,12 @@ def _plain(text: str, parent: QWidget, *, fixed: bool = False) -> QLabel:
 
 class FolderOfferDialog(QDialog):
     def __init__(self, offered: Sequence[Imported], unshared: Sequence[str], parent: QWidget | None = None,
-                 accept_text: str | None = None) -> None:
+                 accept_text: str | None = None, *, new_commands: bool = False) -> None:
+        """`new_commands`: new command servers are among those imported (they are offered confinement)."""
         super().__init__(parent)
         self.setObjectName("importFolders")
-        self.setWindowTitle(self.tr("Folders on the servers' command lines"))
+        self.setWindowTitle(self.tr("Folders on the servers' command lines") if offered or unshared
+                            else self.tr("How the new servers run"))
         self.setMinimumWidth(600)
         layout = QVBoxLayout(self)
         self.offers: list[tuple[tuple[object, ...], QCheckBox]] = []
@@ -63,6 +68,13 @@ class FolderOfferDialog(QDialog):
                 box.setObjectName("shareFolder")
                 layout.addWidget(box)
                 self.folders.append((folder, box))
+        self.confine: ConfineChoice | None = None
+        if new_commands:
+            self.confine = ConfineChoice(self, "runConfined")
+            self.confine.retranslate(self.tr("Run the new command servers confined: the system lets each touch only "
+                                             "the folders it is given (the network stays open)"))
+            layout.addWidget(self.confine.box)
+            layout.addWidget(self.confine.note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.accept_button = buttons.addButton(accept_text or self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.accept_button.setObjectName("importServers")
@@ -77,3 +89,7 @@ class FolderOfferDialog(QDialog):
 
     def chosen_folders(self) -> list[str]:
         return [folder for folder, box in self.folders if box.isChecked()]
+
+    def confined(self) -> bool | None:
+        """Whether the new command servers run confined (None: not asked here, the default holds)."""
+        return self.confine.chosen() if self.confine is not None else None

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.confine.support import confine_refusal
 from app.core.edits import servers as edit_servers
 from app.core.edits.servers import ShareChoice
 from app.core.model import SERVER_NAME_RE, HttpTarget, Root, ServerEntry, StdioTarget, StoreData
@@ -49,6 +48,7 @@ from app.core.servers.folder_args import FolderArguments, folder_arguments
 from app.core.servers.secrets import masked
 from app.core.text import UserError, message
 from app.ui.dialogs.aliases_editor import AliasesEditor, MissingRemote
+from app.ui.dialogs.confine_choice import ConfineChoice
 from app.ui.dialogs.server_form import FormError, collect, command_line, format_pairs, parse_pairs
 from app.ui.dialogs.sharing_choice import SharingChoice, policy_lock
 from app.ui.render import render
@@ -137,16 +137,8 @@ class ServerDialog(QDialog):
 
     def _confinement_choice(self) -> tuple[QCheckBox, QLabel]:
         """"Run confined", checked for a new server where the system can confine it; else off, with the reason."""
-        self._confine_refusal = confine_refusal()
-        choice = QCheckBox(self)
-        choice.setObjectName("runConfined")
-        choice.setChecked(self._confine_refusal is None)
-        choice.setEnabled(self._confine_refusal is None)
-        note = QLabel(self)
-        note.setObjectName("confineNote")
-        note.setTextFormat(Qt.TextFormat.PlainText)
-        note.setWordWrap(True)
-        return choice, note
+        self._confine = ConfineChoice(self, "runConfined")
+        return self._confine.box, self._confine.note
 
     def _build_layout(self) -> None:
         self._command_page = QWidget(self)
@@ -255,10 +247,8 @@ class ServerDialog(QDialog):
             "the server sees no folders."))
         self._folders_box.setTitle(self.tr("How it is sent its folders"))
         self.own_folders.setText(self.tr("Also send the folders on its own command line, after Rootkeeper's"))
-        self.confined.setText(self.tr("Run confined: the system lets it touch only the folders it is given "
-                                      "(the network stays open)"))
-        self._confine_note.setText(render(self._confine_refusal) if self._confine_refusal is not None else "")
-        self._confine_note.setVisible(self._confine_refusal is not None)
+        self._confine.retranslate(self.tr("Run confined: the system lets it touch only the folders it is given "
+                                          "(the network stays open)"))
         self._source_label.setText(self.tr("When its host has roots of its own (through a bridge):"))
         self.roots_source.setItemText(ROOTS_SOURCES.index("rootkeeper"), self.tr("Rootkeeper's folders"))
         self.roots_source.setItemText(ROOTS_SOURCES.index("host"), self.tr("The host's roots"))

@@ -21,6 +21,7 @@ from app.core.hosts.base import HostServer
 from app.core.hosts.bridgecmd import launcher_note
 from app.core.hosts.flow import HostState, Plan, Written
 from app.core.hosts.importing import Imported, server_key
+from app.core.model import StdioTarget
 from app.core.servers.secrets import masked_url
 from app.core.store.store import StoreError
 from app.core.text import UserError, message
@@ -72,8 +73,8 @@ class HostFlows(QObject):
         answer = await self._ask_folders(parent, previewed)
         if answer is None:
             return
-        keep_own, chosen = answer
-        results = await self._guard(self.service.import_servers(host_name, keep_own))
+        keep_own, chosen, confined = answer
+        results = await self._guard(self.service.import_servers(host_name, keep_own, confined))
         if results is None:
             return
         lines = self._outcomes(results) or [
@@ -84,18 +85,21 @@ class HostFlows(QObject):
             await self._flows.add_paths(parent, chosen)
 
     async def _ask_folders(self, parent: QWidget, planned: Sequence[Imported], accept_text: str | None = None
-                           ) -> tuple[set[tuple[object, ...]], list[str]] | None:
+                           ) -> tuple[set[tuple[object, ...]], list[str], bool | None] | None:
         """Asked first, in one step (nothing is saved before the answer): the servers that keep the folders on
-        their command lines (`server_key`) and the folders to share; None when the user cancels."""
+        their command lines (`server_key`), the folders to share, and whether new command servers run confined
+        (None: the default); None when the user cancels."""
         offered = [item for item in planned if item.offer is not None]
         unshared = self._unshared(planned)
-        if not offered and not unshared:
-            return set(), []
-        dialog = FolderOfferDialog(offered, unshared, parent, accept_text)
+        new_commands = any(item.entry is not None and item.is_new and isinstance(item.entry.target, StdioTarget)
+                           for item in planned)
+        if not offered and not unshared and not new_commands:
+            return set(), [], None
+        dialog = FolderOfferDialog(offered, unshared, parent, accept_text, new_commands=new_commands)
         try:
             if await ask(dialog) != QDialog.DialogCode.Accepted:
                 return None
-            return dialog.keep_own(), dialog.chosen_folders()
+            return dialog.keep_own(), dialog.chosen_folders(), dialog.confined()
         finally:
             dispose(dialog)
 
@@ -151,7 +155,7 @@ class HostFlows(QObject):
         answer = await self._ask_folders(parent, plan.results, self.tr("Show the change…"))
         if answer is None:
             return
-        keep_own, chosen = answer
+        keep_own, chosen, plan.confined = answer
         plan.use_shared = lambda server: server_key(server) not in keep_own
         prompt = self.tr("Rootkeeper will rewrite the %1 config as shown, after saving a backup. Restore original "
                          "puts the entries back exactly as they are now.").replace("%1", state.title)

@@ -30,12 +30,15 @@ class HostsService:
         """What importing would add (each command's folders and the offer to replace them), saving nothing."""
         return await asyncio.to_thread(lambda: flow.preview_import(self.store, host_named(host_name)))
 
-    async def import_servers(self, host_name: str, keep_own: Set[tuple[object, ...]] = frozenset()) -> list[Imported]:
+    async def import_servers(self, host_name: str, keep_own: Set[tuple[object, ...]] = frozenset(),
+                             confined: bool | None = None) -> list[Imported]:
         """Add the host's servers as Rootkeeper servers (consent pending); refuses a file that does not parse.
         Folders on their command lines become the folders you share, except for the servers in `keep_own`
-        (`importing.server_key`), which keep them as their own."""
+        (`importing.server_key`), which keep them as their own. New command servers run confined as `confined`
+        says (None: where the system can confine them)."""
         results, _ = await asyncio.to_thread(lambda: flow.import_servers(
-            self.store, host_named(host_name), use_shared=lambda server: server_key(server) not in keep_own))
+            self.store, host_named(host_name), use_shared=lambda server: server_key(server) not in keep_own,
+            confined=confined))
         self.hub.reload_now()
         return results
 

@@ -153,6 +153,8 @@ class ServerRow:
     """The bridges AI hosts started for this server, oldest first."""
     withheld: Message | None = None
     """Why it is not run now: it would serve folders while its list is empty (`app.core.roots.sharing.withheld`)."""
+    read_only: frozenset[str] = frozenset()
+    """The URIs of its `visible` folders marked read-only (confined, it may read them but not change them)."""
 
     @property
     def name(self) -> str:
@@ -228,7 +230,8 @@ class Snapshot:
         history: SeenIndex | None = None,
     ) -> Snapshot:
         """With `previous`, unchanged rows are reused; `roots_changed=False` says only servers moved since."""
-        from app.core.roots.sharing import withheld  # the store's model is loaded by now: `data` is one
+        # The store's model is loaded by now: `data` is one.
+        from app.core.roots.sharing import read_only_uris, withheld
 
         sessions_before = {(server.name, session.pid): session for server in previous.servers
                            for session in server.sessions} if previous is not None else {}
@@ -236,7 +239,9 @@ class Snapshot:
             ServerRow(entry, status_of(entry.name), visible,
                       tuple(SessionRow.parse(doc, sessions_before.get((entry.name, count_of(doc.get("pid")))))
                             for doc in sessions_of(entry.name)),
-                      withheld(data, entry, visible))
+                      withheld(data, entry, visible),
+                      marked.intersection(shared.uri for shared in visible) if marked else frozenset())
+            for marked in (read_only_uris(data.roots),)
             for entry in data.servers
             for visible in (tuple(visible_for(entry.name)),)
         )

@@ -80,7 +80,9 @@ class ServerDetails(QGroupBox):
     def show_row(self, row: ServerRow | None) -> None:
         self._row = row
         folders = [_shown_uri(shared.uri) for shared in row.visible] if row is not None else []
-        self.options.show_entry(row.entry if row is not None else None, folders)
+        read_only = [_shown_uri(shared.uri) for shared in row.visible if shared.uri in row.read_only] \
+            if row is not None else []
+        self.options.show_entry(row.entry if row is not None else None, folders, read_only)
         self.setEnabled(row is not None)
         if row is None:
             for value in self._values():
@@ -228,13 +230,16 @@ class ServerOptionRows(QObject):
             layout.addRow(caption, value)
         self._entry: ServerEntry | None = None
         self._folders: list[str] = []
+        self._read_only: list[str] = []
 
     def values(self) -> tuple[QLabel, ...]:
         return (self.era, self.aliases, self.arguments, self.own_folders, self.roots_source, self.confinement)
 
-    def show_entry(self, entry: ServerEntry | None, folders: Sequence[str] = ()) -> None:
-        """`folders`: what it sees now, as shown (a confined server may touch these and nothing else of yours)."""
-        self._entry, self._folders = entry, list(folders)
+    def show_entry(self, entry: ServerEntry | None, folders: Sequence[str] = (), read_only: Sequence[str] = ()
+                   ) -> None:
+        """`folders`: what it sees now, as shown (a confined server may touch these and nothing else of yours), of
+        which `read_only` it may only read."""
+        self._entry, self._folders, self._read_only = entry, list(folders), list(read_only)
         if entry is None:
             for value in self.values():
                 value.setText("")
@@ -256,7 +261,7 @@ class ServerOptionRows(QObject):
             "host": self.tr("Sees its host's own roots when the host has them"),
             "merge": self.tr("Sees Rootkeeper's folders and its host's roots, merged"),
         }[entry.roots_source])
-        lines = confinement_lines(entry.name, entry.target, entry.confined, self._folders)
+        lines = confinement_lines(entry.name, entry.target, entry.confined, self._folders, read_only=self._read_only)
         self.confinement.setText(" ".join(render(line) for line in lines) or "—")
 
     def _aliases(self, entry: ServerEntry) -> str:
@@ -278,4 +283,4 @@ class ServerOptionRows(QObject):
         )
         for label, caption in zip(self._captions, captions, strict=True):
             label.setText(caption)
-        self.show_entry(self._entry, self._folders)
+        self.show_entry(self._entry, self._folders, self._read_only)

@@ -229,9 +229,10 @@ class ServersPage(QWidget):
             self.tr("No server matches the filter."))
         self._sync()
         self.note.setText(self.tr(
-            "Roots are guidance, not enforcement: a server learns which folders you work in, but nothing stops "
-            "it from opening other files its own process can reach. Some servers, such as the filesystem server, "
-            "replace the folders in their own configuration with the roots they receive."
+            "A confined server is held to the folders you share with it by the system itself. An unconfined one is "
+            "only told which folders you work in, and only its own honesty keeps it there: it can still open any "
+            "file its own process can reach. Some servers, such as the filesystem server, replace the folders in "
+            "their own configuration with the ones they are told."
         ))
 
     def showEvent(self, event: QShowEvent) -> None:

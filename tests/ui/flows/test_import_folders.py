@@ -13,8 +13,7 @@ import qasync
 from PySide6.QtWidgets import QCheckBox, QLabel
 
 from app.ui.dialogs.folder_offer_dialog import FolderOfferDialog
-from app.ui.window.main_window import HOSTS_TAB
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, import_offer, open_hosts_tab, run, running
 from tests.support.project import PROJECT
 from tests.support.waiting import eventually
 
@@ -52,18 +51,14 @@ def test_import_offers_the_shared_folders_in_place_of_each_servers_own_with_the_
     path = desktop(host_home, first, second)
     original = path.read_bytes()
     app = build_app(rk_home)
-    page = app.window.hosts_page
 
     async def open_offer() -> FolderOfferDialog:
-        page.import_button.click()
-        return await shown_dialog(FolderOfferDialog, "importFolders")
+        offer: FolderOfferDialog = await import_offer(app)
+        return offer
 
     async def scenario() -> None:
         async with running(app):
-            app.window.tabs.setCurrentIndex(HOSTS_TAB)
-            await eventually(lambda: any(row.host == "claude-desktop" and row.kind != "no_config"
-                                         for row in page.model.rows()), what="the host listed")
-            page.select_host("claude-desktop")
+            await open_hosts_tab(app, "claude-desktop")
 
             offer = await open_offer()
             texts = [label.text() for label in offer.findChildren(QLabel)]

@@ -28,7 +28,7 @@ from app.ui.models.hosts import Column
 from app.ui.render import render
 from app.ui.window.main_window import HOSTS_TAB
 from app.ui.window.message_bar import Level
-from tests.support.gui import BuildApp, run, running, shown_dialog, translations
+from tests.support.gui import BuildApp, open_hosts_tab, run, running, shown_dialog, translations
 from tests.support.project import PROJECT
 from tests.support.servers import HttpServersFactory
 from tests.support.waiting import eventually
@@ -98,15 +98,6 @@ def cells(app, column: Column) -> list[str]:  # type: ignore[no-untyped-def]
 def listed(app) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
     model = app.window.hosts_model
     return [(row.host, row.server, model.index(i, Column.RUNS).data()) for i, row in enumerate(model.rows())]
-
-
-async def open_hosts_tab(app, host: str) -> None:  # type: ignore[no-untyped-def]
-    app.window.tabs.setCurrentIndex(HOSTS_TAB)  # showing the page reads the configs
-    page = app.window.hosts_page
-    await eventually(lambda: any(row.host == host and row.kind != "no_config" for row in page.model.rows()),
-                     what=f"{host} listed")
-    page.select_host(host)
-    assert page.selected_host() == host
 
 
 def test_the_page_lists_every_known_host_with_its_files_and_servers(
