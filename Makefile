@@ -41,7 +41,7 @@ lint: $(STAMP)
 # tests/packaging builds the package itself when dist/ is older than the sources, in the background
 # while the rest of the suite runs (tests/packaging/conftest.py), and installs that very .deb.
 test: $(STAMP) system-deps-test node-deps lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadfile
 
 # Timings beside their floors, printed and written to bench-results.json (BENCH_QUICK=1: a short smoke run).
 bench: $(STAMP) system-deps-test node-deps

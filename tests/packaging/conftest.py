@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.build import BUILD_LOG, BUILD_TIMEOUT, built_deb, start_build
+from tests.packaging.build import BUILD_LOG, BUILD_TIMEOUT, build_lock, built_deb, start_build
 from tests.support.project import PROJECT
 
 _background: list[subprocess.Popen[bytes]] = []
@@ -31,8 +31,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    if session.config.option.collectonly:
-        return
+    if session.config.option.collectonly or os.environ.get("PYTEST_XDIST_WORKER", "gw0") != "gw0":
+        return  # each xdist worker collects every test; the first one starts the build
     if any(is_packaging(item) for item in session.items) and built_deb() is None:
         _background.append(start_build())
 
@@ -46,7 +46,11 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.fixture(scope="session")
 def deb() -> Path:
-    build = _background.pop() if _background else (start_build() if built_deb() is None else None)
+    build = _background.pop() if _background else None
+    if build is None:
+        with build_lock():  # waits for a build another worker runs
+            unbuilt = built_deb() is None
+        build = start_build() if unbuilt else None
     if build is not None:
         code = build.wait(timeout=BUILD_TIMEOUT)
         assert code == 0, BUILD_LOG.read_text(errors="replace")[-4000:]
