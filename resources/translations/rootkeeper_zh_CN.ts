@@ -1037,6 +1037,10 @@
         <translation>策略 {source} 可被管理员以外的人修改，因此已被拒绝，不会共享任何内容。</translation>
     </message>
     <message>
+        <source>It ran tool calls without asking for its folders. If it asks for them only when it connects, this lets it see them: {command}</source>
+        <translation>它运行了工具调用，却从未询问它的文件夹。如果它只在连接时询问，这样可以让它看到这些文件夹：{command}</translation>
+    </message>
+    <message>
         <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
         <translation>设置文件中有 Rootkeeper 必须修复的内容；其原始文件保存在 {path}。</translation>
     </message>
@@ -1087,10 +1091,6 @@
     <message>
         <source>Never asks for its folders: it sees only what its own configuration gives it.</source>
         <translation>从不询问它的文件夹：它只看到自己的配置给它的内容。</translation>
-    </message>
-    <message>
-        <source>It ran tool calls in the 2026-07-28 era without asking for its folders; if it asks only when it connects, &apos;rootkeeper servers era {name} 2025-11-25&apos; lets it see them.</source>
-        <translation>它在 2026-07-28 时代运行了工具调用，却没有询问它的文件夹；如果它只在连接时询问，运行 &apos;rootkeeper servers era {name} 2025-11-25&apos; 就能让它看到这些文件夹。</translation>
     </message>
     <message>
         <source>Keeps its own folders</source>

@@ -1037,6 +1037,10 @@
         <translation>原則 {source} 可被管理員以外的人修改，因此已被拒絕，不會共用任何內容。</translation>
     </message>
     <message>
+        <source>It ran tool calls without asking for its folders. If it asks for them only when it connects, this lets it see them: {command}</source>
+        <translation>它執行了工具呼叫，卻從未詢問它的資料夾。如果它只在連線時詢問，這樣可以讓它看到這些資料夾：{command}</translation>
+    </message>
+    <message>
         <source>The settings file said things Rootkeeper had to repair; its original is kept at {path}.</source>
         <translation>設定檔中有 Rootkeeper 必須修復的內容；其原始檔案保存在 {path}。</translation>
     </message>
@@ -1087,10 +1091,6 @@
     <message>
         <source>Never asks for its folders: it sees only what its own configuration gives it.</source>
         <translation>從不詢問它的資料夾：它只看到自己的設定給它的內容。</translation>
-    </message>
-    <message>
-        <source>It ran tool calls in the 2026-07-28 era without asking for its folders; if it asks only when it connects, &apos;rootkeeper servers era {name} 2025-11-25&apos; lets it see them.</source>
-        <translation>它在 2026-07-28 時代執行了工具呼叫，卻沒有詢問它的資料夾；如果它只在連線時詢問，執行 &apos;rootkeeper servers era {name} 2025-11-25&apos; 就能讓它看到這些資料夾。</translation>
     </message>
     <message>
         <source>Keeps its own folders</source>

@@ -60,7 +60,7 @@ async def test_a_modern_server_that_never_asks_is_shown_with_the_command_that_he
 ) -> None:
     add_server(rk_home, "tool", [sys.executable, "-m", "tests.servers.roots_tool"], share="all", consent="given")
     store = Store(rk_home)
-    hint = "'rootkeeper servers era tool 2025-11-25'"
+    hint = "this lets it see them: rootkeeper servers era tool 2025-11-25"
     async with sdk_host(rk_home, "tool", tmp_path / "host.log") as client:
         assert (await client.call_tool("echo", {"text": "hi"})).content[0].text == "hi"
         await eventually(lambda: stored_server(store, "tool").asks_roots == "never", "never asking remembered")

@@ -24,11 +24,15 @@ command that helps a server asking only when it connects: pinning the handshake 
 
 from __future__ import annotations
 
+import shlex
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
 from app.core.servers.binding import Binding
 from app.core.text import Message, message
+
+HANDSHAKE_ERA = "2025-11-25"
+"""The era pin (`ServerEntry.era`) of the handshake era."""
 
 if TYPE_CHECKING:  # no pydantic here: `servers list` reads the era from the store's plain data
     from app.core.model import ServerEntry
@@ -86,7 +90,7 @@ def choose_mode(entry: ServerEntry, *, legacy_only: bool) -> tuple[Mode, bool]:
 def handshake_only(era: str, *, legacy_only: bool) -> bool:
     """Whether a server with this era pin (`ServerEntry.era`) is spoken to in the handshake era only: pinned to it,
     or remembered as such (`ServerEntry.legacy_only`, which a pin to the modern era overrides)."""
-    return era == "2025-11-25" or (era == "auto" and legacy_only)
+    return era == HANDSHAKE_ERA or (era == "auto" and legacy_only)
 
 
 def era_hint(kind: Binding, name: str, *, era: str, legacy_only: bool) -> Message | None:
@@ -94,4 +98,4 @@ def era_hint(kind: Binding, name: str, *, era: str, legacy_only: bool) -> Messag
     only in the handshake era, when they connect): the one command that lets it see them. None for any other."""
     if kind is not Binding.NOT_TOLD or handshake_only(era, legacy_only=legacy_only):
         return None
-    return message("binding.not_told.era", name=name)
+    return message("binding.not_told.era", command=f"rootkeeper servers era {shlex.quote(name)} {HANDSHAKE_ERA}")

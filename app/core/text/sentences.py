@@ -213,10 +213,9 @@ SENTENCES: dict[str, str] = {
     "binding.not_told.word": QT_TRANSLATE_NOOP("Messages", "Not told"),
     "binding.not_told": QT_TRANSLATE_NOOP("Messages", "Never asks for its folders: it sees only what its own "
                                                       "configuration gives it."),
-    "binding.not_told.era": QT_TRANSLATE_NOOP("Messages", "It ran tool calls in the 2026-07-28 era without asking "
-                                                          "for its folders; if it asks only when it connects, "
-                                                          "'rootkeeper servers era {name} 2025-11-25' lets it see "
-                                                          "them."),
+    "binding.not_told.era": QT_TRANSLATE_NOOP("Messages", "It ran tool calls without asking for its folders. If it "
+                                                          "asks for them only when it connects, this lets it see "
+                                                          "them: {command}"),
     "binding.own_folders.word": QT_TRANSLATE_NOOP("Messages", "Keeps its own folders"),
     "binding.own_folders": QT_TRANSLATE_NOOP("Messages", "It serves {folders} whatever the list says."),
     "binding.unknown.word": QT_TRANSLATE_NOOP("Messages", "Not known yet"),

@@ -10,7 +10,7 @@ from app.core.model import ServerEntry, StdioTarget
 from app.ui.models.servers import Column, ServersTableModel
 from tests.support.snapshots import cell, snapshot
 
-HINT = "'rootkeeper servers era {name} 2025-11-25' lets it see them."
+HINT = "this lets it see them: rootkeeper servers era {name} 2025-11-25"
 
 
 def test_a_server_that_never_asked_in_the_modern_era_is_shown_with_the_command_that_helps(english: object) -> None:
