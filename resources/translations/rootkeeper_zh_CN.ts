@@ -86,8 +86,8 @@
         <translation>%1 想查看你共享的文件夹</translation>
     </message>
     <message>
-        <source>If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the list changes. Roots are guidance, not a lock: the server can still open any file its own process can reach.</source>
-        <translation>如果你同意，Rootkeeper 会告诉这个服务器你正在使用哪些文件夹，现在以及列表每次变化时都会告知。根目录只是指引，不是锁：服务器仍可以打开其进程能访问的任何文件。</translation>
+        <source>If you agree, this server is given the folders you share with it, now and whenever they change. Run confined, the system itself keeps it to those folders; unconfined, only its own honesty does: it can still open any file its own process can reach.</source>
+        <translation>如果你同意，这个服务器会得到你与它共享的文件夹，现在以及它们每次变化时。受限运行时，系统本身把它限制在这些文件夹内；不受限时，只靠它自己守规矩：它仍能打开它自己的进程能访问的任何文件。</translation>
     </message>
     <message>
         <source>Runs as: %1</source>
@@ -1899,8 +1899,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>没有符合筛选条件的共享文件夹。</translation>
     </message>
     <message>
-        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
-        <translation>从文件管理器将文件夹或文件拖到这里即可共享。双击名称可重命名。根目录告诉服务器在哪里工作；它们只是指引，不是访问控制。</translation>
+        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. A server that runs confined can touch only the folders shared with it; any other is only told where to work.</source>
+        <translation>从文件管理器把文件夹或文件拖到这里即可共享。双击名称可以重命名。受限运行的服务器只能访问与它共享的文件夹；其他服务器只是被告知在哪里工作。</translation>
     </message>
 </context>
 <context>

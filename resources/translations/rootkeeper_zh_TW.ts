@@ -86,8 +86,8 @@
         <translation>%1 想查看你共用的資料夾</translation>
     </message>
     <message>
-        <source>If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the list changes. Roots are guidance, not a lock: the server can still open any file its own process can reach.</source>
-        <translation>如果你同意，Rootkeeper 會告訴這個伺服器你正在使用哪些資料夾，現在以及清單每次變動時都會告知。根目錄只是指引，不是鎖：伺服器仍可開啟其行程能存取的任何檔案。</translation>
+        <source>If you agree, this server is given the folders you share with it, now and whenever they change. Run confined, the system itself keeps it to those folders; unconfined, only its own honesty does: it can still open any file its own process can reach.</source>
+        <translation>如果你同意，這個伺服器會得到你與它共享的資料夾，現在以及它們每次變化時。受限執行時，系統本身把它限制在這些資料夾內；不受限時，只靠它自己守規矩：它仍能開啟它自己的程序能存取的任何檔案。</translation>
     </message>
     <message>
         <source>Runs as: %1</source>
@@ -1899,8 +1899,8 @@ Drag a folder here or click Share a folder…</source>
         <translation>沒有符合篩選條件的共用資料夾。</translation>
     </message>
     <message>
-        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. Roots tell servers where to work; they are guidance, not an access control.</source>
-        <translation>從檔案管理員將資料夾或檔案拖曳到這裡即可共用。按兩下名稱可重新命名。根目錄告訴伺服器在哪裡工作；它們只是指引，不是存取控制。</translation>
+        <source>Drag folders or files here from your file manager to share them. Double-click a name to rename it. A server that runs confined can touch only the folders shared with it; any other is only told where to work.</source>
+        <translation>從檔案管理員把資料夾或檔案拖到這裡即可共享。按兩下名稱可以重新命名。受限執行的伺服器只能存取與它共享的資料夾；其他伺服器只是被告知在哪裡工作。</translation>
     </message>
 </context>
 <context>

@@ -61,8 +61,8 @@ class ConsentDialog(QDialog):
         self.binding.setWordWrap(True)
         self.binding.setTextFormat(Qt.TextFormat.PlainText)  # it may name the server's own folders
         self.binding.setVisible(bool(binding[0]))
-        self._body = QLabel(self)
-        self._body.setWordWrap(True)
+        self.body = QLabel(self)
+        self.body.setWordWrap(True)
         self._warning = QLabel(self)
         self._warning.setWordWrap(True)
         self._warning.setStyleSheet("color: #8a5a00;")
@@ -84,7 +84,7 @@ class ConsentDialog(QDialog):
         self.sharing.changed.connect(self._sync)
         self._sync()
         layout = QVBoxLayout(self)
-        for widget in (self.heading, self.target, self.binding, self._body, self._warning, self.sharing, self.confine,
+        for widget in (self.heading, self.target, self.binding, self.body, self._warning, self.sharing, self.confine,
                        self._buttons):
             layout.addWidget(widget)
         self.retranslate()
@@ -112,10 +112,10 @@ class ConsentDialog(QDialog):
         heading = self.tr("%1 wants to see your shared folders").replace("%1", self.server)
         self.heading.setText(f"<b style='font-size: 14pt'>{html.escape(heading)}</b>")
         self.heading.setTextFormat(Qt.TextFormat.RichText)
-        self._body.setText(self.tr(
-            "If you agree, Rootkeeper tells this server which folders you are working in, now and whenever the "
-            "list changes. Roots are guidance, not a lock: the server can still open any file its own process "
-            "can reach."
+        self.body.setText(self.tr(
+            "If you agree, this server is given the folders you share with it, now and whenever they change. Run "
+            "confined, the system itself keeps it to those folders; unconfined, only its own honesty does: it can "
+            "still open any file its own process can reach."
         ))
         self.target.setText(self.tr("Runs as: %1").replace("%1", self._target_text))
         self.binding.setText(fill(self.tr("Held to your list: %1. %2"), list(self._binding)))

@@ -226,7 +226,8 @@ class RootsPage(QWidget):
         self._selection_changed()
         self.hint.setText(self.tr(
             "Drag folders or files here from your file manager to share them. Double-click a name to rename it. "
-            "Roots tell servers where to work; they are guidance, not an access control."
+            "A server that runs confined can touch only the folders shared with it; any other is only told where "
+            "to work."
         ))
 
     def changeEvent(self, event: QEvent) -> None:
