@@ -81,11 +81,14 @@ def bridge_command(server: str) -> list[str]:
     return [*rootkeeper_launcher(), "bridge", server, *where]
 
 
-def portable_bridge_command(server: str, command_line: list[str]) -> list[str]:
+def portable_bridge_command(server: str, command_line: list[str], *, confined: bool = True) -> list[str]:
     """What a project's shared config file runs: no path of this machine, no settings folder; the server's own
     command travels with it, so a teammate's Rootkeeper registers it under the same name (consent pending) on
-    first start, and this machine's finds the server `hosts install --project` registered."""
-    return [PORTABLE_COMMAND, "bridge", "--name", server, "--", *command_line]
+    first start, and this machine's finds the server `hosts install --project` registered. A server the user chose
+    to run unconfined says so (`--no-confine`), so a teammate's registers it the same way; a confined one needs
+    nothing (new servers run confined where the system can confine them)."""
+    choice = [] if confined else ["--no-confine"]
+    return [PORTABLE_COMMAND, "bridge", "--name", server, *choice, "--", *command_line]
 
 
 def bridged_server_name(command: str, args: list[str]) -> str | None:

@@ -147,19 +147,23 @@ def plan_host_install(data: StoreData, host: Host, read: list[ReadFile], wanted:
                                    by_name=portable, confined=confined)
         results += imported
         pairs = [(item.server, item.entry.name) for item in imported if item.entry is not None]
-        changes.append(plan_install(host, config, text, pairs, portable=portable))
+        unconfined = frozenset(item.entry.name for item in imported
+                               if item.entry is not None and not item.entry.confined)
+        changes.append(plan_install(host, config, text, pairs, portable=portable, unconfined=unconfined))
     return changes, results
 
 
 def plan_install(host: Host, config: ConfigFile, text: str, chosen: list[tuple[HostServer, str]],
-                 command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False) -> FileChange:
+                 command_for: Callable[[str], list[str]] = bridge_command, *, portable: bool = False,
+                 unconfined: frozenset[str] = frozenset()) -> FileChange:
     """The file with each chosen entry (host server, Rootkeeper name) replaced by its bridge entry (`portable`:
-    the entry a project's shared file gets, `portable_bridge_command`).
+    the entry a project's shared file gets, `portable_bridge_command`, saying which servers run `unconfined`).
 
     The same plan asked for again (apply makes the plan it was shown once more, to be sure it still holds) is
     the one made before, when it is for the very same text and the same entries, names and commands: each
     edit of a big file is a copy of it."""
-    commands = [(server, name, portable_bridge_command(name, [server.command, *server.args]) if portable
+    commands = [(server, name, portable_bridge_command(name, [server.command, *server.args],
+                                                       confined=name not in unconfined) if portable
                  else command_for(name)) for server, name in chosen]
     key = (host.name, config, tuple((server.location, name, tuple(command)) for server, name, command in commands))
     for known_key, known_text, known in _LAST_PLAN:
