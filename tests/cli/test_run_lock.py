@@ -114,9 +114,9 @@ def test_servers_list_json_reads_the_published_rows_through_connection_status(rk
     (state / STATUS_FILE).write_text(json.dumps({"pid": os.getpid(), "updated_at": "2026-01-01T00:00:00+00:00",
                                                  "servers": {"good": good.row(), "damaged": {"state": "exploded"}}}))
     rows = {row["name"]: row["status"] for row in run_cli(rk_home, "servers", "list", "--json").json()}
-    assert rows["good"] == good.row()
+    assert rows["good"] == {**good.row(), "condition": "connected"}  # the published row, and the word it shows
     assert rows["damaged"]["state"] == "unknown" and rows["damaged"]["era"] is None
-    assert set(rows["damaged"]) == set(good.row()) | {"detail"}
+    assert set(rows["damaged"]) == set(good.row()) | {"detail", "condition"}
     (state / STATUS_FILE).write_text("{ not json")
     rows = {row["name"]: row["status"] for row in run_cli(rk_home, "servers", "list", "--json").json()}
     assert rows["good"]["state"] == "unknown" and rows["good"]["detail"] == "No hub is running."

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.core.servers.status import ConnectionStatus, StatusBoard
+from app.core.text import message
 from tests.faults.hostile import TERMINAL_ESCAPES, is_terminal_safe
 from tests.faults.store_guard import StoreGuard
 
@@ -46,8 +47,7 @@ def test_roots_rename_to_a_hostile_name_is_shown_escaped(cli, rk_home: Path, tmp
 @pytest.mark.parametrize("text", CASES)
 def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Path,  # type: ignore[no-untyped-def]
                                                                store_guard: StoreGuard, text: str) -> None:
-    # Consent given, so the listing has no "waiting for consent" line: three lines exactly (its row, how binding
-    # its list is, and its last error).
+    # Consent given, so the listing has no "waiting for consent" line.
     assert cli("servers", "add", "s", "--share", "none", "--no-confine", "--", f"cmd{text}", f"arg{text}").code == 0
     store_guard.watch(rk_home)  # listing is no edit: the store stays byte for byte
     failed = ConnectionStatus(state="failed", last_error=f"server said {text}")
@@ -55,8 +55,10 @@ def test_servers_list_escapes_a_hostile_command_and_last_error(cli, rk_home: Pat
     listed = cli("servers", "list")
     assert listed.code == 0 and is_terminal_safe(listed.out), listed
     lines = listed.out.splitlines()
-    assert len(lines) == 3, listed.out  # the server's row, its binding and its last error, nothing forged
+    # The server's row, its binding, its last error and that Rootkeeper stopped retrying: nothing forged.
+    assert len(lines) == 4, listed.out
     assert lines[1] == "    Not known yet: Rootkeeper has not yet seen whether it asks for its folders.", listed.out
+    assert lines[3] == f"    {message('condition.stopped_retrying').text}", listed.out
     (row,) = cli("servers", "list", "--json").json()
     assert row["command"] == f"cmd{text}" and row["args"] == [f"arg{text}"]
     assert row["status"]["last_error"] == f"server said {text}"
