@@ -8,7 +8,6 @@ Code would start it: the bare `rootkeeper` found on PATH, in the project, with t
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -17,8 +16,8 @@ from tests.support.bridge import FS_SERVER
 from tests.support.cli import CliResult
 from tests.support.fs_server import node
 from tests.support.host_samples import CLAUDE_CODE
-from tests.support.project import PROJECT
 from tests.support.store import add_server
+from tests.support.teammate import start_as_teammate
 
 
 def team_file(project: Path) -> Path:
@@ -77,27 +76,12 @@ def test_with_project_the_entry_is_portable_and_keeps_its_name(
 def test_a_teammate_who_checks_it_out_starts_the_server_through_their_rootkeeper(
     cli, rk_home: Path, host_home: Path, data_dir: Path, tmp_path: Path  # type: ignore[no-untyped-def]
 ) -> None:
-    import subprocess
-
     _user, project, shared = setup(host_home, data_dir, tmp_path)
     assert cli("hosts", "install", "claude-code", "--project", cwd=project).code == 0
     entry = json.loads(shared.read_text())["mcpServers"]["fsp"]
     teammate = tmp_path / "teammate-settings"
-    path = os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])
-    env = dict(os.environ, ROOTKEEPER_HOME=str(teammate), PATH=path, PYTHONPATH=str(PROJECT))
-    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                  "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-                             "clientInfo": {"name": "claude-code", "version": "2"}}}
-    started = subprocess.Popen([entry["command"], *entry["args"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env, cwd=project)
-    assert started.stdin is not None and started.stdout is not None
-    started.stdin.write(json.dumps(initialize) + "\n")
-    started.stdin.flush()  # a host keeps its side open while it waits for the answer
-    line = started.stdout.readline()
-    started.stdin.close()
-    assert started.wait(60) == 0
-    answer = json.loads(line)
-    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"], line
+    answer = start_as_teammate(entry, project, teammate)
+    assert answer["result"]["serverInfo"]["name"], answer
     store = json.loads((teammate / "rootkeeper.json").read_text())
     (server,) = store["servers"]
     assert server["name"] == "fsp" and server.get("consent", "pending") == "pending"

@@ -4,14 +4,11 @@ portable entry the team commits, so a teammate's Rootkeeper registers it the sam
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.support.bridge import FS_SERVER
 from tests.support.fs_server import node
-from tests.support.project import PROJECT
+from tests.support.teammate import start_as_teammate
 
 
 def test_an_unconfined_project_server_travels_unconfined(
@@ -30,19 +27,6 @@ def test_an_unconfined_project_server_travels_unconfined(
     assert mine["fsp"]["confined"] is False
 
     teammate = tmp_path / "teammate-settings"
-    path = os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])
-    env = dict(os.environ, ROOTKEEPER_HOME=str(teammate), PATH=path, PYTHONPATH=str(PROJECT))
-    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                  "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-                             "clientInfo": {"name": "claude-code", "version": "2"}}}
-    started = subprocess.Popen([entry["command"], *entry["args"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env, cwd=project)
-    assert started.stdin is not None and started.stdout is not None
-    started.stdin.write(json.dumps(initialize) + "\n")
-    started.stdin.flush()
-    line = started.stdout.readline()
-    started.stdin.close()
-    assert started.wait(60) == 0
-    assert json.loads(line)["id"] == 1, line
+    start_as_teammate(entry, project, teammate)
     (server,) = json.loads((teammate / "rootkeeper.json").read_text())["servers"]
     assert server["name"] == "fsp" and server.get("confined", False) is False
