@@ -184,6 +184,13 @@
     </message>
 </context>
 <context>
+    <name>FilterBox</name>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>显示 %1 / %2 项</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -206,6 +213,10 @@
         <translation>
             <numerusform>你选择的路径中有 %n 个在共享前需要再确认一下：</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The path you chose needs a second look before sharing:</source>
+        <translation>你选择的路径在共享前需要再确认一下：</translation>
     </message>
     <message>
         <source>Share anyway</source>
@@ -685,6 +696,14 @@
     <message>
         <source>While paused, every server sees an empty list.</source>
         <translation>暂停期间，所有服务器看到的都是空列表。</translation>
+    </message>
+    <message>
+        <source>Shared &amp;folders (%1 of %2)</source>
+        <translation>共享的文件夹(&amp;F)（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Ser&amp;vers (%1 of %2)</source>
+        <translation>服务器(&amp;V)（%1 / %2）</translation>
     </message>
     <message>
         <source>&amp;Hosts</source>

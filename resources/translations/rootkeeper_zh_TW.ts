@@ -184,6 +184,13 @@
     </message>
 </context>
 <context>
+    <name>FilterBox</name>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>顯示 %1 / %2 項</translation>
+    </message>
+</context>
+<context>
     <name>Flows</name>
     <message>
         <source>Share a folder</source>
@@ -206,6 +213,10 @@
         <translation>
             <numerusform>你選擇的路徑中有 %n 個在共用前需要再確認一下：</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The path you chose needs a second look before sharing:</source>
+        <translation>你選擇的路徑在共用前需要再確認一下：</translation>
     </message>
     <message>
         <source>Share anyway</source>
@@ -685,6 +696,14 @@
     <message>
         <source>While paused, every server sees an empty list.</source>
         <translation>暫停期間，所有伺服器看到的都是空清單。</translation>
+    </message>
+    <message>
+        <source>Shared &amp;folders (%1 of %2)</source>
+        <translation>共用的資料夾(&amp;F)（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Ser&amp;vers (%1 of %2)</source>
+        <translation>伺服器(&amp;V)（%1 / %2）</translation>
     </message>
     <message>
         <source>&amp;Hosts</source>

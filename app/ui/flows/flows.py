@@ -156,7 +156,7 @@ class Flows(QObject):
         ]
         candidates = [p for p in previews if p.can_add]
         flagged = [p for p in candidates if p.needs_confirmation]
-        confirmed = bool(flagged) and await self._confirm_flagged(parent, flagged)
+        confirmed = bool(flagged) and await self._confirm_flagged(parent, flagged, chosen=len(previews))
         if flagged and not confirmed:
             candidates = [p for p in candidates if not p.needs_confirmation]
         added: list[str] = []
@@ -185,12 +185,15 @@ class Flows(QObject):
 
         self.history.record(Step(undo, redo))
 
-    async def _confirm_flagged(self, parent: QWidget, flagged: Sequence[Preview]) -> bool:
+    async def _confirm_flagged(self, parent: QWidget, flagged: Sequence[Preview], *, chosen: int) -> bool:
+        # One path chosen: "1 of the paths you chose" would talk about paths that are not there.
+        lead = (self.tr("The path you chose needs a second look before sharing:") if chosen == 1 else
+                self.tr("%n of the paths you chose need(s) a second look before sharing:", None, len(flagged)))
         reasons = "\n".join(f"• {render(reason)}" for preview in flagged for reason in preview.reasons())
         return await confirm(
             parent,
             self.tr("Share anyway?"),
-            self.tr("%n of the paths you chose need(s) a second look before sharing:", None, len(flagged)),
+            lead,
             self.tr("Share anyway"),
             details=reasons,
         )

@@ -63,6 +63,7 @@ class RootsPage(QWidget):
             buttons.addWidget(button)
         buttons.addWidget(self.suggested_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.filter.shown)
         buttons.addWidget(self.filter)
         buttons.addWidget(self.check_button)
         layout = QVBoxLayout(self)

@@ -67,6 +67,7 @@ class ServersPage(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.consent_button)
+        buttons.addWidget(self.filter.shown)
         buttons.addWidget(self.filter)
         # The details scroll in their own pane: their fourteen rows never squeeze the list (the splitter moves,
         # and a drag to the bottom folds the details away).

@@ -132,6 +132,8 @@ class MainWindow(QMainWindow):
     def _make_tabs(self) -> PageTabs:
         tabs = PageTabs(self)
         tabs.setDocumentMode(True)
+        for filtered in (self.roots_page.filter, self.servers_page.filter):
+            filtered.countsChanged.connect(self._show_summary)  # the tab says "5 of 6" while filtering
         for page in (self.roots_page, self.servers_page, self.hosts_page, self.history_page):
             # The servers' list above the selected one's details: a short window scrolls the page, not the list.
             tabs.add_page(page, whole_height=page is self.servers_page)
@@ -208,8 +210,11 @@ class MainWindow(QMainWindow):
     def _show_summary(self) -> None:
         snapshot = self._snapshot
         self.summary.setText(health(snapshot).sentence)
-        self.tabs.setTabText(ROOTS_TAB, self.tr("Shared &folders (%1)").replace("%1", str(len(snapshot.roots))))
-        self.tabs.setTabText(SERVERS_TAB, self.tr("Ser&vers (%1)").replace("%1", str(len(snapshot.servers))))
+        roots, servers = self.roots_page.filter.counts(), self.servers_page.filter.counts()
+        self.tabs.setTabText(ROOTS_TAB, self.tr("Shared &folders (%1 of %2)").replace("%1", str(roots[0])).replace(
+            "%2", str(roots[1])) if roots else self.tr("Shared &folders (%1)").replace("%1", str(len(snapshot.roots))))
+        self.tabs.setTabText(SERVERS_TAB, self.tr("Ser&vers (%1 of %2)").replace("%1", str(servers[0])).replace(
+            "%2", str(servers[1])) if servers else self.tr("Ser&vers (%1)").replace("%1", str(len(snapshot.servers))))
 
     # -- user actions -----------------------------------------------------------------------------
 

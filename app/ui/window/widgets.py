@@ -6,12 +6,14 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QCollator,
     QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QHelpEvent, QKeyEvent
 from PySide6.QtWidgets import (
@@ -73,9 +75,26 @@ def row_table(
     return table
 
 
+class NaturalSortProxy(QSortFilterProxyModel):
+    """Sorts text the way people count: folder_2 before folder_10 (Qt's own collator in numeric mode)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._collator = QCollator()
+        self._collator.setNumericMode(True)
+        self._collator.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def lessThan(self, left: QModelIndex | QPersistentModelIndex,
+                 right: QModelIndex | QPersistentModelIndex) -> bool:
+        a, b = left.data(self.sortRole()), right.data(self.sortRole())
+        if isinstance(a, str) and isinstance(b, str):
+            return self._collator.compare(a, b) < 0
+        return super().lessThan(left, right)
+
+
 def sortable(model: QAbstractItemModel, parent: QObject) -> QSortFilterProxyModel:
     """A proxy that sorts on a header click and filters on any column; unsorted, it keeps the model's order."""
-    proxy = QSortFilterProxyModel(parent)
+    proxy = NaturalSortProxy(parent)
     proxy.setSourceModel(model)
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
     proxy.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -94,11 +113,34 @@ def make_sortable(table: QTableView) -> None:
 class FilterBox(QLineEdit):
     """The filter above a long list: it narrows the table as the user types; Escape clears it."""
 
+    countsChanged = Signal()
+
     def __init__(self, proxy: QSortFilterProxyModel, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         self.setClearButtonEnabled(True)
+        self._proxy = proxy
         self.textChanged.connect(proxy.setFilterFixedString)
+        # "5 of 6 shown" beside the filter while it hides rows; empty otherwise.
+        self.shown = QLabel(parent)
+        self.shown.setObjectName(name + "Shown")
+        self.shown.setTextFormat(Qt.TextFormat.PlainText)
+        for signal in (proxy.rowsInserted, proxy.rowsRemoved, proxy.modelReset, proxy.layoutChanged):
+            signal.connect(self._count)
+        self.textChanged.connect(self._count)
+
+    def counts(self) -> tuple[int, int] | None:
+        """(shown, total) while the filter is in use, else None."""
+        source = self._proxy.sourceModel()
+        if not self.text() or source is None:
+            return None
+        return self._proxy.rowCount(), source.rowCount()
+
+    def _count(self, *_: object) -> None:
+        counts = self.counts()
+        self.shown.setText("" if counts is None else
+                           self.tr("%1 of %2 shown").replace("%1", str(counts[0])).replace("%2", str(counts[1])))
+        self.countsChanged.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.text():
