@@ -231,6 +231,12 @@
         <source>Sharing is paused: every server now sees an empty list.</source>
         <translation>共享已暂停：所有服务器现在看到的都是空列表。</translation>
     </message>
+    <message numerus="yes">
+        <source>Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.</source>
+        <translation>
+            <numerusform>停止共享 %n 个文件夹？服务器将不再得知这些文件夹。不会删除任何文件。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>
         <translation>移除服务器 %1？Rootkeeper 会断开与它的连接并删除其设置。</translation>

@@ -231,6 +231,12 @@
         <source>Sharing is paused: every server now sees an empty list.</source>
         <translation>共用已暫停：所有伺服器現在看到的都是空清單。</translation>
     </message>
+    <message numerus="yes">
+        <source>Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.</source>
+        <translation>
+            <numerusform>停止共用 %n 個資料夾？伺服器將不再得知這些資料夾。不會刪除任何檔案。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>
         <translation>移除伺服器 %1？Rootkeeper 會中斷與它的連線並刪除其設定。</translation>
