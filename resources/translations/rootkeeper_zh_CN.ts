@@ -16,6 +16,14 @@
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Homepage</source>
+        <translation>主页(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Report a &amp;bug</source>
+        <translation>报告问题(&amp;B)</translation>
+    </message>
+    <message>
         <source>Rootkeeper %1</source>
         <translation>Rootkeeper %1</translation>
     </message>

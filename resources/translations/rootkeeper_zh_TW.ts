@@ -16,6 +16,14 @@
         <translation>複製(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Homepage</source>
+        <translation>首頁(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Report a &amp;bug</source>
+        <translation>回報問題(&amp;B)</translation>
+    </message>
+    <message>
         <source>Rootkeeper %1</source>
         <translation>Rootkeeper %1</translation>
     </message>

@@ -1,0 +1,81 @@
+"""A selected row's status dot keeps its colour; About shows the app's icon and opens its two project links."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import qasync
+from PySide6.QtCore import QObject, QUrl, Slot
+from PySide6.QtGui import QColor, QDesktopServices
+
+from app.core.store.store import Store
+from app.ui.dialogs.about import AboutDialog, project_urls
+from app.ui.icons import Dot
+from app.ui.models.roots import Column
+from tests.support.gui import BuildApp, run, running
+from tests.support.store import add_roots, folders
+from tests.support.waiting import eventually
+
+
+class Opened(QObject):
+    """Takes the links About opens (QDesktopServices' own hand-off), instead of a browser."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url.toString())
+
+
+def _near(pixel: QColor, color: QColor) -> bool:
+    return max(abs(pixel.red() - color.red()), abs(pixel.green() - color.green()),
+               abs(pixel.blue() - color.blue())) <= 8
+
+
+def test_a_selected_rows_dot_keeps_its_colour_and_about_has_icon_and_links(
+    qloop: qasync.QEventLoop, tmp_path: Path, *, build_app: BuildApp
+) -> None:
+    home = tmp_path / "home"
+    add_roots(Store(home), *folders(tmp_path, "alpha"))
+    app = build_app(home)
+    page = app.window.roots_page
+    opened = Opened()
+
+    async def scenario() -> None:
+        async with running(app):
+            await eventually(lambda: page.proxy.rowCount() == 1, what="the row")
+            table = page.table
+            index = table.model().index(0, Column.STATUS)
+            await eventually(lambda: index.data(1) is not None, what="the status dot")
+            colours = [QColor(dot.value) for dot in Dot]
+
+            def dot_colour_shown() -> bool:
+                image = table.viewport().grab(table.visualRect(index)).toImage()
+                pixels = (image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height()))
+                return any(_near(pixel, colour) for pixel in pixels for colour in colours)
+
+            assert dot_colour_shown()
+            table.selectRow(0)
+            await eventually(lambda: table.selectionModel().isRowSelected(0), what="the row selected")
+            assert dot_colour_shown(), "the selected row's dot lost its colour"
+
+            urls = project_urls()
+            assert set(urls) >= {"Homepage", "Bug Tracker"}
+            app.window.actions_.about.trigger()
+            about = await eventually(lambda: app.window.findChild(AboutDialog, "aboutDialog"), what="About")
+            await eventually(about.isVisible, what="About shown")
+            icon = about.icon.pixmap()
+            assert not icon.isNull() and icon.width() >= 32
+            QDesktopServices.setUrlHandler("https", opened, "open")
+            try:
+                for button in (about.homepage_button, about.bugs_button):
+                    assert button.isVisible() and button.text()
+                    button.click()
+            finally:
+                QDesktopServices.unsetUrlHandler("https")
+            assert opened.urls == [urls["Homepage"], urls["Bug Tracker"]]
+            about.close()
+
+    run(qloop, scenario())
