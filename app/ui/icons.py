@@ -146,7 +146,6 @@ def _badge(pixmap: QPixmap, state: TrayState) -> None:
 
 @cache
 def dot(color: Dot) -> QIcon:
-
     icon = QIcon()
     for size in (12, 16, 24):
         pixmap = _clear(size)

@@ -5,28 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import qasync
-from PySide6.QtCore import QObject, QUrl, Slot
 from PySide6.QtGui import QColor, QDesktopServices
 
 from app.core.store.store import Store
 from app.ui.dialogs.about import AboutDialog, project_urls
 from app.ui.icons import Dot
 from app.ui.models.roots import Column
-from tests.support.gui import BuildApp, run, running
+from tests.support.gui import BuildApp, OpenedUrls, run, running
 from tests.support.store import add_roots, folders
 from tests.support.waiting import eventually
-
-
-class Opened(QObject):
-    """Takes the links About opens (QDesktopServices' own hand-off), instead of a browser."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[str] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url.toString())
 
 
 def _near(pixel: QColor, color: QColor) -> bool:
@@ -41,7 +28,7 @@ def test_a_selected_rows_dot_keeps_its_colour_and_about_has_icon_and_links(
     add_roots(Store(home), *folders(tmp_path, "alpha"))
     app = build_app(home)
     page = app.window.roots_page
-    opened = Opened()
+    opened = OpenedUrls()
 
     async def scenario() -> None:
         async with running(app):
@@ -75,7 +62,7 @@ def test_a_selected_rows_dot_keeps_its_colour_and_about_has_icon_and_links(
                     button.click()
             finally:
                 QDesktopServices.unsetUrlHandler("https")
-            assert opened.urls == [urls["Homepage"], urls["Bug Tracker"]]
+            assert [url.toString() for url in opened.urls] == [urls["Homepage"], urls["Bug Tracker"]]
             about.close()
 
     run(qloop, scenario())
