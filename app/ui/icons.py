@@ -146,17 +146,18 @@ def _badge(pixmap: QPixmap, state: TrayState) -> None:
 
 @cache
 def dot(color: Dot) -> QIcon:
-    from PySide6.QtCore import Qt  # dots are drawn for rows that exist only after start (see the module's note)
-
     icon = QIcon()
     for size in (12, 16, 24):
         pixmap = _clear(size)
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
+        ring = QPen(QColor("#ffffff"))  # a white ring: the dot stands out on a selected row's highlight too
+        ring.setWidthF(max(1.0, size * 0.08))
+        painter.setPen(ring)
         painter.setBrush(QColor(color.value))
-        inset = size * 0.22
+        inset = size * 0.18
         painter.drawEllipse(QRectF(inset, inset, size - 2 * inset, size - 2 * inset))
         painter.end()
         icon.addPixmap(pixmap)
+        icon.addPixmap(pixmap, QIcon.Mode.Selected)  # not the style's highlight-tinted copy, which hides the colour
     return icon

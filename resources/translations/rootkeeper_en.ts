@@ -10,6 +10,13 @@
             <numerusform>%n of the paths you chose need a second look before sharing:</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.</source>
+        <translation>
+            <numerusform>Stop sharing %n folder? Servers will no longer be told about it. No files are deleted.</numerusform>
+            <numerusform>Stop sharing %n folders? Servers will no longer be told about them. No files are deleted.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HealthCounts</name>

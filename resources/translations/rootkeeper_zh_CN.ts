@@ -16,6 +16,14 @@
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Homepage</source>
+        <translation>主页(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Report a &amp;bug</source>
+        <translation>报告问题(&amp;B)</translation>
+    </message>
+    <message>
         <source>Rootkeeper %1</source>
         <translation>Rootkeeper %1</translation>
     </message>
@@ -241,6 +249,12 @@
     <message>
         <source>Sharing is paused: every server now sees an empty list.</source>
         <translation>共享已暂停：所有服务器现在看到的都是空列表。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.</source>
+        <translation>
+            <numerusform>停止共享 %n 个文件夹？服务器将不再得知这些文件夹。不会删除任何文件。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>

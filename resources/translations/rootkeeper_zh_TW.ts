@@ -16,6 +16,14 @@
         <translation>複製(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Homepage</source>
+        <translation>首頁(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Report a &amp;bug</source>
+        <translation>回報問題(&amp;B)</translation>
+    </message>
+    <message>
         <source>Rootkeeper %1</source>
         <translation>Rootkeeper %1</translation>
     </message>
@@ -241,6 +249,12 @@
     <message>
         <source>Sharing is paused: every server now sees an empty list.</source>
         <translation>共用已暫停：所有伺服器現在看到的都是空清單。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.</source>
+        <translation>
+            <numerusform>停止共用 %n 個資料夾？伺服器將不再得知這些資料夾。不會刪除任何檔案。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Remove the server %1? Rootkeeper disconnects from it and forgets its settings.</source>

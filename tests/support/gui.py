@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from PySide6.QtCore import QObject, QUrl, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -136,3 +137,15 @@ async def import_offer(app: RootkeeperApp) -> Any:
 
     app.window.hosts_page.import_button.click()
     return await shown_dialog(FolderOfferDialog, "importFolders")
+
+
+class OpenedUrls(QObject):
+    """Stands in for the file manager or browser: QDesktopServices hands it the URLs of its scheme."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)

@@ -10,11 +10,12 @@ import platform
 from typing import TYPE_CHECKING
 
 import PySide6
-from PySide6.QtCore import QEvent, Qt, qVersion
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, QUrl, qVersion
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app import __version__
+from app.ui.icons import app_icon
 
 if TYPE_CHECKING:
     from app.ui.flows.flows import Flows
@@ -29,6 +30,15 @@ def _version_of(distribution: str) -> str:
         return "?"
 
 
+def project_urls() -> dict[str, str]:
+    """The `[project.urls]` of pyproject.toml (their single source), as the installed metadata carries them."""
+    try:
+        entries = importlib.metadata.metadata("rootkeeper").get_all("Project-URL") or []
+    except importlib.metadata.PackageNotFoundError:
+        return {}
+    return dict(tuple(part.strip() for part in entry.split(",", 1)) for entry in entries if "," in entry)
+
+
 class AboutDialog(QDialog):
     def __init__(self, flows: Flows, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,6 +46,20 @@ class AboutDialog(QDialog):
         self._flows = flows
         self.state_folder = str(flows.editor.store.home)
         self.log_folder = str(flows.editor.hub.log_dir)
+        self.icon = QLabel(self)
+        self.icon.setObjectName("aboutIcon")
+        self.icon.setPixmap(app_icon().pixmap(64, 64))
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.urls = project_urls()
+        self.homepage_button = QPushButton(self)
+        self.homepage_button.setObjectName("aboutHomepage")
+        self.bugs_button = QPushButton(self)
+        self.bugs_button.setObjectName("aboutBugTracker")
+        for button, key in ((self.homepage_button, "Homepage"), (self.bugs_button, "Bug Tracker")):
+            url = self.urls.get(key)
+            button.setVisible(url is not None)
+            button.setToolTip(url or "")
+            button.clicked.connect(lambda _=False, url=url: QDesktopServices.openUrl(QUrl(url or "")))
         self.facts = QLabel(self)
         self.facts.setObjectName("aboutFacts")
         self.facts.setTextFormat(Qt.TextFormat.PlainText)
@@ -51,8 +75,16 @@ class AboutDialog(QDialog):
         buttons.rejected.connect(self.close)
         self.log_button.clicked.connect(lambda: flows.desk.show_app_log(self.parentWidget()))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.facts.text()))
+        top = QHBoxLayout()
+        top.addWidget(self.icon)
+        top.addWidget(self.facts, 1)
+        links = QHBoxLayout()
+        links.addWidget(self.homepage_button)
+        links.addWidget(self.bugs_button)
+        links.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.facts)
+        layout.addLayout(top)
+        layout.addLayout(links)
         layout.addWidget(buttons)
         self.retranslate()
 
@@ -60,6 +92,8 @@ class AboutDialog(QDialog):
         self.setWindowTitle(self.tr("About Rootkeeper"))
         self.log_button.setText(self.tr("Show Rootkeeper's &log"))
         self.copy_button.setText(self.tr("&Copy"))
+        self.homepage_button.setText(self.tr("&Homepage"))
+        self.bugs_button.setText(self.tr("Report a &bug"))
         lines = [
             self.tr("Rootkeeper %1").replace("%1", __version__),
             self.tr("Tells MCP servers which folders you share with AI tools."),

@@ -34,8 +34,13 @@ async def ask(dialog: QDialog) -> int:
                 dialog.reject()
 
 
-async def confirm(parent: QWidget | None, title: str, text: str, yes: str, *, details: str = "") -> bool:
+async def confirm(
+    parent: QWidget | None, title: str, text: str, yes: str, *, details: str = "", listing: str = ""
+) -> bool:
     """A yes/cancel question with a named action button; True when the user chose `yes`.
+
+    `listing` (one item a line) sits behind the box's "Show Details…" button, so the box stays short
+    however many items it names.
 
     `text` and `details` are plain text: they carry folder names, paths and server text, which Qt's
     default (AutoText) would render as HTML when they look like it.
@@ -44,6 +49,8 @@ async def confirm(parent: QWidget | None, title: str, text: str, yes: str, *, de
     box.setObjectName("confirm")
     if details:
         box.setInformativeText(details)
+    if listing:
+        box.setDetailedText(listing)  # a read-only plain-text editor, scrolled when long
     box.setTextFormat(Qt.TextFormat.PlainText)  # after the details: it also sets the details label's format
     accept = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)

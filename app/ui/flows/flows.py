@@ -204,9 +204,16 @@ class Flows(QObject):
         rows = [row for row in (self.live.current.root(rid) for rid in root_ids) if row is not None]
         if not rows:
             return
-        names = quoted_list([row.root.name for row in rows])
-        question = self.tr("Stop sharing %1? Servers will no longer be told about it. No files are deleted.")
-        if not await confirm(parent, self.tr("Stop sharing"), question.replace("%1", names), self.tr("Stop sharing")):
+        title, yes = self.tr("Stop sharing"), self.tr("Stop sharing")
+        if len(rows) == 1:
+            question = self.tr("Stop sharing %1? Servers will no longer be told about it. No files are deleted.")
+            asked = confirm(parent, title, question.replace("%1", quoted_list([rows[0].root.name])), yes)
+        else:  # the names behind "Show Details…": the box stays short whatever the count
+            question = self.tr(
+                "Stop sharing %n folder(s)? Servers will no longer be told about them. No files are deleted.",
+                None, len(rows))
+            asked = confirm(parent, title, question, yes, listing="\n".join(row.root.name for row in rows))
+        if not await asked:
             return
         await self.desk.remove_roots([row.root.id for row in rows])
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 import qasync
-from PySide6.QtCore import QMimeData, QObject, QPoint, Qt, QUrl, Slot
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu, QMessageBox
@@ -15,22 +15,10 @@ from app.core.model import StoreData
 from app.core.store.store import Store
 from app.ui.dialogs.paste_dialog import PasteDialog
 from app.ui.models.roots import Column
-from tests.support.gui import BuildApp, run, running, shown_dialog
+from tests.support.gui import BuildApp, OpenedUrls, run, running, shown_dialog
 from tests.support.servers import python_server
 from tests.support.store import add_roots, folders, stored_root
 from tests.support.waiting import eventually
-
-
-class OpenedUrls(QObject):
-    """Stands in for the file manager: QDesktopServices hands it every file: URL instead of launching one."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
 
 
 def visible_names(page: object) -> list[str]:
