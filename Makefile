@@ -31,7 +31,7 @@ tests/node/node_modules/.installed: tests/node/package.json tests/node/package-l
 	touch $@
 
 run: $(STAMP) system-deps-run
-	$(BIN)/rootkeeper
+	ROOTKEEPER_SAY_RUNNING=1 $(BIN)/rootkeeper
 
 lint: $(STAMP)
 	$(BIN)/ruff check app tests scripts

@@ -165,7 +165,35 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> Any:  # one sentence, exit 2, like every other refusal
-        self.exit(2, f"{self.prog}: {message[0].upper()}{message[1:]}.\n")
+        self._refuse(f"{message[0].upper()}{message[1:]}.")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # An unknown command or sub-command: the closest ones by name, else all of them, not argparse's jargon.
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            self._refuse(unknown_command(self.prog, str(value), list(action.choices)))
+        super()._check_value(action, value)
+
+    def _refuse(self, text: str) -> Any:
+        from app.core.paths import printable  # only on this path: the words may be the user's, escaped
+
+        self.exit(2, f"{self.prog}: {printable(text, None)}\n")
+
+
+def unknown_command(prog: str, word: str, commands: list[str]) -> str:
+    """The sentence for `word` where a command of `prog` ("rootkeeper", "rootkeeper roots") was expected."""
+    import difflib
+
+    from app.core.text import sentence
+
+    group = prog.partition(" ")[2]
+
+    def named(command: str) -> str:
+        return f"'{group} {command}'" if group else f"'{command}'"
+
+    close = difflib.get_close_matches(word, commands, n=3)
+    if close:
+        return sentence("cli.no_command_close", command=named(word), close=" or ".join(map(named, close)))
+    return sentence("cli.no_command", command=named(word), commands=", ".join(map(named, commands)))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import QEventLoop, qVersion
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 FIRST_FRAME_S = 0.02
 """How long the face stays alone on screen, so the window system can draw it before the app loads."""
 WORKERS = 10
+SAY_RUNNING_VARIABLE = "ROOTKEEPER_SAY_RUNNING"
+"""Set (by `make run`) to have the start-up line printed even when standard output is not a terminal."""
 """Threads for `asyncio.to_thread` at most (as many as qasync's default executor has)."""
 
 
@@ -139,10 +141,26 @@ async def _run_app(loop: AbstractEventLoop, instance: SingleInstance, face: Face
         signal.signal(signum, lambda *_: loop.call_soon_threadsafe(app.request_quit))
     if not app.tray_available:
         print("rootkeeper: No system tray was found; closing the window quits Rootkeeper.", file=sys.stderr)
+    else:
+        say_running(sys.stdout)
     try:
         return await app.run(show_window=face.shows_window)
     finally:
         crash_notice.uninstall()
+
+
+def say_running(out: TextIO, environ: Mapping[str, str] = os.environ) -> bool:
+    """One line saying the tray app runs, for whoever started it from a terminal (`make run` otherwise
+    ends in silence); nothing when started from a desktop menu or at login. Whether it was said."""
+    if not (environ.get(SAY_RUNNING_VARIABLE) or out.isatty()):
+        return False
+    from app.core.text import sentence
+
+    try:
+        print(sentence("cli.tray_running"), file=out, flush=True)
+    except (OSError, ValueError):  # a closed terminal does not stop the tray app
+        return False
+    return True
 
 
 def _assemble(face: Face, settings: GuiSettings, translations: Translations) -> RootkeeperApp:

@@ -1550,6 +1550,18 @@
         <translation>{host} 中没有名为 {names} 的服务器；它一个服务器也没有。</translation>
     </message>
     <message>
+        <source>There is no command {command}; did you mean {close}?</source>
+        <translation>没有命令 {command}；您是不是要用 {close}？</translation>
+    </message>
+    <message>
+        <source>There is no command {command}; the commands are {commands}.</source>
+        <translation>没有命令 {command}；可用的命令有 {commands}。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is running in your tray.</source>
+        <translation>Rootkeeper 正在系统托盘中运行。</translation>
+    </message>
+    <message>
         <source>--name can only be used when adding one path.</source>
         <translation>只有在添加一个路径时才能使用 --name。</translation>
     </message>

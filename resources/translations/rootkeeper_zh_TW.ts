@@ -1550,6 +1550,18 @@
         <translation>{host} 中沒有名為 {names} 的伺服器；它一個伺服器也沒有。</translation>
     </message>
     <message>
+        <source>There is no command {command}; did you mean {close}?</source>
+        <translation>沒有命令 {command}；您是不是要用 {close}？</translation>
+    </message>
+    <message>
+        <source>There is no command {command}; the commands are {commands}.</source>
+        <translation>沒有命令 {command}；可用的命令有 {commands}。</translation>
+    </message>
+    <message>
+        <source>Rootkeeper is running in your tray.</source>
+        <translation>Rootkeeper 正在系統匣中執行。</translation>
+    </message>
+    <message>
         <source>--name can only be used when adding one path.</source>
         <translation>只有在新增一個路徑時才能使用 --name。</translation>
     </message>

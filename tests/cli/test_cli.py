@@ -130,7 +130,7 @@ def test_bad_inputs_are_refused_and_change_nothing(cli, rk_home: Path, tmp_path:
     assert_refused(cli("roots", "add", str(tmp_path), str(keep), "--name", "x"), rk_home, before, "--name")
     assert_refused(cli("roots", "remove", "nope"), rk_home, before, "No shared folder matches")
     assert_refused(cli("roots", "rename", "keep", " "), rk_home, before, "cannot be empty")
-    assert_refused(cli("roots", "frobnicate"), rk_home, before, "invalid choice")
+    assert_refused(cli("roots", "frobnicate"), rk_home, before, "There is no command 'roots frobnicate'")
 
 
 def test_nul_byte_is_refused(cli, rk_home: Path) -> None:  # type: ignore[no-untyped-def]

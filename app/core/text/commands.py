@@ -6,6 +6,9 @@ from app.core.text.marker import QT_TRANSLATE_NOOP
 
 COMMANDS: dict[str, str] = {
     # -- the command line's own refusals (app/cli/) ----------------------------------------------------------
+    "cli.no_command_close": QT_TRANSLATE_NOOP("Messages", "There is no command {command}; did you mean {close}?"),
+    "cli.no_command": QT_TRANSLATE_NOOP("Messages", "There is no command {command}; the commands are {commands}."),
+    "cli.tray_running": QT_TRANSLATE_NOOP("Messages", "Rootkeeper is running in your tray."),
     "cli.name_one_path": QT_TRANSLATE_NOOP("Messages", "--name can only be used when adding one path."),
     "cli.aliases_or_clear": QT_TRANSLATE_NOOP("Messages", "Give LOCAL=REMOTE pairs, or --clear, but not both."),
     "cli.args_not_json": QT_TRANSLATE_NOOP("Messages", "--args is not valid JSON ({reason} at position {position})."),
